@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import { addSharedSchemas } from './api-schemas.js';
+import type { ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/schema.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerGuards } from './plugins/guards.js';
+import { PlaceTree } from './plugins/places.js';
+import { routeModules } from './routes/index.js';
+import { createSmsSender } from './services/sms-sender.js';
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  dbKind: 'pglite' | 'postgres';
+  /** false silences request logs (tests). */
+  logger?: boolean;
+}
+
+export const IMAGE_PREFIXES = ['/image-api', '/image1-api', '/image2-api', '/image3-api'] as const;
+
+export function imagesDir(config: ServerConfig): string {
+  return path.join(config.dataDir, 'images');
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
+  const { config, db, dbKind } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: () => crypto.randomBytes(6).toString('hex'),
+    ajv: {
+      customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, verbose: true },
+    },
+    bodyLimit: 1024 * 1024,
+  });
+
+  const places = new PlaceTree(db);
+  await places.load();
+  const ctx: AppContext = { config, db, dbKind, places, sms: createSmsSender(config.smsProvider, db, app.log) };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app);
+  addSharedSchemas(app);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 50 } });
+
+  await app.register(
+    async (api) => {
+      registerGuards(api, { config, db, places });
+      for (const register of routeModules) await register(api, ctx);
+      api.setNotFoundHandler((request, reply) => {
+        reply.status(404).send({ code: 404, msg: `访问资源不存在：${request.method} ${request.url.split('?')[0]}` });
+      });
+    },
+    { prefix: config.apiPrefix },
+  );
+
+  // Uploaded and demo images, under every proxy prefix the client may use.
+  const images = imagesDir(config);
+  fs.mkdirSync(images, { recursive: true });
+  for (const prefix of IMAGE_PREFIXES) {
+    await app.register(fastifyStatic, { root: images, prefix: `${prefix}/`, decorateReply: false, index: false, maxAge: '1d' });
+  }
+
+  const clientDir = path.resolve('dist/client');
+  if (config.serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: clientDir, prefix: '/', decorateReply: true, index: 'index.html' });
+    app.setNotFoundHandler((request, reply) => {
+      // Hash routing means every page is index.html; unknown asset paths still 404.
+      if (request.method === 'GET' && !path.extname(request.url.split('?')[0])) return reply.sendFile('index.html');
+      reply.status(404).send({ code: 404, msg: '访问资源不存在' });
+    });
+  }
+
+  return app as FastifyInstance & { ctx: AppContext };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from './config.js';
+import type { Database } from './db/schema.js';
+import type { PlaceTree } from './plugins/places.js';
+import type { SmsSender } from './services/sms-sender.js';
+
+/** What every route module receives: settings, the database and the shared in-memory services. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  dbKind: 'pglite' | 'postgres';
+  places: PlaceTree;
+  sms: SmsSender;
+}

@@ -1,0 +1,292 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Numeric columns come back from PostgreSQL as strings (exact decimals); write numbers or strings. */
+type Decimal = ColumnType<string, number | string, number | string>;
+type NullableDecimal = ColumnType<string | null, number | string | null | undefined, number | string | null>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface PlaceTable {
+  deptId: number;
+  deptName: string;
+  deptCode: string;
+  parentId: ColumnType<number, number | undefined, number>;
+  level: number;
+  ancestors: ColumnType<string, string | undefined, string>;
+  lesseeId: number | null;
+  orderNum: ColumnType<number, number | undefined, number>;
+}
+
+export interface AppUserTable {
+  userId: Generated<number>;
+  phone: string;
+  passwordHash: string;
+  name: ColumnType<string, string | undefined, string>;
+  cover: ColumnType<string, string | undefined, string>;
+  idCard: string | null;
+  email: string | null;
+  deptId: number | null;
+  role: ColumnType<'user' | 'staff' | 'admin', 'user' | 'staff' | 'admin' | undefined, 'user' | 'staff' | 'admin'>;
+  failedLogins: ColumnType<number, number | undefined, number>;
+  lockedUntil: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface UserSessionTable {
+  id: Generated<number>;
+  tokenHash: string;
+  userId: number;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+export interface SmsCodeTable {
+  id: Generated<number>;
+  phone: string;
+  code: string;
+  uuid: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  content: string;
+  provider: string;
+  createdAt: Timestamp;
+}
+
+export interface UsedNonceTable {
+  nonce: string;
+  seenAt: Timestamp;
+}
+
+export interface ArticleCategoryTable {
+  number: string;
+  name: string;
+  key: string | null;
+  parentNumber: string | null;
+  orderNum: ColumnType<number, number | undefined, number>;
+}
+
+export interface ArticleTable {
+  id: Generated<number>;
+  deptId: number;
+  number: string;
+  title: string;
+  remark: ColumnType<string, string | undefined, string>;
+  keyword: ColumnType<string, string | undefined, string>;
+  content: ColumnType<string, string | undefined, string>;
+  coverImg: ColumnType<string, string | undefined, string>;
+  attachmentUrl: string | null;
+  watchCts: ColumnType<number, number | undefined, number>;
+  logintime: Timestamp;
+}
+
+export interface DictDataTable {
+  dictType: string;
+  dictValue: string;
+  dictLabel: string;
+  dictSort: ColumnType<number, number | undefined, number>;
+}
+
+export interface ProjectCategoryTable {
+  number: string;
+  type: number;
+  classname: string;
+  dictSort: ColumnType<number, number | undefined, number>;
+}
+
+export interface ProjectTable {
+  id: Generated<number>;
+  deptId: number;
+  type: number;
+  number: string;
+  status: number;
+  projectName: string;
+  keys: ColumnType<string, string | undefined, string>;
+  address: ColumnType<string, string | undefined, string>;
+  content: ColumnType<string, string | undefined, string>;
+  price: Decimal;
+  priceUnit: ColumnType<number, number | undefined, number>;
+  dealAmount: NullableDecimal;
+  currentPrice: NullableDecimal;
+  increment: ColumnType<string, number | string | undefined, number | string>;
+  reservePrice: NullableDecimal;
+  deposit: ColumnType<string, number | string | undefined, number | string>;
+  extendMinutes: ColumnType<number, number | undefined, number>;
+  area: NullableDecimal;
+  areaUnit: ColumnType<number, number | undefined, number>;
+  scale: ColumnType<string, string | undefined, string>;
+  termYears: number | null;
+  outname: ColumnType<string, string | undefined, string>;
+  needname: ColumnType<string, string | undefined, string>;
+  company: ColumnType<string, string | undefined, string>;
+  imgList: Json<string[]>;
+  watchCts: ColumnType<number, number | undefined, number>;
+  signCts: ColumnType<number, number | undefined, number>;
+  publicityStopTime: NullableTimestamp;
+  applyStartTime: NullableTimestamp;
+  applyStopTime: NullableTimestamp;
+  biddingStartTime: NullableTimestamp;
+  biddingStopTime: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface RegistrationTable {
+  id: Generated<number>;
+  projectId: number;
+  userId: number;
+  state: ColumnType<number, number | undefined, number>;
+  bidderCode: ColumnType<string, string | undefined, string>;
+  createdAt: Timestamp;
+  reviewedAt: NullableTimestamp;
+  reviewedBy: number | null;
+}
+
+export interface BidTable {
+  id: Generated<string>;
+  projectId: number;
+  userId: number;
+  amount: Decimal;
+  createdAt: Timestamp;
+}
+
+export interface FinancingTable {
+  id: Generated<number>;
+  deptId: number;
+  cid: string;
+  address: string;
+  dyname: string;
+  type: string;
+  amount: Decimal;
+  registertime: Timestamp;
+}
+
+export interface IntentTable {
+  id: Generated<number>;
+  deptId: number;
+  type: number;
+  projectname: string;
+  areaName: ColumnType<string, string | undefined, string>;
+  contact: ColumnType<string, string | undefined, string>;
+  phone: ColumnType<string, string | undefined, string>;
+  content: ColumnType<string, string | undefined, string>;
+  userId: number | null;
+  logintime: Timestamp;
+}
+
+export interface InvestProjectTable {
+  id: Generated<number>;
+  deptId: number;
+  title: string;
+  address: ColumnType<string, string | undefined, string>;
+  estimated: ColumnType<string, number | string | undefined, number | string>;
+  investType: ColumnType<string, string | undefined, string>;
+  keys: ColumnType<string, string | undefined, string>;
+  number: ColumnType<string, string | undefined, string>;
+  content: ColumnType<string, string | undefined, string>;
+  contact: ColumnType<string, string | undefined, string>;
+  imgList: Json<string[]>;
+  createTime: Timestamp;
+}
+
+export interface LandInfoTable {
+  id: Generated<number>;
+  deptId: number;
+  title: string;
+  content: ColumnType<string, string | undefined, string>;
+  imgs: Json<{ src: string }[]>;
+  createTime: Timestamp;
+}
+
+export interface DealAnnouncementTable {
+  id: Generated<number>;
+  deptId: number;
+  projectId: number | null;
+  number: ColumnType<string, string | undefined, string>;
+  projectName: string;
+  projectAddress: ColumnType<string, string | undefined, string>;
+  remark: ColumnType<string, string | undefined, string>;
+  content: ColumnType<string, string | undefined, string>;
+  dealtime: Timestamp;
+}
+
+export interface HelpItemTable {
+  id: Generated<number>;
+  classname: string;
+  title: string;
+  content: ColumnType<string, string | undefined, string>;
+  orderNum: ColumnType<number, number | undefined, number>;
+}
+
+export interface MessageTable {
+  id: Generated<number>;
+  userId: number;
+  refId: ColumnType<string, string | undefined, string>;
+  title: string;
+  content: ColumnType<string, string | undefined, string>;
+  readAt: NullableTimestamp;
+  createTime: Timestamp;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  userId: number;
+  deptId: number | null;
+  type: ColumnType<string, string | undefined, string>;
+  title: ColumnType<string, string | undefined, string>;
+  content: string;
+  contact: ColumnType<string, string | undefined, string>;
+  reply: string | null;
+  replyTime: NullableTimestamp;
+  createTime: Timestamp;
+}
+
+export interface UploadTable {
+  id: Generated<number>;
+  userId: number | null;
+  name: string;
+  storedPath: string;
+  url: string;
+  mime: string;
+  size: number;
+  createTime: Timestamp;
+}
+
+export interface Database {
+  place: PlaceTable;
+  appUser: AppUserTable;
+  userSession: UserSessionTable;
+  smsCode: SmsCodeTable;
+  smsOutbox: SmsOutboxTable;
+  usedNonce: UsedNonceTable;
+  articleCategory: ArticleCategoryTable;
+  article: ArticleTable;
+  dictData: DictDataTable;
+  projectCategory: ProjectCategoryTable;
+  project: ProjectTable;
+  registration: RegistrationTable;
+  bid: BidTable;
+  financing: FinancingTable;
+  intent: IntentTable;
+  investProject: InvestProjectTable;
+  landInfo: LandInfoTable;
+  dealAnnouncement: DealAnnouncementTable;
+  helpItem: HelpItemTable;
+  message: MessageTable;
+  feedback: FeedbackTable;
+  upload: UploadTable;
+}
+
+export type Place = Selectable<PlaceTable>;
+export type Project = Selectable<ProjectTable>;
+export type NewProject = Insertable<ProjectTable>;
+export type Article = Selectable<ArticleTable>;
+export type AppUser = Selectable<AppUserTable>;

@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ServerConfig } from '../config.js';
+import type { Database, Place } from '../db/schema.js';
+import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
+import { resolveToken, type SessionUser } from '../services/sessions.js';
+import type { PlaceTree } from './places.js';
+
+export interface Tenant {
+  /** The place named by the request (deptId header, or dm for the form-encoded style). */
+  place: Place;
+  /** That place and every place under it: the rows this request may see. */
+  deptIds: number[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant?: Tenant;
+    user?: SessionUser;
+  }
+}
+
+export const md5 = (text: string) => crypto.createHash('md5').update(text, 'utf8').digest('hex');
+
+/** sign = lowercase hex MD5 of deptId + timeStamp + key. */
+export function signFor(deptId: string | number, timeStamp: string | number, key: string): string {
+  return md5(`${deptId}${timeStamp}${key}`);
+}
+
+/** signature = MD5 of secret + random + timestamp (the form-encoded call style). */
+export function formSignatureFor(secret: string, random: string, timestamp: string | number): string {
+  return md5(`${secret}${random}${timestamp}`);
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+export interface GuardDeps {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  places: PlaceTree;
+}
+
+/**
+ * Request guards, driven by each route's `auth` list from its schema file:
+ * - sign: deptId + timeStamp + sign headers, timeStamp within the window; the deptId becomes the tenant.
+ * - form-signature: timestamp + random + signature form fields; a random is accepted once; dm becomes the tenant.
+ * - bearer / staff: a live login token (staff: a staff or admin account).
+ * A deptId header is honoured on every route, so user calls are scoped too.
+ */
+export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
+  const { config, db, places } = deps;
+  const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
+
+  async function tenantFor(deptIdText: string): Promise<Tenant> {
+    const deptId = Number(deptIdText);
+    if (!Number.isInteger(deptId) || deptId <= 0) throw badRequest(`请求头 deptId 无效：${deptIdText}`);
+    const place = await places.find(deptId);
+    if (!place) throw new ApiError(404, `地区不存在（deptId ${deptId}）`);
+    return { place, deptIds: places.subtree(deptId) };
+  }
+
+  app.decorateRequest('tenant', undefined);
+  app.decorateRequest('user', undefined);
+
+  // Runs after body parsing so the form-encoded style can read its fields; before validation so a refused
+  // request is refused for its credentials first.
+  app.addHook('preValidation', async (request) => {
+    const auth = request.routeOptions.config.auth ?? [];
+
+    if (auth.includes('sign')) {
+      const deptId = header(request, 'deptId');
+      const timeStamp = header(request, 'timeStamp');
+      const sign = header(request, 'sign');
+      const missing = [!deptId && 'deptId', !timeStamp && 'timeStamp', !sign && 'sign'].filter(Boolean);
+      if (missing.length) throw forbidden(`缺少签名请求头：${missing.join('、')}`);
+      const ts = Number(timeStamp);
+      if (!Number.isFinite(ts) || Math.abs(Date.now() - ts) > config.signWindowMs) {
+        throw forbidden('请求时间戳无效或已过期（与服务器时间相差超过5分钟），请校准本机时间后重试');
+      }
+      if (!safeEqual(signFor(deptId!, timeStamp!, config.apiSignKey), String(sign).toLowerCase())) {
+        throw forbidden('签名校验失败，请求被拒绝');
+      }
+      request.tenant = await tenantFor(deptId!);
+    } else if (auth.includes('form-signature')) {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const timestamp = String(body.timestamp ?? '');
+      const random = String(body.random ?? '');
+      const signature = String(body.signature ?? '');
+      const missing = [!timestamp && 'timestamp', !random && 'random', !signature && 'signature'].filter(Boolean);
+      if (missing.length) throw forbidden(`缺少签名参数：${missing.join('、')}`);
+      const ts = Number(timestamp);
+      // Either seconds or milliseconds are accepted; the window is the same five minutes.
+      const tsMs = ts < 1e12 ? ts * 1000 : ts;
+      if (!Number.isFinite(tsMs) || Math.abs(Date.now() - tsMs) > config.signWindowMs) {
+        throw forbidden('请求时间戳无效或已过期（与服务器时间相差超过5分钟），请校准本机时间后重试');
+      }
+      if (!safeEqual(formSignatureFor(config.formSecret, random, timestamp), signature.toLowerCase())) {
+        throw forbidden('签名校验失败，请求被拒绝');
+      }
+      // The nonce table keeps one row per random; expired rows are trimmed as we go.
+      const inserted = await db
+        .insertInto('usedNonce')
+        .values({ nonce: random })
+        .onConflict((oc) => oc.column('nonce').doNothing())
+        .returning('nonce')
+        .executeTakeFirst();
+      if (!inserted) throw forbidden('重复的请求（random 已使用），请求被拒绝');
+      if (Math.random() < 0.01) {
+        await db
+          .deleteFrom('usedNonce')
+          .where('seenAt', '<', sql<Date>`now() - make_interval(secs => ${config.signWindowMs / 1000})`)
+          .execute();
+      }
+      const dm = String(body.dm ?? '');
+      if (!dm) throw badRequest('缺少必填参数：地区编码（dm）');
+      const place = await db.selectFrom('place').selectAll().where('deptCode', '=', dm).executeTakeFirst();
+      if (!place) throw new ApiError(404, `地区不存在（dm ${dm}）`);
+      request.tenant = { place, deptIds: places.subtree(place.deptId) };
+    } else {
+      const deptId = header(request, 'deptId');
+      if (deptId) request.tenant = await tenantFor(deptId);
+    }
+
+    const authorization = header(request, 'authorization');
+    const token = authorization?.replace(/^Bearer\s+/i, '').trim();
+    if (token) request.user = await resolveToken(db, token, policy);
+    if (auth.includes('bearer') || auth.includes('staff')) {
+      if (!token) throw unauthorized('请先登录');
+      if (!request.user) throw unauthorized('登录状态已过期，请重新登录');
+      if (auth.includes('staff') && request.user.role === 'user') throw forbidden('当前操作没有权限（需要工作人员账号）');
+    }
+  });
+}
+
+/**
+ * The dept ids a query may read: the tenant's subtree, narrowed to `requested` when the caller asks for one
+ * place inside it. Asking for a place outside the tenant is refused.
+ */
+export function scopeIds(request: FastifyRequest, places: PlaceTree, requested?: number | string | null): number[] {
+  const tenant = request.tenant;
+  const wanted = requested === undefined || requested === null || requested === '' ? undefined : Number(requested);
+  if (!tenant) {
+    if (wanted === undefined) throw badRequest('缺少请求头 deptId（地区编号）');
+    return places.subtree(wanted);
+  }
+  if (wanted === undefined || wanted === tenant.place.deptId) return tenant.deptIds;
+  if (!tenant.deptIds.includes(wanted)) throw forbidden('无权访问其他地区的数据');
+  return places.subtree(wanted);
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../api-schemas.js';
+import type { AppContext } from '../context.js';
+import { ok } from '../errors.js';
+import type { Place } from '../db/schema.js';
+
+const publicPlace = (p: Place) => ({ deptId: p.deptId, deptName: p.deptName, deptCode: p.deptCode, parentId: p.parentId, level: p.level });
+
+export async function registerPlaceRoutes(app: FastifyInstance, { places }: AppContext): Promise<void> {
+  defineRoute(app, 'townList', async (request) => {
+    const { maxLevel, includeSelf } = request.query as { maxLevel: number; includeSelf: boolean };
+    const root = request.tenant!.place;
+    const out: Place[] = includeSelf ? [root] : [];
+    // Depth-first so a town follows its county, as the dropdown shows them.
+    const walk = (id: number) => {
+      for (const child of places.childrenOf(id)) {
+        if (child.level > maxLevel) continue;
+        out.push(child);
+        walk(child.deptId);
+      }
+    };
+    walk(root.deptId);
+    return ok(out.map(publicPlace), '查询成功');
+  });
+}

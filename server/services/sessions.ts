@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface SessionUser {
+  userId: number;
+  phone: string;
+  name: string;
+  role: 'user' | 'staff' | 'admin';
+  deptId: number | null;
+  sessionId: number;
+}
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** Issues a random token; only its hash is stored. */
+export async function createSession(db: Kysely<Database>, userId: number, policy: SessionPolicy): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + policy.absoluteHours * 3600_000);
+  await db.insertInto('userSession').values({ tokenHash: hashToken(token), userId, expiresAt }).execute();
+  return token;
+}
+
+/**
+ * The user behind a token, or undefined when it is unknown, past its absolute expiry or idle too long.
+ * Touches last_seen_at at most once a minute so reads stay reads.
+ */
+export async function resolveToken(db: Kysely<Database>, token: string, policy: SessionPolicy): Promise<SessionUser | undefined> {
+  const row = await db
+    .selectFrom('userSession as s')
+    .innerJoin('appUser as u', 'u.userId', 's.userId')
+    .select(['s.id as sessionId', 's.lastSeenAt', 's.expiresAt', 'u.userId', 'u.phone', 'u.name', 'u.role', 'u.deptId'])
+    .where('s.tokenHash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > policy.idleMinutes * 60_000) {
+    await db.deleteFrom('userSession').where('id', '=', row.sessionId).execute();
+    return undefined;
+  }
+  if (now - row.lastSeenAt.getTime() > 60_000) {
+    await db.updateTable('userSession').set({ lastSeenAt: new Date(now) }).where('id', '=', row.sessionId).execute();
+  }
+  return { userId: row.userId, phone: row.phone, name: row.name, role: row.role, deptId: row.deptId, sessionId: row.sessionId };
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: number): Promise<void> {
+  await db.deleteFrom('userSession').where('id', '=', sessionId).execute();
+}
+
+export async function revokeAllSessions(db: Kysely<Database>, userId: number, exceptSessionId?: number): Promise<void> {
+  let q = db.deleteFrom('userSession').where('userId', '=', userId);
+  if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'machines/**/*.test.ts', 'engine/**/*.test.ts', 'blocks/**/*.test.tsx'],
+    environment: 'node',
+    globalSetup: ['tests/global-setup.ts'],
+    testTimeout: 30000,
+    hookTimeout: 60000,
+    // Two cores: PGlite cold starts are CPU-bound, so keep workers to the core count.
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});
