@@ -74,7 +74,7 @@ const envelopeOf = (data: Record<string, unknown> | undefined) => ({
 });
 
 export function fastifySchemaFor(spec: RouteSpec): FastifySchema {
-  const schema: FastifySchema = { summary: spec.summary, response: { 200: envelopeOf(spec.data) } };
+  const schema: FastifySchema & { summary?: string } = { summary: spec.summary, response: { 200: envelopeOf(spec.data) } };
   if (spec.querystring) schema.querystring = spec.querystring;
   if (spec.body) schema.body = spec.body;
   return schema;

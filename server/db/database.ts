@@ -6,10 +6,12 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import * as m001 from './migrations/001_init.js';
+import * as m002 from './migrations/002_reference_data.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
   '001_init': m001,
+  '002_reference_data': m002,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
