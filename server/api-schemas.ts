@@ -16,6 +16,8 @@ export interface RouteSpec {
   auth?: Array<'sign' | 'bearer' | 'staff' | 'form-signature'>;
   querystring?: Record<string, unknown>;
   body?: Record<string, unknown>;
+  /** Path parameters (`/x/:name`), validated like the querystring. */
+  params?: Record<string, unknown>;
   /** Schema of the envelope's `data`. */
   data?: Record<string, unknown>;
   /** Free text: why a path was chosen where the specification does not show it, variants, notes. */
@@ -77,6 +79,7 @@ export function fastifySchemaFor(spec: RouteSpec): FastifySchema {
   const schema: FastifySchema & { summary?: string } = { summary: spec.summary, response: { 200: envelopeOf(spec.data) } };
   if (spec.querystring) schema.querystring = spec.querystring;
   if (spec.body) schema.body = spec.body;
+  if (spec.params) schema.params = spec.params;
   return schema;
 }
 
