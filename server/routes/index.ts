@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerPlaceRoutes } from './places.js';
+import { registerContentRoutes } from './content.js';
+import { registerListingRoutes } from './listings.js';
 
 /** Every route module, by domain. A new module is one import and one line here. */
-export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [registerPlaceRoutes];
+export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [registerPlaceRoutes, registerContentRoutes, registerListingRoutes];

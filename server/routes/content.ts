@@ -1,0 +1,297 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { defineRoute } from '../api-schemas.js';
+import type { AppContext } from '../context.js';
+import type { Database } from '../db/schema.js';
+import { ApiError, badRequest, notFound, ok } from '../errors.js';
+import { formatRequiredDateTime } from '../format.js';
+import { scopeIds } from '../plugins/guards.js';
+
+/** Category numbers this module serves (spec §9 and the catalogue). */
+const NEWS = '001017';
+const CAROUSEL = '010';
+const PUBLIC_NOTICES = '008001';
+const CERTIFICATES = '013001';
+
+const DEFAULT_PAGE_SIZE = 10;
+const DEFAULT_CAROUSEL_SIZE = 4;
+
+const ARTICLE_MISSING = '文章不存在或已删除';
+
+interface ListParams {
+  number?: string;
+  pageNum?: number;
+  pageSize?: number;
+  keyword?: string;
+  deptId?: number;
+}
+
+/** Query and body merged, the body winning; absent fields stay absent so defaults apply once, here. */
+function mergedParams<T extends object>(request: FastifyRequest): T {
+  const out: Record<string, unknown> = {};
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const [k, v] of Object.entries(source as Record<string, unknown>)) if (v !== undefined && v !== null) out[k] = v;
+  }
+  return out as T;
+}
+
+function requiredId(request: FastifyRequest, title: string): number {
+  const { id } = mergedParams<{ id?: number }>(request);
+  if (id === undefined) throw badRequest(`缺少必填参数：${title}（id）`);
+  return id;
+}
+
+/** Escapes LIKE wildcards so a keyword is matched literally. */
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type ArticleRow = {
+  id: number;
+  number: string;
+  title: string;
+  remark: string;
+  keyword: string;
+  coverImg: string;
+  attachmentUrl: string | null;
+  watchCts: number;
+  logintime: Date;
+  deptId: number;
+  deptName: string;
+};
+
+const articleItem = (r: ArticleRow) => ({
+  id: r.id,
+  number: r.number,
+  title: r.title,
+  logintime: formatRequiredDateTime(r.logintime),
+  coverImg: r.coverImg,
+  remark: r.remark,
+  keyword: r.keyword,
+  deptId: r.deptId,
+  deptName: r.deptName,
+  attachmentUrl: r.attachmentUrl,
+  watchCts: r.watchCts,
+});
+
+function articleQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('article as a')
+    .innerJoin('place as p', 'p.deptId', 'a.deptId')
+    .select([
+      'a.id',
+      'a.number',
+      'a.title',
+      'a.remark',
+      'a.keyword',
+      'a.coverImg',
+      'a.attachmentUrl',
+      'a.watchCts',
+      'a.logintime',
+      'a.deptId',
+      'p.deptName',
+    ]);
+}
+
+/**
+ * The category `number` and every category under it (a parent such as 001 or 007 lists its children too).
+ * An unknown number is a 404 that names it.
+ */
+async function categoryWithChildren(db: Kysely<Database>, number: string): Promise<string[]> {
+  const all = await db.selectFrom('articleCategory').select(['number', 'parentNumber']).execute();
+  if (!all.some((c) => c.number === number)) throw new ApiError(404, `文章分类不存在：${number}`);
+  const out = [number];
+  for (let i = 0; i < out.length; i++) {
+    for (const c of all) if (c.parentNumber === out[i] && !out.includes(c.number)) out.push(c.number);
+  }
+  return out;
+}
+
+interface PageQuery {
+  deptIds: number[];
+  /** Category numbers to include; undefined = every category. */
+  numbers?: string[];
+  keyword?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** One page of articles, newest first (logintime desc, id desc), and the total that matches. */
+export async function articlePage(db: Kysely<Database>, q: PageQuery) {
+  let base = articleQuery(db).where('a.deptId', 'in', q.deptIds);
+  if (q.numbers) base = base.where('a.number', 'in', q.numbers);
+  const keyword = q.keyword?.trim();
+  if (keyword) {
+    const pattern = likePattern(keyword);
+    base = base.where((eb) =>
+      eb.or([eb('a.title', 'ilike', pattern), eb('a.remark', 'ilike', pattern), eb('a.keyword', 'ilike', pattern)]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .orderBy('a.logintime', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(articleItem), total: Number(count.total) };
+}
+
+/**
+ * One article of the tenant, counting the view. An article of another region, or outside `numbers`, is
+ * answered exactly like a missing one so ids do not reveal other regions' content.
+ */
+async function articleDetail(db: Kysely<Database>, id: number, deptIds: number[], numbers?: string[]) {
+  let update = db
+    .updateTable('article')
+    .set((eb) => ({ watchCts: eb('watchCts', '+', 1) }))
+    .where('id', '=', id)
+    .where('deptId', 'in', deptIds);
+  if (numbers) update = update.where('number', 'in', numbers);
+  const hit = await update.returning('id').executeTakeFirst();
+  if (!hit) throw notFound(ARTICLE_MISSING);
+  const row = await articleQuery(db).select('a.content').where('a.id', '=', id).executeTakeFirstOrThrow();
+  return { ...articleItem(row), content: row.content };
+}
+
+/** Article lists and details, the help centre and dictionaries: the portal's public reads. */
+export async function registerContentRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
+  const listOf = (fixedNumber?: string) => async (request: FastifyRequest) => {
+    const p = mergedParams<ListParams>(request);
+    const deptIds = scopeIds(request, places, p.deptId);
+    const number = fixedNumber ?? p.number;
+    const numbers = number === undefined ? undefined : await categoryWithChildren(db, number);
+    const page = await articlePage(db, {
+      deptIds,
+      numbers,
+      keyword: p.keyword,
+      pageNum: p.pageNum ?? 1,
+      pageSize: p.pageSize ?? DEFAULT_PAGE_SIZE,
+    });
+    return ok(page, '查询成功');
+  };
+
+  defineRoute(app, 'newsList', listOf());
+  defineRoute(app, 'publicityList', listOf(PUBLIC_NOTICES));
+  defineRoute(app, 'attest', listOf(CERTIFICATES));
+
+  defineRoute(app, 'newsClass', async () => {
+    const rows = await db
+      .selectFrom('articleCategory')
+      .select(['number', 'name', 'key', 'parentNumber'])
+      .orderBy('orderNum')
+      .orderBy('number')
+      .execute();
+    return ok(rows, '查询成功');
+  });
+
+  const detailOf = (fixedNumber?: string) => async (request: FastifyRequest) => {
+    const id = requiredId(request, '文章编号');
+    const numbers = fixedNumber ? await categoryWithChildren(db, fixedNumber) : undefined;
+    return ok(await articleDetail(db, id, request.tenant!.deptIds, numbers), '查询成功');
+  };
+
+  defineRoute(app, 'newsDetail', detailOf());
+  defineRoute(app, 'publicityDetail', detailOf(PUBLIC_NOTICES));
+  defineRoute(app, 'attestDetail', detailOf(CERTIFICATES));
+
+  defineRoute(app, 'help', async () => {
+    const items = await db.selectFrom('helpItem').select(['id', 'classname', 'title']).orderBy('orderNum').orderBy('id').execute();
+    // Map keeps insertion order: groups appear in the order of their first item.
+    const groups = new Map<string, { id: number; title: string }[]>();
+    for (const item of items) {
+      const list = groups.get(item.classname) ?? [];
+      list.push({ id: item.id, title: item.title });
+      groups.set(item.classname, list);
+    }
+    return ok([...groups].map(([classname, list]) => ({ classname, list })), '查询成功');
+  });
+
+  defineRoute(app, 'helpDetail', async (request) => {
+    const id = requiredId(request, '帮助编号');
+    const row = await db.selectFrom('helpItem').select(['id', 'classname', 'title', 'content']).where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('帮助内容不存在或已删除');
+    return ok(row, '查询成功');
+  });
+
+  const dictionary = (dictType: string) =>
+    db
+      .selectFrom('dictData')
+      .select(['dictType', 'dictValue', 'dictLabel', 'dictSort'])
+      .where('dictType', '=', dictType)
+      .orderBy('dictSort')
+      .orderBy('dictValue')
+      .execute();
+
+  defineRoute(app, 'typeList', async (request) => {
+    const { dictType } = (request.body ?? {}) as { dictType?: string };
+    if (!dictType) throw badRequest('缺少必填参数：字典类型（dictType）');
+    return ok(await dictionary(dictType), '查询成功');
+  });
+
+  defineRoute(app, 'dictByType', async (request) => {
+    const { dictType } = request.params as { dictType: string };
+    return ok(await dictionary(dictType), '查询成功');
+  });
+
+  // The form-encoded api/index/{name} style: the guard has checked the signature and turned dm into the tenant.
+  interface FormParams {
+    id?: number;
+    number?: string;
+    page?: number;
+    page_size?: number;
+  }
+
+  defineRoute(app, 'indexXinwenliebiao', async (request) => {
+    const f = request.body as FormParams;
+    const numbers = await categoryWithChildren(db, f.number || NEWS);
+    const page = await articlePage(db, {
+      deptIds: request.tenant!.deptIds,
+      numbers,
+      pageNum: f.page ?? 1,
+      pageSize: f.page_size ?? DEFAULT_PAGE_SIZE,
+    });
+    return ok(page, '查询成功');
+  });
+
+  defineRoute(app, 'indexNewsRotation', async (request) => {
+    const f = request.body as FormParams;
+    const page = await articlePage(db, {
+      deptIds: request.tenant!.deptIds,
+      numbers: [CAROUSEL],
+      pageNum: f.page ?? 1,
+      pageSize: f.page_size ?? DEFAULT_CAROUSEL_SIZE,
+    });
+    return ok(page.rows, '查询成功');
+  });
+
+  defineRoute(app, 'indexDitudaohang', async (request) => {
+    const f = request.body as FormParams;
+    const tenant = request.tenant!;
+    const rootId = f.id === undefined ? tenant.place.deptId : f.id;
+    // scopeIds refuses an id outside the region (403).
+    scopeIds(request, places, rootId);
+    const children = places.childrenOf(rootId);
+    const counts = await db
+      .selectFrom('project')
+      .select(['deptId', sql<string>`count(*)`.as('n')])
+      .where('deptId', 'in', places.subtree(rootId))
+      .where('status', '>=', 2)
+      .where('status', '<=', 11)
+      .groupBy('deptId')
+      .execute();
+    const byDept = new Map(counts.map((c) => [c.deptId, Number(c.n)]));
+    const data = children.map((child) => ({
+      deptId: child.deptId,
+      deptName: child.deptName,
+      deptCode: child.deptCode,
+      level: child.level,
+      projectCount: places.subtree(child.deptId).reduce((sum, id) => sum + (byDept.get(id) ?? 0), 0),
+    }));
+    return ok(data, '查询成功');
+  });
+}
