@@ -1,0 +1,335 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineRoute } from '../api-schemas.js';
+import { INVEST_TYPES } from '../catalog.js';
+import type { AppContext } from '../context.js';
+import { badRequest, notFound, ok } from '../errors.js';
+import { formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../format.js';
+import { scopeIds } from '../plugins/guards.js';
+
+/** Spec §5: a mainland mobile of 11 digits (13x, 15x except 154, 18x, 170, 171, 176, 177, 178). */
+export const MOBILE_PATTERN = /^1(3\d|5[0-35-9]|8\d|7[01678])\d{8}$/;
+
+type Params = Record<string, unknown>;
+
+/** The spec sends list params in the query, the body or both; the body wins. */
+function paramsOf(request: FastifyRequest): Params {
+  return { ...((request.query as Params | undefined) ?? {}), ...((request.body as Params | null | undefined) ?? {}) };
+}
+
+function paging(p: Params, pageNumAlias?: unknown): { pageNum: number; pageSize: number; offset: number } {
+  const pageNum = Number(p.pageNum ?? pageNumAlias ?? 1);
+  const pageSize = Number(p.pageSize ?? 10);
+  return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
+}
+
+/** ILIKE pattern for a free-text substring; the user's % and _ are literal. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const keywordOf = (p: Params): string | undefined => {
+  const k = typeof p.keyword === 'string' ? p.keyword.trim() : '';
+  return k ? k : undefined;
+};
+
+function requiredId(p: Params): number {
+  if (p.id === undefined || p.id === null || p.id === '') throw badRequest('缺少必填参数：编号（id）');
+  return Number(p.id);
+}
+
+/** A numeric(…, 2) column's exact text with exactly two decimals ("12345.5" → "12345.50"), without float rounding. */
+export function twoDecimals(value: string | number): string {
+  const text = String(value);
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  return `${negative ? '-' : ''}${whole || '0'}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}
+
+/** Financing records, transfer intents, investment projects, land information and deal announcements. */
+export async function registerListingRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
+  // ---- Financing records -------------------------------------------------------------------------------
+
+  const financingRow = (r: { id: number; cid: string; address: string; dyname: string; type: string; amount: string; registertime: Date }) => ({
+    id: r.id,
+    cid: r.cid,
+    address: r.address,
+    dyname: r.dyname,
+    type: r.type,
+    amount: toNumber(r.amount) ?? 0,
+    amountText: twoDecimals(r.amount),
+    registertime: formatRequiredDateTime(r.registertime),
+  });
+
+  defineRoute(app, 'financingMsgList', async (request) => {
+    const p = paramsOf(request);
+    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const { pageSize, offset } = paging(p);
+    let q = db.selectFrom('financing').where('deptId', 'in', ids);
+    if (typeof p.cid === 'string' && p.cid.trim()) q = q.where('cid', '=', p.cid.trim());
+    if (typeof p.address === 'string' && p.address.trim()) q = q.where('address', 'ilike', containing(p.address.trim()));
+    const [rows, count] = await Promise.all([
+      q.selectAll().orderBy('registertime', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return ok({ rows: rows.map(financingRow), total: Number(count.n) }, '查询成功');
+  });
+
+  defineRoute(app, 'financingDetail', async (request) => {
+    const id = requiredId(paramsOf(request));
+    const row = await db
+      .selectFrom('financing')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deptId', 'in', scopeIds(request, places))
+      .executeTakeFirst();
+    // A record of another region answers exactly like a missing one.
+    if (!row) throw notFound('融资信息不存在');
+    return ok({ ...financingRow(row), deptId: row.deptId, deptName: places.name(row.deptId) }, '查询成功');
+  });
+
+  // ---- Transfer intents (1 out, 2 in) ---------------------------------------------------------------------
+
+  defineRoute(app, 'desiredList', async (request) => {
+    const p = paramsOf(request);
+    if (p.type === undefined || p.type === null || p.type === '') throw badRequest('缺少必填参数：意向类型（type）');
+    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const { pageSize, offset } = paging(p);
+    let q = db.selectFrom('intent').where('deptId', 'in', ids).where('type', '=', Number(p.type));
+    const keyword = keywordOf(p);
+    if (keyword) q = q.where('projectname', 'ilike', containing(keyword));
+    const [rows, count] = await Promise.all([
+      q
+        .select(['id', 'type', 'projectname', 'areaName', 'logintime'])
+        .orderBy('logintime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return ok(
+      { rows: rows.map((r) => ({ ...r, logintime: formatRequiredDateTime(r.logintime) })), total: Number(count.n) },
+      '查询成功',
+    );
+  });
+
+  defineRoute(app, 'desiredDetail', async (request) => {
+    const id = requiredId(paramsOf(request));
+    const row = await db
+      .selectFrom('intent')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deptId', 'in', scopeIds(request, places))
+      .executeTakeFirst();
+    if (!row) throw notFound('意向信息不存在');
+    return ok(
+      {
+        id: row.id,
+        type: row.type,
+        projectname: row.projectname,
+        areaName: row.areaName,
+        contact: row.contact,
+        phone: maskPhone(row.phone),
+        content: row.content,
+        logintime: formatRequiredDateTime(row.logintime),
+        deptId: row.deptId,
+        deptName: places.name(row.deptId),
+      },
+      '查询成功',
+    );
+  });
+
+  defineRoute(app, 'desiredSubmit', async (request) => {
+    const b = request.body as {
+      type: number;
+      projectname: string;
+      areaName?: string;
+      contact: string;
+      phone?: string;
+      content?: string;
+      deptId?: number;
+    };
+    const projectname = b.projectname.trim();
+    const contact = b.contact.trim();
+    const phone = (b.phone ?? '').trim();
+    if (!projectname) throw badRequest('参数 项目名称（projectname） 不能为空');
+    if (!contact) throw badRequest('参数 联系人（contact） 不能为空');
+    // The spec's own texts for this form field (§5).
+    if (!phone) throw badRequest('请输入电话号码');
+    if (!MOBILE_PATTERN.test(phone)) throw badRequest('请输入正确的电话号码');
+    // Refuses (403) a deptId outside the caller's region.
+    scopeIds(request, places, b.deptId);
+    const deptId = b.deptId ?? request.tenant!.place.deptId;
+    const inserted = await db
+      .insertInto('intent')
+      .values({
+        deptId,
+        type: b.type,
+        projectname,
+        areaName: (b.areaName ?? '').trim() || places.name(deptId),
+        contact,
+        phone,
+        content: (b.content ?? '').trim(),
+        userId: request.user!.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return ok({ id: inserted.id }, '提交成功');
+  });
+
+  // ---- Investment (asset attraction) projects -------------------------------------------------------------
+
+  type InvestRow = {
+    id: number;
+    deptId: number;
+    keys: string;
+    number: string;
+    title: string;
+    address: string;
+    estimated: string;
+    createTime: Date;
+    imgList: unknown;
+    investType: string;
+  };
+  const investRow = (r: InvestRow) => ({
+    id: r.id,
+    keys: r.keys,
+    number: r.number,
+    title: r.title,
+    address: r.address,
+    estimated: toNumber(r.estimated) ?? 0,
+    createTime: formatRequiredDateTime(r.createTime),
+    imgList: jsonValue<string[]>(r.imgList, []),
+    investType: r.investType,
+    investTypeName: INVEST_TYPES[r.investType] ?? '',
+    deptId: r.deptId,
+    deptName: places.name(r.deptId),
+  });
+
+  defineRoute(app, 'InvestList', async (request) => {
+    const p = paramsOf(request);
+    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const { pageSize, offset } = paging(p);
+    let q = db.selectFrom('investProject').where('deptId', 'in', ids);
+    if (typeof p.investType === 'string' && p.investType) q = q.where('investType', '=', p.investType);
+    const keyword = keywordOf(p);
+    if (keyword) {
+      const pattern = containing(keyword);
+      q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('keys', 'ilike', pattern), eb('address', 'ilike', pattern)]));
+    }
+    const [rows, count] = await Promise.all([
+      q
+        .select(['id', 'deptId', 'keys', 'number', 'title', 'address', 'estimated', 'createTime', 'imgList', 'investType'])
+        .orderBy('createTime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return ok({ rows: rows.map(investRow), total: Number(count.n) }, '查询成功');
+  });
+
+  defineRoute(app, 'InvestListDetail', async (request) => {
+    const id = requiredId(paramsOf(request));
+    const row = await db
+      .selectFrom('investProject')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deptId', 'in', scopeIds(request, places))
+      .executeTakeFirst();
+    if (!row) throw notFound('招商项目不存在');
+    return ok({ ...investRow(row), content: row.content, contact: row.contact }, '查询成功');
+  });
+
+  // ---- Land information -----------------------------------------------------------------------------------
+
+  const landRow = (r: { id: number; deptId: number; title: string; content: string; imgs: unknown; createTime: Date }) => ({
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    imgs: jsonValue<{ src: string }[]>(r.imgs, []),
+    createTime: formatRequiredDateTime(r.createTime),
+    deptId: r.deptId,
+    deptName: places.name(r.deptId),
+  });
+
+  defineRoute(app, 'landInfoList', async (request) => {
+    const p = paramsOf(request);
+    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const { pageSize, offset } = paging(p);
+    let q = db.selectFrom('landInfo').where('deptId', 'in', ids);
+    const keyword = keywordOf(p);
+    if (keyword) q = q.where('title', 'ilike', containing(keyword));
+    const [rows, count] = await Promise.all([
+      q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return ok({ rows: rows.map(landRow), total: Number(count.n) }, '查询成功');
+  });
+
+  defineRoute(app, 'landInfoDetail', async (request) => {
+    const id = requiredId(paramsOf(request));
+    const row = await db
+      .selectFrom('landInfo')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deptId', 'in', scopeIds(request, places))
+      .executeTakeFirst();
+    if (!row) throw notFound('土地信息不存在');
+    return ok(landRow(row), '查询成功');
+  });
+
+  // ---- Deal announcements ---------------------------------------------------------------------------------
+
+  const dealRow = (r: { id: number; remark: string; projectAddress: string; projectName: string; dealtime: Date; number: string }) => ({
+    id: r.id,
+    remark: r.remark,
+    projectAddress: r.projectAddress,
+    projectName: r.projectName,
+    dealtime: formatRequiredDateTime(r.dealtime),
+    number: r.number,
+  });
+
+  defineRoute(app, 'dealList', async (request) => {
+    const p = paramsOf(request);
+    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    // The spec's call sends `page`; pageNum (the convention everywhere else) wins when both are sent.
+    const { pageSize, offset } = paging(p, p.page);
+    const number = typeof p.number === 'string' && p.number ? p.number : '004';
+    let q = db.selectFrom('dealAnnouncement').where('deptId', 'in', ids).where('number', '=', number);
+    const keyword = keywordOf(p);
+    if (keyword) {
+      const pattern = containing(keyword);
+      q = q.where((eb) =>
+        eb.or([eb('projectName', 'ilike', pattern), eb('projectAddress', 'ilike', pattern), eb('remark', 'ilike', pattern)]),
+      );
+    }
+    const [rows, count] = await Promise.all([
+      q
+        .select(['id', 'remark', 'projectAddress', 'projectName', 'dealtime', 'number'])
+        .orderBy('dealtime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return ok({ rows: rows.map(dealRow), total: Number(count.n) }, '查询成功');
+  });
+
+  defineRoute(app, 'dealDetail', async (request) => {
+    const id = requiredId(paramsOf(request));
+    const row = await db
+      .selectFrom('dealAnnouncement')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deptId', 'in', scopeIds(request, places))
+      .executeTakeFirst();
+    if (!row) throw notFound('成交公告不存在');
+    return ok(
+      { ...dealRow(row), content: row.content, projectId: row.projectId, deptId: row.deptId, deptName: places.name(row.deptId) },
+      '查询成功',
+    );
+  });
+}
