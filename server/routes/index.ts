@@ -3,6 +3,9 @@ import type { AppContext } from '../context.js';
 import { registerPlaceRoutes } from './places.js';
 import { registerContentRoutes } from './content.js';
 import { registerListingRoutes } from './listings.js';
+import { registerUserRoutes } from './users.js';
+import { registerBaseRoutes } from './base.js';
+import { registerUploadRoutes } from './uploads.js';
 
 /** Every route module, by domain. A new module is one import and one line here. */
-export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [registerPlaceRoutes, registerContentRoutes, registerListingRoutes];
+export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [registerPlaceRoutes, registerContentRoutes, registerListingRoutes, registerUserRoutes, registerBaseRoutes, registerUploadRoutes];

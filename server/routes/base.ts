@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineRoute } from '../api-schemas.js';
+import type { AppContext } from '../context.js';
+import { badRequest, notFound, ok } from '../errors.js';
+import { formatDateTime, formatRequiredDateTime } from '../format.js';
+
+type Params = Record<string, unknown>;
+
+/** Params sent in the query, the body or both; the body wins. */
+function paramsOf(request: FastifyRequest): Params {
+  return { ...((request.query as Params | undefined) ?? {}), ...((request.body as Params | null | undefined) ?? {}) };
+}
+
+function paging(p: Params): { pageSize: number; offset: number } {
+  const pageNum = Number(p.pageNum ?? 1);
+  const pageSize = Number(p.pageSize ?? 10);
+  return { pageSize, offset: (pageNum - 1) * pageSize };
+}
+
+/** Feedback (advice) and messages of the logged-in user: every query is scoped by the caller's user id. */
+export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+  defineRoute(app, 'feedback', async (request) => {
+    const me = request.user!;
+    const b = request.body as { type?: string; title?: string; content: string; contact?: string };
+    const content = b.content.trim();
+    if (!content) throw badRequest('请填写反馈内容');
+    const inserted = await db
+      .insertInto('feedback')
+      .values({
+        userId: me.userId,
+        deptId: request.tenant?.place.deptId ?? me.deptId,
+        type: (b.type ?? '').trim() || '咨询',
+        title: (b.title ?? '').trim(),
+        content,
+        contact: (b.contact ?? '').trim(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return ok({ id: inserted.id }, '提交成功');
+  });
+
+  defineRoute(app, 'adviseMsgList', async (request) => {
+    const me = request.user!;
+    const { pageSize, offset } = paging(paramsOf(request));
+    const base = db.selectFrom('feedback').where('userId', '=', me.userId);
+    const [rows, count] = await Promise.all([
+      base
+        .select(['id', 'type', 'title', 'content', 'contact', 'reply', 'replyTime', 'createTime'])
+        .orderBy('createTime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return ok(
+      {
+        rows: rows.map((r) => ({
+          id: r.id,
+          type: r.type,
+          title: r.title,
+          content: r.content,
+          contact: r.contact,
+          reply: r.reply,
+          replyTime: formatDateTime(r.replyTime),
+          createTime: formatRequiredDateTime(r.createTime),
+        })),
+        total: Number(count.total),
+      },
+      '查询成功',
+    );
+  });
+
+  defineRoute(app, 'messageListByRefId', async (request) => {
+    const me = request.user!;
+    const p = paramsOf(request);
+    const { pageSize, offset } = paging(p);
+    const refId = typeof p.refId === 'string' || typeof p.refId === 'number' ? String(p.refId).trim() : '';
+    let base = db.selectFrom('message').where('userId', '=', me.userId);
+    if (refId) base = base.where('refId', '=', refId);
+    const [rows, counts] = await Promise.all([
+      base
+        .select(['id', 'refId', 'title', 'content', 'readAt', 'createTime'])
+        .orderBy('createTime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+      base
+        .select((eb) => [
+          eb.fn.countAll<string>().as('total'),
+          eb.fn.count<string>('id').filterWhere('readAt', 'is', null).as('unread'),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    return ok(
+      {
+        rows: rows.map((r) => ({
+          id: r.id,
+          refId: r.refId,
+          title: r.title,
+          content: r.content,
+          read: r.readAt !== null,
+          createTime: formatRequiredDateTime(r.createTime),
+        })),
+        total: Number(counts.total),
+        unread: Number(counts.unread),
+      },
+      '查询成功',
+    );
+  });
+
+  defineRoute(app, 'messageRead', async (request) => {
+    const me = request.user!;
+    const p = paramsOf(request);
+    if (p.id === undefined || p.id === null || p.id === '') throw badRequest('缺少必填参数：消息编号（id）');
+    const id = Number(p.id);
+    const row = await db.selectFrom('message').select(['id', 'readAt']).where('id', '=', id).where('userId', '=', me.userId).executeTakeFirst();
+    if (!row) throw notFound('消息不存在');
+    if (row.readAt === null) await db.updateTable('message').set({ readAt: new Date() }).where('id', '=', id).execute();
+    return ok({ id, read: true }, '操作成功');
+  });
+}

@@ -1,0 +1,269 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Updateable } from 'kysely';
+import { defineRoute } from '../api-schemas.js';
+import type { AppContext } from '../context.js';
+import type { AppUserTable } from '../db/schema.js';
+import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../errors.js';
+import { formatRequiredDateTime, maskPhone } from '../format.js';
+import { scopeIds } from '../plugins/guards.js';
+import { checkIdCard, maskIdCard } from '../services/id-card.js';
+import { assertPasswordRule, checkPhone, hashPassword, verifyAgainstDummy, verifyPassword } from '../services/passwords.js';
+import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
+import { createSmsCodeService } from '../services/sms-codes.js';
+
+export const LOGIN_FAILED = '用户名或密码错误';
+export const ACCOUNT_LOCKED = '密码错误次数过多，账号已锁定，请30分钟后再试';
+export const SESSION_EXPIRED = '登录状态已过期，请重新登录';
+/** Wrong passwords in a row that lock an account, and for how long. */
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 30;
+
+type Params = Record<string, unknown>;
+
+/** Params sent in the query, the body or both; the body wins. */
+function paramsOf(request: FastifyRequest): Params {
+  return { ...((request.query as Params | undefined) ?? {}), ...((request.body as Params | null | undefined) ?? {}) };
+}
+
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  return (Array.isArray(header) ? header[0] : header ?? '').replace(/^Bearer\s+/i, '').trim();
+}
+
+/** Avatar URLs are images this server serves: a proxy prefix and a plain relative path. */
+const COVER_PATTERN = /^\/image[1-3]?-api\/[A-Za-z0-9_\-./]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Registration, login and sessions, SMS codes and the personal centre. */
+export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, config, places } = ctx;
+  const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
+  const smsCodes = createSmsCodeService(ctx);
+
+  async function userInfo(userId: number) {
+    const row = await db
+      .selectFrom('appUser')
+      .select(['userId', 'name', 'cover', 'phone', 'deptId', 'email', 'idCard', 'role', 'createdAt'])
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      userId: row.userId,
+      name: row.name,
+      cover: row.cover,
+      phone: maskPhone(row.phone),
+      deptId: row.deptId,
+      deptName: row.deptId === null ? null : (places.get(row.deptId)?.deptName ?? null),
+      email: row.email,
+      idCard: maskIdCard(row.idCard),
+      role: row.role,
+      createTime: formatRequiredDateTime(row.createdAt),
+    };
+  }
+
+  // ---- Registration and login -----------------------------------------------------------------------
+
+  defineRoute(app, 'register', async (request) => {
+    const p = paramsOf(request);
+    const body = (request.body as Params | null) ?? {};
+    const phone = checkPhone(p.phone);
+    if (!text(p.code).trim()) throw badRequest('请输入验证码');
+    // The password is read from the body only: it does not belong in a URL (and so in access logs).
+    const password = text(body.password);
+    if (!password.trim()) throw badRequest('密码不可为空');
+    assertPasswordRule(password);
+    const name = text(p.name).trim() || `用户${phone.slice(-4)}`;
+    // The code first: only the holder of the phone learns whether it is registered.
+    await smsCodes.consume(phone, p.code, p.uuid);
+    const existing = await db.selectFrom('appUser').select('userId').where('phone', '=', phone).executeTakeFirst();
+    if (existing) throw new ApiError(409, '该手机号已注册');
+    const passwordHash = await hashPassword(password);
+    const deptId = request.tenant!.place.deptId;
+    const inserted = await db
+      .insertInto('appUser')
+      .values({ phone, passwordHash, name, deptId })
+      .onConflict((oc) => oc.column('phone').doNothing())
+      .returning('userId')
+      .executeTakeFirst();
+    // Lost a race with a simultaneous registration of the same phone.
+    if (!inserted) throw new ApiError(409, '该手机号已注册');
+    return ok({ userId: inserted.userId, phone: maskPhone(phone), name, deptId }, '注册成功');
+  });
+
+  defineRoute(app, 'login', async (request) => {
+    const b = (request.body as Params | null) ?? {};
+    const username = text(b.username).trim();
+    const password = text(b.password);
+    if (!username) throw badRequest('手机号不可为空');
+    if (!password.trim()) throw badRequest('密码不可为空');
+    if (b.loginType !== undefined && b.loginType !== null && b.loginType !== 1) {
+      throw badRequest('不支持的登录方式（loginType），目前只支持 1：密码登录');
+    }
+    let deptId = request.tenant!.place.deptId;
+    if (b.areaId !== undefined && b.areaId !== null) {
+      // Refuses (403) a place outside the region the call is signed for.
+      scopeIds(request, places, b.areaId as number);
+      deptId = b.areaId as number;
+    }
+
+    const user = await db
+      .selectFrom('appUser')
+      .select(['userId', 'phone', 'name', 'passwordHash', 'failedLogins', 'lockedUntil'])
+      .where('phone', '=', username)
+      .executeTakeFirst();
+    if (!user) {
+      await verifyAgainstDummy(password);
+      throw badRequest(LOGIN_FAILED);
+    }
+    if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw new ApiError(423, ACCOUNT_LOCKED);
+
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      const now = new Date();
+      // One statement so concurrent failures all count; an expired lock starts the count afresh.
+      const lockExpired = sql<boolean>`(locked_until IS NOT NULL AND locked_until <= ${now})`;
+      const failures = sql<number>`CASE WHEN ${lockExpired} THEN 1 ELSE failed_logins + 1 END`;
+      const updated = await db
+        .updateTable('appUser')
+        .set({
+          failedLogins: failures,
+          lockedUntil: sql<Date | null>`CASE WHEN ${failures} >= ${MAX_FAILED_LOGINS} THEN ${new Date(now.getTime() + LOCK_MINUTES * 60_000)}::timestamptz WHEN ${lockExpired} THEN NULL ELSE locked_until END`,
+        })
+        .where('userId', '=', user.userId)
+        .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
+        .returning(['failedLogins', 'lockedUntil'])
+        .executeTakeFirst();
+      // No row: another request locked the account meanwhile.
+      if (!updated || (updated.lockedUntil && updated.lockedUntil.getTime() > now.getTime())) {
+        throw new ApiError(423, ACCOUNT_LOCKED);
+      }
+      throw badRequest(LOGIN_FAILED);
+    }
+
+    if (user.failedLogins !== 0 || user.lockedUntil !== null) {
+      await db.updateTable('appUser').set({ failedLogins: 0, lockedUntil: null }).where('userId', '=', user.userId).execute();
+    }
+    const token = await createSession(db, user.userId, policy);
+    return ok({ token, userId: user.userId, phone: maskPhone(user.phone), name: user.name, deptId }, '登录成功');
+  });
+
+  // ---- Sessions ---------------------------------------------------------------------------------------
+
+  defineRoute(app, 'checkToken', async (request) => {
+    // The guards resolved the token already (auth [] still reads it); the msgs here are this call's own.
+    if (!bearerToken(request)) throw unauthorized('请先登录');
+    const user = request.user;
+    if (!user) throw unauthorized(SESSION_EXPIRED);
+    return ok({ userId: user.userId, phone: maskPhone(user.phone), name: user.name }, '登录状态有效');
+  });
+
+  defineRoute(app, 'logout', async (request) => {
+    if (request.user) await revokeSession(db, request.user.sessionId);
+    return ok(null, '退出登录成功');
+  });
+
+  // ---- Personal centre --------------------------------------------------------------------------------
+
+  defineRoute(app, 'getUserInfoByUserId', async (request) => {
+    const me = request.user!;
+    const p = paramsOf(request);
+    const wanted = p.userId === undefined || p.userId === null ? me.userId : Number(p.userId);
+    if (wanted !== me.userId && me.role === 'user') throw forbidden('无权查看其他用户的信息');
+    const info = await userInfo(wanted);
+    if (!info) throw notFound('用户不存在');
+    if (wanted !== me.userId && me.role === 'staff') {
+      // Staff see the accounts of their own place and the places under it.
+      const visible = me.deptId !== null && info.deptId !== null && places.subtree(me.deptId).includes(info.deptId);
+      if (!visible) throw forbidden('无权查看其他地区用户的信息');
+    }
+    return ok(info, '查询成功');
+  });
+
+  defineRoute(app, 'updateUserInfo', async (request) => {
+    const me = request.user!;
+    const p = paramsOf(request);
+    const patch: Updateable<AppUserTable> = {};
+    if (p.name !== undefined) {
+      const name = text(p.name).trim();
+      if (!name) throw badRequest('姓名不能为空');
+      patch.name = name;
+    }
+    if (p.cover !== undefined) {
+      const cover = text(p.cover).trim();
+      if (cover && (!COVER_PATTERN.test(cover) || cover.includes('..'))) {
+        throw badRequest('头像（cover）地址无效，请使用上传图片后返回的地址（以 /image-api/ 开头）');
+      }
+      patch.cover = cover;
+    }
+    if (p.email !== undefined) {
+      const email = text(p.email).trim();
+      if (email && !EMAIL_PATTERN.test(email)) throw badRequest('邮箱（email）格式不正确');
+      patch.email = email || null;
+    }
+    if (p.idCard !== undefined) {
+      const idCard = text(p.idCard).trim();
+      if (idCard) {
+        const checked = checkIdCard(idCard);
+        if (!checked.ok) throw badRequest(checked.msg);
+        patch.idCard = checked.idCard;
+      } else {
+        patch.idCard = null;
+      }
+    }
+    if (Object.keys(patch).length > 0) {
+      await db
+        .updateTable('appUser')
+        .set({ ...patch, updatedAt: new Date() })
+        .where('userId', '=', me.userId)
+        .execute();
+    }
+    const info = await userInfo(me.userId);
+    if (!info) throw notFound('用户不存在');
+    return ok(info, '修改成功');
+  });
+
+  defineRoute(app, 'updatePwd', async (request) => {
+    const me = request.user!;
+    const p = paramsOf(request);
+    const oldPassword = text(p.oldPassword);
+    const newPassword = text(p.newPassword);
+    if (!oldPassword) throw badRequest('请输入旧密码');
+    assertPasswordRule(newPassword);
+    if (newPassword === oldPassword) throw badRequest('新密码不能与旧密码相同');
+    const row = await db.selectFrom('appUser').select('passwordHash').where('userId', '=', me.userId).executeTakeFirst();
+    if (!row) throw notFound('用户不存在');
+    if (!(await verifyPassword(row.passwordHash, oldPassword))) throw badRequest('修改密码失败，旧密码错误');
+    const passwordHash = await hashPassword(newPassword);
+    await db.updateTable('appUser').set({ passwordHash, updatedAt: new Date() }).where('userId', '=', me.userId).execute();
+    // Anyone else holding a session with the old password is signed out; this device stays in.
+    await revokeAllSessions(db, me.userId, me.sessionId);
+    return ok(null, '修改成功');
+  });
+
+  // ---- SMS codes and password reset -------------------------------------------------------------------
+
+  defineRoute(app, 'getPhoneCode', async (request) => {
+    const phone = checkPhone(paramsOf(request).phone);
+    return ok(await smsCodes.issue(phone), '验证码已发送');
+  });
+
+  defineRoute(app, 'updatePwdForMobile', async (request) => {
+    const p = paramsOf(request);
+    const phone = checkPhone(p.phone);
+    if (!text(p.code).trim()) throw badRequest('请输入验证码');
+    const newPassword = text(p.newPassword);
+    assertPasswordRule(newPassword);
+    await smsCodes.consume(phone, p.code, p.uuid);
+    const user = await db.selectFrom('appUser').select('userId').where('phone', '=', phone).executeTakeFirst();
+    if (!user) throw badRequest('该手机号未注册');
+    const passwordHash = await hashPassword(newPassword);
+    await db
+      .updateTable('appUser')
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+      .where('userId', '=', user.userId)
+      .execute();
+    await revokeAllSessions(db, user.userId);
+    return ok(null, '密码重置成功');
+  });
+}
