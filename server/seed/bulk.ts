@@ -1,0 +1,54 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** SQL type of each column, keyed by the camelCase field name the rows use. */
+export type ColumnTypes<Row> = { [K in keyof Row]-?: string };
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Inserts many rows with one statement per batch: the batch travels as a single JSON parameter and
+ * `json_to_recordset` unpacks it. One parameter instead of rows × columns keeps statements small and fast on
+ * PGlite and under PostgreSQL's 65 535-parameter limit; jsonb columns take real arrays/objects.
+ * Works on PGlite and PostgreSQL alike. Returns the number of rows inserted.
+ */
+export async function bulkInsert<Row extends object>(
+  db: Kysely<Database>,
+  table: string,
+  columns: ColumnTypes<Row>,
+  rows: readonly Row[],
+  batchSize = 2000,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const names = Object.keys(columns) as Array<keyof Row & string>;
+  const target = sql.raw(names.map(snake).join(', '));
+  const source = sql.raw(names.map((n) => `x."${n}"`).join(', '));
+  const record = sql.raw(names.map((n) => `"${n}" ${columns[n]}`).join(', '));
+  for (let i = 0; i < rows.length; i += batchSize) {
+    const chunk = rows.slice(i, i + batchSize);
+    await sql`INSERT INTO ${sql.raw(table)} (${target}) SELECT ${source} FROM json_to_recordset(${JSON.stringify(chunk)}::json) AS x(${record})`.execute(db);
+  }
+  return rows.length;
+}
+
+/** After inserting explicit ids into a serial column, moves its sequence past them. */
+export async function syncSequence(db: Kysely<Database>, table: string, column = 'id'): Promise<void> {
+  await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), COALESCE((SELECT max(${sql.raw(column)}) FROM ${sql.raw(table)}), 0) + 1, false)`.execute(db);
+}
+
+/**
+ * Skips foreign-key and other triggers for the rest of the transaction when the role may (PGlite, or a PostgreSQL
+ * superuser): the seed only references rows it has just written, and per-row FK checks are a large share of bulk
+ * insert time. Elsewhere it changes nothing. Returns whether it applied.
+ */
+export async function skipTriggersInTransaction(trx: Kysely<Database>): Promise<boolean> {
+  await sql`SAVEPOINT seed_triggers`.execute(trx);
+  try {
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    await sql`RELEASE SAVEPOINT seed_triggers`.execute(trx);
+    return true;
+  } catch {
+    await sql`ROLLBACK TO SAVEPOINT seed_triggers`.execute(trx);
+    return false;
+  }
+}

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { bulkInsert, skipTriggersInTransaction } from './bulk.js';
+import { ARTICLE_COLUMNS, buildArticles, buildHelpItems, downloadFiles } from './content.js';
+import { DEMO_IMAGE_URLS, writeDemoImages } from './images.js';
+import { buildListings, FINANCING_COLUMNS, INTENT_COLUMNS, INVEST_COLUMNS, LAND_INFO_COLUMNS } from './listings.js';
+import { buildPlaces } from './places.js';
+import { seedProjects } from './projects.js';
+import { Rng } from './random.js';
+import { seedUserActivity, seedUsers } from './users.js';
+
+export { DEMO_REGIONS, type DemoRegion } from './places.js';
+export { DEMO_PASSWORD, DEMO_PHONES } from './users.js';
+export { DEMO_IMAGE_FILES, DEMO_IMAGE_URLS } from './images.js';
+
+export interface SeedOptions {
+  /** How many trading projects (default 360); every 30 cover each type × status once. */
+  projects?: number;
+  /** Folder to write the demo PNGs (and download attachments under files/) into; nothing is written without it. */
+  imagesDir?: string;
+  log?: (line: string) => void;
+  /** Reference time: statuses and every time are relative to it (default: now). */
+  now?: Date;
+}
+
+/** Rows inserted per table (plus images written). */
+export interface SeedSummary {
+  place: number;
+  appUser: number;
+  article: number;
+  helpItem: number;
+  project: number;
+  registration: number;
+  bid: number;
+  dealAnnouncement: number;
+  financing: number;
+  intent: number;
+  investProject: number;
+  landInfo: number;
+  message: number;
+  feedback: number;
+  images: number;
+}
+
+export const DEFAULT_PROJECT_COUNT = 360;
+
+/** The fixed seed of the demo data: the same options give the same rows. */
+export const DEMO_SEED = 20260101;
+
+/** Tables the seed fills (everything but the reference data: article_category, project_category, dict_data). */
+export const SEEDED_TABLES = [
+  'bid', 'registration', 'deal_announcement', 'project', 'article', 'financing', 'intent', 'invest_project', 'land_info',
+  'help_item', 'message', 'feedback', 'upload', 'user_session', 'sms_code', 'sms_outbox', 'used_nonce', 'app_user', 'place',
+] as const;
+
+/** True when the database has no places yet (a fresh install). */
+export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('place').select('deptId').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/** Empties every seeded table and restarts their ids, keeping the reference data. */
+export async function resetDemoData(db: Kysely<Database>): Promise<void> {
+  await sql.raw(`TRUNCATE ${SEEDED_TABLES.join(', ')} RESTART IDENTITY CASCADE`).execute(db);
+}
+
+/**
+ * Fills an empty database with deterministic demo data: four regions with place trees, demo users, articles of
+ * every category, projects of every type × status (times relative to `now`) with registrations, bids and deal
+ * announcements, listings, help items, messages and feedback. Runs in one transaction; refuses a database that
+ * already has places.
+ */
+export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedSummary> {
+  const now = options.now ?? new Date();
+  const count = options.projects ?? DEFAULT_PROJECT_COUNT;
+  const log = options.log ?? (() => {});
+  if (!Number.isInteger(count) || count < 0) throw new Error(`项目数量无效：${count}`);
+  const rng = new Rng(DEMO_SEED);
+  const images = DEMO_IMAGE_URLS;
+
+  let written = 0;
+  if (options.imagesDir) {
+    const started = Date.now();
+    written = writeDemoImages(rng.fork('images'), options.imagesDir);
+    const filesDir = path.join(options.imagesDir, 'files');
+    fs.mkdirSync(filesDir, { recursive: true });
+    for (const f of downloadFiles()) {
+      const target = path.join(filesDir, f.file);
+      if (!fs.existsSync(target)) fs.writeFileSync(target, f.text);
+    }
+    log(`图片：新写入 ${written} 张（${options.imagesDir}，${Date.now() - started} ms）`);
+  }
+
+  return db.transaction().execute(async (trx) => {
+    if (!(await isDatabaseEmpty(trx))) throw new Error('数据库中已有地区数据，不能重复写入演示数据');
+    const { rows: placeRows, regions } = buildPlaces(rng.fork('places'));
+    await trx.insertInto('place').values(placeRows).execute();
+    log(`地区：${regions.map((r) => r.rootName).join('、')}（共 ${placeRows.length} 个地点）`);
+
+    const users = await seedUsers(trx, regions, now);
+    log(`用户：${users.length} 个（演示账号 ${users.filter((u) => u.demo).map((u) => u.phone).join('、')}）`);
+
+    const articles = buildArticles(rng.fork('articles'), regions, now, images);
+    await bulkInsert(trx, 'article', ARTICLE_COLUMNS, articles, 1000);
+    const help = buildHelpItems();
+    await bulkInsert(trx, 'help_item', { classname: 'text', title: 'text', content: 'text', orderNum: 'integer' }, help);
+    log(`文章：${articles.length} 篇；帮助中心：${help.length} 条`);
+
+    const demoIds = users.filter((u) => u.demo).map((u) => u.userId);
+    const listings = buildListings(rng.fork('listings'), regions, now, images, demoIds);
+    await bulkInsert(trx, 'financing', FINANCING_COLUMNS, listings.financing);
+    await bulkInsert(trx, 'intent', INTENT_COLUMNS, listings.intents);
+    await bulkInsert(trx, 'invest_project', INVEST_COLUMNS, listings.invest);
+    await bulkInsert(trx, 'land_info', LAND_INFO_COLUMNS, listings.landInfo);
+    log(`融资 ${listings.financing.length}、意向 ${listings.intents.length}、招商 ${listings.invest.length}、土地信息 ${listings.landInfo.length}`);
+
+    const started = Date.now();
+    if (count > 2000) await skipTriggersInTransaction(trx);
+    const projects = await seedProjects(trx, rng.fork('projects'), regions, {
+      count,
+      now,
+      images,
+      users,
+      staffUserId: users.find((u) => u.role === 'staff')?.userId ?? null,
+      log,
+    });
+    log(`项目：${projects.project} 个，报名 ${projects.registration}，出价 ${projects.bid}，成交公告 ${projects.dealAnnouncement}（${Date.now() - started} ms）`);
+
+    const activity = await seedUserActivity(trx, rng.fork('activity'), users, projects.refs, now);
+
+    return {
+      place: placeRows.length,
+      appUser: users.length,
+      article: articles.length,
+      helpItem: help.length,
+      project: projects.project,
+      registration: projects.registration,
+      bid: projects.bid,
+      dealAnnouncement: projects.dealAnnouncement,
+      financing: listings.financing.length,
+      intent: listings.intents.length,
+      investProject: listings.invest.length,
+      landInfo: listings.landInfo.length,
+      message: activity.message,
+      feedback: activity.feedback,
+      images: written,
+    };
+  });
+}
