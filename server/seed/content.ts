@@ -7,12 +7,12 @@ import { DAY, MINUTE, type Rng } from './random.js';
  * templates, place names and local specialities so they read like the real portal's.
  */
 
-/** Local specialities, to make news and investment items read naturally per region. */
+/** Local farm products, to make news and investment items read naturally per region (all grown and processed). */
 export const SPECIALITIES: Record<string, string[]> = {
-  xinyang: ['信阳毛尖', '优质水稻', '油茶', '稻虾共作', '茶叶', '板栗'],
-  chunan: ['千岛湖茶', '山核桃', '中药材', '民宿', '有机鱼', '覆盆子'],
+  xinyang: ['信阳毛尖', '优质水稻', '油茶', '猕猴桃', '茶叶', '板栗'],
+  chunan: ['千岛湖茶', '山核桃', '中药材', '高山蔬菜', '覆盆子', '香榧'],
   lantian: ['樱桃', '核桃', '葡萄', '玉米', '中药材', '红薯'],
-  shouguang: ['设施蔬菜', '大棚黄瓜', '彩椒', '西红柿', '蔬菜种苗', '冬暖式大棚'],
+  shouguang: ['设施蔬菜', '黄瓜', '彩椒', '西红柿', '蔬菜种苗', '韭菜'],
 };
 
 export interface ArticleRow {

@@ -212,9 +212,10 @@ const SUBJECTS: Record<string, SubjectGen> = {
   },
   '012': (r, c) => {
     const item = r.pick(['村集体资产清产核资审计服务', '农村产权交易平台运维服务', '土地确权档案数字化服务', '村庄保洁服务', '农业技术培训服务']);
+    const years = r.int(1, 3);
     return {
-      title: `${c.year}年${item}项目`, area: null, areaUnit: 11, priceUnit: 2, price: r.int(3, 80) * 10000, termYears: r.int(1, 3),
-      keys: `服务采购,${item}`, description: `${c.town}拟通过公开方式采购${item}，服务期${r.int(1, 3)}年，具体要求见采购文件。`,
+      title: `${c.year}年${item}项目`, area: null, areaUnit: 11, priceUnit: 2, price: r.int(3, 80) * 10000, termYears: years,
+      keys: `服务采购,${item}`, description: `${c.town}拟通过公开方式采购${item}，服务期${years}年，具体要求见采购文件。`,
     };
   },
   '013': (r, c) => {
