@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from './errors.js';
+
+export type Params = Record<string, unknown>;
+
+/** The spec sends list params in the query, the body or both; the body wins. */
+export function paramsOf(request: FastifyRequest): Params {
+  return { ...((request.query as Params | undefined) ?? {}), ...((request.body as Params | null | undefined) ?? {}) };
+}
+
+/** pageNum/pageSize with defaults applied here (not in schemas, so a body default never hides a query value). */
+export function paging(p: Params, defaultSize = 10, pageNumAlias?: unknown): { pageNum: number; pageSize: number; offset: number } {
+  const pageNum = Number(p.pageNum ?? pageNumAlias ?? 1);
+  const pageSize = Number(p.pageSize ?? defaultSize);
+  return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
+}
+
+/** ILIKE pattern for a free-text substring; the user's % and _ are literal. */
+export function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A trimmed non-empty text param, or undefined. */
+export function textParam(value: unknown): string | undefined {
+  const text = typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value).trim();
+  return text ? text : undefined;
+}
+
+export function requiredId(p: Params, title = '编号'): number {
+  if (p.id === undefined || p.id === null || p.id === '') throw badRequest(`缺少必填参数：${title}（id）`);
+  const id = Number(p.id);
+  if (!Number.isInteger(id) || id <= 0) throw badRequest(`参数 ${title}（id） 格式不正确`);
+  return id;
+}

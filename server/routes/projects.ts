@@ -1,0 +1,229 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { defineRoute } from '../api-schemas.js';
+import type { AppContext } from '../context.js';
+import type { Database, Project } from '../db/schema.js';
+import { badRequest, notFound, ok } from '../errors.js';
+import { formatDateTime, formatRequiredDateTime, jsonValue, toNumber } from '../format.js';
+import { scopeIds } from '../plugins/guards.js';
+import type { PlaceTree } from '../plugins/places.js';
+import { containing, paging, paramsOf, requiredId, textParam, type Params } from '../request-params.js';
+import { ResponseCache } from '../services/response-cache.js';
+
+const PROJECT_PAGE_SIZE = 7;
+const PROJECT_MISSING = '项目不存在或已下架';
+
+/** Reads a multipart form (the spec's multipart variant of the project list) into plain fields. */
+async function multipartFields(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      await part.toBuffer();
+      throw badRequest('项目列表查询不接受文件');
+    }
+    fields[part.fieldname] = String(part.value ?? '');
+  }
+  request.body = fields;
+}
+
+interface ListFilter {
+  type?: number;
+  number?: string;
+  statuses?: number[];
+  areaBegin?: number;
+  areaEnd?: number;
+  keyword?: string;
+  deptIds: number[];
+}
+
+function numberParam(value: unknown, title: string, field: string): number | undefined {
+  const text = textParam(value);
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0) throw badRequest(`参数 ${title}（${field}） 应为不小于 0 的数字`);
+  return n;
+}
+
+/** Turns list params (flat or with params.areaBegin/areaEnd, as the spec sends them) into a filter. */
+function listFilter(request: FastifyRequest, places: PlaceTree, forcedType?: number): ListFilter {
+  const p = paramsOf(request);
+  const nested = (p.params ?? {}) as Params;
+  const statusText = textParam(p.statusStr);
+  const statuses = statusText ? statusText.split(',').map((s) => Number(s.trim())) : undefined;
+  if (statuses?.some((s) => s < 2 || s > 11)) throw badRequest('参数 项目状态（statusStr） 取值应在 2 到 11 之间');
+  const areaBegin = numberParam(p.areaBegin ?? nested.areaBegin, '面积下限', 'areaBegin');
+  const areaEnd = numberParam(p.areaEnd ?? nested.areaEnd, '面积上限', 'areaEnd');
+  if (areaBegin !== undefined && areaEnd !== undefined && areaBegin > areaEnd) throw badRequest('面积下限不能大于面积上限');
+  return {
+    type: forcedType ?? (p.type === undefined || p.type === null || p.type === '' ? undefined : Number(p.type)),
+    number: textParam(p.number),
+    statuses,
+    areaBegin,
+    areaEnd,
+    keyword: textParam(p.keyword) ?? textParam(p.searchValue),
+    deptIds: scopeIds(request, places, textParam(p.deptId) ?? textParam(p.pid)),
+  };
+}
+
+function applyFilter<O>(q: SelectQueryBuilder<Database, 'project', O>, f: ListFilter): SelectQueryBuilder<Database, 'project', O> {
+  q = q.where('project.deptId', 'in', f.deptIds);
+  if (f.type !== undefined) q = q.where('project.type', '=', f.type);
+  if (f.number) q = q.where('project.number', '=', f.number);
+  if (f.statuses?.length) q = q.where('project.status', 'in', f.statuses);
+  if (f.areaBegin !== undefined) q = q.where('project.area', '>=', String(f.areaBegin));
+  if (f.areaEnd !== undefined) q = q.where('project.area', '<=', String(f.areaEnd));
+  if (f.keyword) {
+    const pattern = containing(f.keyword);
+    q = q.where((eb) => eb.or([eb('project.projectName', 'ilike', pattern), eb('project.keys', 'ilike', pattern), eb('project.address', 'ilike', pattern)]));
+  }
+  return q;
+}
+
+const releaseRecord = (r: Project) => ({
+  projectType: r.type,
+  publicityStopTime: formatDateTime(r.publicityStopTime),
+  applyStartTime: formatDateTime(r.applyStartTime),
+  applyStopTime: formatDateTime(r.applyStopTime),
+  biddingStartTime: formatDateTime(r.biddingStartTime),
+  biddingStopTime: formatDateTime(r.biddingStopTime),
+});
+
+function card(r: Project & { classname: string }, places: PlaceTree) {
+  const price = toNumber(r.price) ?? 0;
+  const current = toNumber(r.currentPrice);
+  const deptName = places.name(r.deptId);
+  return {
+    id: r.id,
+    status: r.status,
+    type: r.type,
+    projectName: r.projectName,
+    projectname: r.projectName,
+    deptId: r.deptId,
+    deptName,
+    areaName: deptName,
+    imgList: jsonValue<string[]>(r.imgList, []),
+    price,
+    priceUnit: r.priceUnit,
+    dealAmount: toNumber(r.dealAmount),
+    amount: current ?? price,
+    area: toNumber(r.area),
+    areaUnit: r.areaUnit,
+    unit: r.areaUnit,
+    scale: r.scale,
+    outname: r.outname,
+    needname: r.needname,
+    company: r.company,
+    signCts: r.signCts,
+    watchCts: r.watchCts,
+    number: r.number,
+    classname: r.classname,
+    address: r.address,
+    releaseRecord: releaseRecord(r),
+  };
+}
+
+function baseQuery(db: Kysely<Database>) {
+  return db.selectFrom('project').innerJoin('projectCategory as c', 'c.number', 'project.number');
+}
+
+/** Trading projects: lists by type, details, category options. */
+export async function registerProjectRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
+  // Public lists are read far more than projects change; a short-lived cache per tenant and filter keeps the
+  // list fast under load (see scripts/bench/api). Writes to projects call projectListCache.clear().
+  const cache = new ResponseCache(2000, 5000);
+  app.decorate('projectListCache', cache);
+
+  const listHandler = (forcedType?: number) => async (request: FastifyRequest) => {
+    const filter = listFilter(request, places, forcedType);
+    const { pageNum, pageSize, offset } = paging(paramsOf(request), PROJECT_PAGE_SIZE);
+    const key = JSON.stringify([filter, pageNum, pageSize]);
+    return cache.get(key, async () => {
+      const [rows, count] = await Promise.all([
+        applyFilter(baseQuery(db).selectAll('project').select('c.classname'), filter)
+          .orderBy('project.id', 'desc')
+          .limit(pageSize)
+          .offset(offset)
+          .execute(),
+        applyFilter(db.selectFrom('project').select(sql<number>`count(*)::int`.as('total')), filter).executeTakeFirstOrThrow(),
+      ]);
+      return ok({ rows: rows.map((r) => card(r, places)), total: Number(count.total) }, '查询成功');
+    });
+  };
+
+  const detailHandler = (forcedType?: number) => async (request: FastifyRequest) => {
+    const id = requiredId(paramsOf(request), '项目编号');
+    const deptIds = scopeIds(request, places);
+    let update = db.updateTable('project').set({ watchCts: sql`watch_cts + 1` }).where('id', '=', id).where('deptId', 'in', deptIds);
+    if (forcedType !== undefined) update = update.where('type', '=', forcedType);
+    const touched = await update.returning('id').executeTakeFirst();
+    if (!touched) throw notFound(PROJECT_MISSING);
+    const row = await baseQuery(db).selectAll('project').select('c.classname').where('project.id', '=', id).executeTakeFirstOrThrow();
+    return ok(
+      {
+        ...card(row, places),
+        currentPrice: toNumber(row.currentPrice),
+        increment: toNumber(row.increment) ?? 0,
+        deposit: toNumber(row.deposit) ?? 0,
+        extendMinutes: row.extendMinutes,
+        termYears: row.termYears,
+        keys: row.keys,
+        content: row.content,
+        serverTime: Date.now(),
+      },
+      '查询成功',
+    );
+  };
+
+  defineRoute(app, 'projectList', listHandler(), { preValidation: multipartFields });
+  defineRoute(app, 'needProjectList', listHandler(3), { preValidation: multipartFields });
+  defineRoute(app, 'invitationList', listHandler(1), { preValidation: multipartFields });
+  defineRoute(app, 'projectDetail', detailHandler());
+  defineRoute(app, 'needProDetail', detailHandler(3));
+  defineRoute(app, 'invitationDetail', detailHandler(1));
+
+  defineRoute(app, 'outProjectList', async (request) => {
+    const filter = listFilter(request, places, 2);
+    const { pageSize, offset } = paging(paramsOf(request), 10);
+    const [rows, count] = await Promise.all([
+      applyFilter(db.selectFrom('project').selectAll(), filter).orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
+      applyFilter(db.selectFrom('project').select(sql<number>`count(*)::int`.as('total')), filter).executeTakeFirstOrThrow(),
+    ]);
+    return ok(
+      {
+        rows: rows.map((r) => ({
+          id: r.id,
+          keys: r.keys,
+          number: r.number,
+          title: r.projectName,
+          address: r.address || places.name(r.deptId),
+          estimated: toNumber(r.price) ?? 0,
+          createTime: formatRequiredDateTime(r.createdAt),
+          imgList: jsonValue<string[]>(r.imgList, []),
+          status: r.status,
+        })),
+        total: Number(count.total),
+      },
+      '查询成功',
+    );
+  });
+
+  defineRoute(app, 'propertyTypeList', async (request) => {
+    const type = paramsOf(request).type;
+    let q = db.selectFrom('projectCategory').select(['classname', 'number', 'type']).orderBy('type').orderBy('dictSort');
+    if (type !== undefined && type !== null) q = q.where('type', '=', Number(type));
+    return ok(await q.execute(), '查询成功');
+  });
+
+  defineRoute(app, 'categoriesByType', async (request) => {
+    const { type } = request.query as { type: number };
+    const rows = await db.selectFrom('projectCategory').select(['number', 'classname', 'dictSort']).where('type', '=', type).orderBy('dictSort').execute();
+    return ok(rows.map((r) => ({ code: r.number, name: r.classname, dictSort: r.dictSort })), '查询成功');
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    projectListCache?: ResponseCache;
+  }
+}
