@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig, type ServerConfig } from './config.js';
+import { migrateToLatest, openDatabase, pgliteDir } from './db/database.js';
+import { isDatabaseEmpty, seedDemo } from './seed/index.js';
+import { imagesDir } from './app.js';
+
+export interface StartOptions {
+  config?: ServerConfig;
+  /** Seed the demo data when the database has no places yet (npm start does). */
+  seedWhenEmpty?: boolean;
+}
+
+/** Opens the database, migrates, seeds an empty one, and listens. Returns a stop function. */
+export async function startServer(options: StartOptions = {}) {
+  const config = options.config ?? loadConfig();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length) console.log(`数据库迁移完成：${applied.join(', ')}`);
+  if (options.seedWhenEmpty && (await isDatabaseEmpty(handle.db))) {
+    const t0 = Date.now();
+    console.log('数据库为空，正在写入演示数据…');
+    await seedDemo(handle.db, { imagesDir: path.join(imagesDir(config), 'demo'), log: (line) => console.log(`  ${line}`) });
+    console.log(`演示数据写入完成（${((Date.now() - t0) / 1000).toFixed(1)} s）`);
+  }
+  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind });
+  await app.listen({ host: config.host, port: config.port });
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
+  console.log(`\n田亩门户已启动：${url}\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}\n`);
+  const stop = async () => {
+    await app.close();
+    await handle.close();
+  };
+  return { app, url, stop };
+}
