@@ -77,8 +77,10 @@ export function pgliteDir(dataDir: string): string {
 }
 
 /** Brings the schema up to the latest migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  // With a schema of its own (tests on a shared PostgreSQL), the migration bookkeeping lives in that schema too;
+  // otherwise Kysely may find another schema's tables and skip creating its own.
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -45,7 +45,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, searchPath: schema, poolSize: 12 });
     db = handle.db;
     kind = 'postgres';
-    await migrateToLatest(db);
+    await migrateToLatest(db, schema);
     dropSchema = async () => {
       await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(db);
     };

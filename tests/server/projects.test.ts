@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const call = (url: string, deptId: number, payload?: object) =>
-  server.app.inject({ method: 'POST', url: `/prod-api${url}`, headers: server.signed(deptId), payload: payload ?? null });
+  server.app.inject({ method: 'POST', url: `/prod-api${url}`, headers: server.signed(deptId), ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
 
 describe('POST /api/projectList', () => {
   it('pages seven cards by default, newest first, with the total', async () => {
