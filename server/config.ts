@@ -24,6 +24,8 @@ export interface ServerConfig {
   /** Serve the built client from dist/client when present. */
   serveClient: boolean;
   logLevel: string;
+  /** How long a public project-list response may be reused (ms); 0 disables the cache. */
+  listCacheMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsDailyCap: int(env.SMS_DAILY_CAP, 10),
     serveClient: env.SERVE_CLIENT !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    listCacheMs: int(env.LIST_CACHE_MS, 2000),
     ...overrides,
   };
 }

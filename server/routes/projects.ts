@@ -128,10 +128,10 @@ function baseQuery(db: Kysely<Database>) {
 }
 
 /** Trading projects: lists by type, details, category options. */
-export async function registerProjectRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
+export async function registerProjectRoutes(app: FastifyInstance, { db, places, config }: AppContext): Promise<void> {
   // Public lists are read far more than projects change; a short-lived cache per tenant and filter keeps the
   // list fast under load (see scripts/bench/api). Writes to projects call projectListCache.clear().
-  const cache = new ResponseCache(2000, 5000);
+  const cache = new ResponseCache(config.listCacheMs, 5000);
   app.decorate('projectListCache', cache);
 
   const listHandler = (forcedType?: number) => async (request: FastifyRequest) => {

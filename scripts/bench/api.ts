@@ -1,0 +1,116 @@
+/**
+ * npm run bench:api [-- --projects 100000 --duration 10 --connections 100]
+ *
+ * Seeds (once, cached under .tmp/bench-data-<N>) a PGlite database with N projects, starts the portal server and a
+ * Fastify hello-world as separate processes, and measures with autocannon: hello-world, the signed project list
+ * with its short-lived cache (the production setting) and without it (LIST_CACHE_MS=0). Requests rotate over
+ * several filters and pages of the default region. Prints req/s and latency percentiles and the goal check
+ * (p99 ≤ 20 ms, ≥ 0.3× hello-world req/s).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const projects = arg('projects', 100000);
+const duration = arg('duration', 10);
+const connections = arg('connections', 100);
+const dataDir = path.resolve(`.tmp/bench-data-${projects}`);
+const signKey = 'tianmu-demo-sign-key';
+const DEPT_ID = 4115; // 信阳市: the largest demo tenant (a city with counties and towns)
+
+function run(cmd: string, argv: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${argv.join(' ')} exited ${code}`))));
+  });
+}
+
+async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn('npx', ['tsx', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env, PORT: String(port) } });
+  child.stdout!.on('data', () => {});
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${script} did not start on ${port}`);
+}
+
+function signedHeaders(): Record<string, string> {
+  // One signature for the whole run: the 5-minute window covers it.
+  const timeStamp = String(Date.now());
+  const sign = crypto.createHash('md5').update(`${DEPT_ID}${timeStamp}${signKey}`).digest('hex');
+  return { deptId: String(DEPT_ID), timeStamp, sign, 'content-type': 'application/json' };
+}
+
+const bodies = [
+  { type: 2, pageNum: 1, pageSize: 7 },
+  { type: 2, pageNum: 2, pageSize: 7 },
+  { type: 2, pageNum: 1, pageSize: 7, statusStr: '4' },
+  { type: 2, pageNum: 1, pageSize: 7, statusStr: '7,8,9' },
+  { type: 1, pageNum: 1, pageSize: 7 },
+  { type: 3, pageNum: 1, pageSize: 7, params: { areaBegin: 10, areaEnd: 100 } },
+  { type: 2, pageNum: 3, pageSize: 7, number: '001' },
+  { pageNum: 1, pageSize: 7, keyword: '耕地' },
+];
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(name: string, url: string, post: boolean, seconds = duration): Promise<Figures> {
+  const headers = signedHeaders();
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    ...(post ? { requests: bodies.map((b) => ({ method: 'POST' as const, path: '/prod-api/api/projectList', headers, body: JSON.stringify(b) })) } : {}),
+  });
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+if (!fs.existsSync(path.join(dataDir, 'pglite'))) {
+  console.log(`Seeding ${projects} projects into ${dataDir} …`);
+  await run('npx', ['tsx', 'scripts/seed.ts', '--projects', String(projects)], { DATA_DIR: dataDir });
+}
+
+const results: Figures[] = [];
+const hello = await startProcess('scripts/bench/serve-hello.ts', {}, 8091);
+await measure('warm-up', 'http://127.0.0.1:8091/', false, 3);
+results.push(await measure('fastify hello-world', 'http://127.0.0.1:8091/', false));
+hello.kill('SIGTERM');
+
+for (const [label, cacheMs] of [['project list (cache 2 s)', '2000'], ['project list (no cache)', '0']] as const) {
+  const app = await startProcess('scripts/bench/serve-app.ts', { DATA_DIR: dataDir, LIST_CACHE_MS: cacheMs, SERVE_CLIENT: '0' }, 8092);
+  await measure('warm-up', 'http://127.0.0.1:8092/', true, 3);
+  results.push(await measure(label, 'http://127.0.0.1:8092/', true));
+  app.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+console.log(`\n${projects} projects, ${connections} connections, ${duration} s each, ${bodies.length} rotating filters, tenant ${DEPT_ID}\n`);
+console.log('name'.padEnd(28), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'non2xx'.padStart(7));
+for (const r of results) {
+  console.log(r.name.padEnd(28), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(7), String(r.non2xx).padStart(7));
+}
+const helloRps = results[0].rps;
+for (const r of results.slice(1)) {
+  const ratio = r.rps / helloRps;
+  console.log(`${r.name}: ${ratio.toFixed(2)}× hello-world, p99 ${r.p99} ms — goal ${r.p99 <= 20 && ratio >= 0.3 ? 'met' : 'NOT met'}`);
+}
+process.exit(0);
