@@ -33,7 +33,8 @@ function run(cmd: string, argv: string[], env: Record<string, string>): Promise<
 }
 
 async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env, PORT: String(port) } });
+  // detached: its own process group, so stopping it stops npx, tsx and the server under them.
+  const child = spawn('npx', ['tsx', script], { stdio: ['ignore', 'pipe', 'inherit'], detached: true, env: { ...process.env, ...env, PORT: String(port) } });
   child.stdout!.on('data', () => {});
   for (let i = 0; i < 200; i++) {
     try {
@@ -44,6 +45,10 @@ async function startProcess(script: string, env: Record<string, string>, port: n
     }
   }
   throw new Error(`${script} did not start on ${port}`);
+}
+
+function stop(child: ChildProcess): void {
+  process.kill(-child.pid!, 'SIGTERM');
 }
 
 function signedHeaders(): Record<string, string> {
@@ -93,13 +98,14 @@ const results: Figures[] = [];
 const hello = await startProcess('scripts/bench/serve-hello.ts', {}, 8091);
 await measure('warm-up', 'http://127.0.0.1:8091/', false, 3);
 results.push(await measure('fastify hello-world', 'http://127.0.0.1:8091/', false));
-hello.kill('SIGTERM');
+stop(hello);
+await new Promise((r) => setTimeout(r, 500));
 
 for (const [label, cacheMs] of [['project list (cache 2 s)', '2000'], ['project list (no cache)', '0']] as const) {
   const app = await startProcess('scripts/bench/serve-app.ts', { DATA_DIR: dataDir, LIST_CACHE_MS: cacheMs, SERVE_CLIENT: '0' }, 8092);
   await measure('warm-up', 'http://127.0.0.1:8092/', true, 3);
   results.push(await measure(label, 'http://127.0.0.1:8092/', true));
-  app.kill('SIGTERM');
+  stop(app);
   await new Promise((r) => setTimeout(r, 500));
 }
 

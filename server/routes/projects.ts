@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
@@ -134,11 +134,13 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   const cache = new ResponseCache(config.listCacheMs, 5000);
   app.decorate('projectListCache', cache);
 
-  const listHandler = (forcedType?: number) => async (request: FastifyRequest) => {
+  const listHandler = (forcedType?: number) => async (request: FastifyRequest, reply: FastifyReply) => {
     const filter = listFilter(request, places, forcedType);
     const { pageNum, pageSize, offset } = paging(paramsOf(request), PROJECT_PAGE_SIZE);
-    const key = JSON.stringify([filter, pageNum, pageSize]);
-    return cache.get(key, async () => {
+    const key = JSON.stringify([forcedType ?? 0, filter, pageNum, pageSize]);
+    // The cache holds the serialised body (made by the route's own response serialiser), so a hit costs no
+    // database round trip and no serialisation.
+    const body = await cache.get(key, async () => {
       const [rows, count] = await Promise.all([
         applyFilter(baseQuery(db).selectAll('project').select('c.classname'), filter)
           .orderBy('project.id', 'desc')
@@ -147,8 +149,9 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
           .execute(),
         applyFilter(db.selectFrom('project').select(sql<number>`count(*)::int`.as('total')), filter).executeTakeFirstOrThrow(),
       ]);
-      return ok({ rows: rows.map((r) => card(r, places)), total: Number(count.total) }, '查询成功');
+      return reply.serialize(ok({ rows: rows.map((r) => card(r, places)), total: Number(count.total) }, '查询成功')) as string;
     });
+    return reply.type('application/json; charset=utf-8').send(body);
   };
 
   const detailHandler = (forcedType?: number) => async (request: FastifyRequest) => {
