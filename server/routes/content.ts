@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatRequiredDateTime } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
+import { containing } from '../request-params.js';
 
 /** Category numbers this module serves (spec §9 and the catalogue). */
 const NEWS = '001017';
@@ -42,8 +43,6 @@ function requiredId(request: FastifyRequest, title: string): number {
   return id;
 }
 
-/** Escapes LIKE wildcards so a keyword is matched literally. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type ArticleRow = {
   id: number;
@@ -121,7 +120,7 @@ export async function articlePage(db: Kysely<Database>, q: PageQuery) {
   if (q.numbers) base = base.where('a.number', 'in', q.numbers);
   const keyword = q.keyword?.trim();
   if (keyword) {
-    const pattern = likePattern(keyword);
+    const pattern = containing(keyword);
     base = base.where((eb) =>
       eb.or([eb('a.title', 'ilike', pattern), eb('a.remark', 'ilike', pattern), eb('a.keyword', 'ilike', pattern)]),
     );

@@ -1,41 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../api-schemas.js';
 import { INVEST_TYPES } from '../catalog.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound, ok } from '../errors.js';
 import { formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
-
-/** Spec §5: a mainland mobile of 11 digits (13x, 15x except 154, 18x, 170, 171, 176, 177, 178). */
-export const MOBILE_PATTERN = /^1(3\d|5[0-35-9]|8\d|7[01678])\d{8}$/;
-
-type Params = Record<string, unknown>;
-
-/** The spec sends list params in the query, the body or both; the body wins. */
-function paramsOf(request: FastifyRequest): Params {
-  return { ...((request.query as Params | undefined) ?? {}), ...((request.body as Params | null | undefined) ?? {}) };
-}
-
-function paging(p: Params, pageNumAlias?: unknown): { pageNum: number; pageSize: number; offset: number } {
-  const pageNum = Number(p.pageNum ?? pageNumAlias ?? 1);
-  const pageSize = Number(p.pageSize ?? 10);
-  return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
-}
-
-/** ILIKE pattern for a free-text substring; the user's % and _ are literal. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { checkPhone } from '../services/passwords.js';
+import { containing, paging, paramsOf, requiredId, type Params } from '../request-params.js';
 
 const keywordOf = (p: Params): string | undefined => {
   const k = typeof p.keyword === 'string' ? p.keyword.trim() : '';
   return k ? k : undefined;
 };
-
-function requiredId(p: Params): number {
-  if (p.id === undefined || p.id === null || p.id === '') throw badRequest('缺少必填参数：编号（id）');
-  return Number(p.id);
-}
 
 /** A numeric(…, 2) column's exact text with exactly two decimals ("12345.5" → "12345.50"), without float rounding. */
 export function twoDecimals(value: string | number): string {
@@ -151,12 +127,10 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     };
     const projectname = b.projectname.trim();
     const contact = b.contact.trim();
-    const phone = (b.phone ?? '').trim();
     if (!projectname) throw badRequest('参数 项目名称（projectname） 不能为空');
     if (!contact) throw badRequest('参数 联系人（contact） 不能为空');
     // The spec's own texts for this form field (§5).
-    if (!phone) throw badRequest('请输入电话号码');
-    if (!MOBILE_PATTERN.test(phone)) throw badRequest('请输入正确的电话号码');
+    const phone = checkPhone(b.phone ?? '');
     // Refuses (403) a deptId outside the caller's region.
     scopeIds(request, places, b.deptId);
     const deptId = b.deptId ?? request.tenant!.place.deptId;
@@ -295,7 +269,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     const p = paramsOf(request);
     const ids = scopeIds(request, places, p.deptId as number | undefined);
     // The spec's call sends `page`; pageNum (the convention everywhere else) wins when both are sent.
-    const { pageSize, offset } = paging(p, p.page);
+    const { pageSize, offset } = paging(p, 10, p.page);
     const number = typeof p.number === 'string' && p.number ? p.number : '004';
     let q = db.selectFrom('dealAnnouncement').where('deptId', 'in', ids).where('number', '=', number);
     const keyword = keywordOf(p);
