@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, sql } from 'kysely';
+import { CamelCasePlugin, Kysely } from 'kysely';
+import pg from 'pg';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
@@ -41,13 +42,23 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   let dropSchema: (() => Promise<void>) | undefined;
 
   if (process.env.DATABASE_URL) {
-    const schema = `test_${crypto.randomBytes(5).toString('hex')}`;
-    const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, searchPath: schema, poolSize: 12 });
+    // A database of its own per test file: full isolation, so files can run in parallel on one server.
+    const name = `tianmu_test_${crypto.randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 12 });
     db = handle.db;
     kind = 'postgres';
-    await migrateToLatest(db, schema);
+    await migrateToLatest(db);
     dropSchema = async () => {
-      await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(db);
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
     };
   } else {
     const pglite = fs.existsSync(SNAPSHOT)
@@ -80,8 +91,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     reloadPlaces: () => app.ctx.places.load(),
     async close() {
       await app.close();
-      if (dropSchema) await dropSchema();
       await db.destroy();
+      if (dropSchema) await dropSchema();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
