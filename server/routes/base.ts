@@ -1,21 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime } from '../format.js';
-
-type Params = Record<string, unknown>;
-
-/** Params sent in the query, the body or both; the body wins. */
-function paramsOf(request: FastifyRequest): Params {
-  return { ...((request.query as Params | undefined) ?? {}), ...((request.body as Params | null | undefined) ?? {}) };
-}
-
-function paging(p: Params): { pageSize: number; offset: number } {
-  const pageNum = Number(p.pageNum ?? 1);
-  const pageSize = Number(p.pageSize ?? 10);
-  return { pageSize, offset: (pageNum - 1) * pageSize };
-}
+import { paging, paramsOf } from '../request-params.js';
 
 /** Feedback (advice) and messages of the logged-in user: every query is scoped by the caller's user id. */
 export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {

@@ -10,6 +10,7 @@ import { checkIdCard, maskIdCard } from '../services/id-card.js';
 import { assertPasswordRule, checkPhone, hashPassword, verifyAgainstDummy, verifyPassword } from '../services/passwords.js';
 import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
 import { createSmsCodeService } from '../services/sms-codes.js';
+import { paramsOf, type Params } from '../request-params.js';
 
 export const LOGIN_FAILED = '用户名或密码错误';
 export const ACCOUNT_LOCKED = '密码错误次数过多，账号已锁定，请30分钟后再试';
@@ -18,12 +19,6 @@ export const SESSION_EXPIRED = '登录状态已过期，请重新登录';
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 30;
 
-type Params = Record<string, unknown>;
-
-/** Params sent in the query, the body or both; the body wins. */
-function paramsOf(request: FastifyRequest): Params {
-  return { ...((request.query as Params | undefined) ?? {}), ...((request.body as Params | null | undefined) ?? {}) };
-}
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
