@@ -3,9 +3,17 @@ import { badRequest } from './errors.js';
 
 export type Params = Record<string, unknown>;
 
-/** The spec sends list params in the query, the body or both; the body wins. */
+/**
+ * The spec sends params in the query, the body or both; the body wins. A field sent as null or left out never
+ * hides the other source's value, so defaults apply once, in the handler.
+ */
 export function paramsOf(request: FastifyRequest): Params {
-  return { ...((request.query as Params | undefined) ?? {}), ...((request.body as Params | null | undefined) ?? {}) };
+  const out: Params = {};
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const [k, v] of Object.entries(source as Params)) if (v !== undefined && v !== null) out[k] = v;
+  }
+  return out;
 }
 
 /** pageNum/pageSize with defaults applied here (not in schemas, so a body default never hides a query value). */

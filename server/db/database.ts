@@ -32,8 +32,6 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder; `undefined` or 'memory' keeps the database in memory (tests). */
   dataDir?: string;
-  /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
-  searchPath?: string;
   poolSize?: number;
 }
 
@@ -46,16 +44,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     });
-    if (options.searchPath) {
-      const client = await pool.connect();
-      try {
-        await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.searchPath.replace(/"/g, '')}"`);
-      } finally {
-        client.release();
-      }
-    }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -77,10 +66,8 @@ export function pgliteDir(dataDir: string): string {
 }
 
 /** Brings the schema up to the latest migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<string[]> {
-  // With a schema of its own (tests on a shared PostgreSQL), the migration bookkeeping lives in that schema too;
-  // otherwise Kysely may find another schema's tables and skip creating its own.
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), migrationTableSchema: schema });
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatRequiredDateTime } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
-import { containing } from '../request-params.js';
+import { containing, paramsOf, requiredId } from '../request-params.js';
 
 /** Category numbers this module serves (spec §9 and the catalogue). */
 const NEWS = '001017';
@@ -26,23 +26,6 @@ interface ListParams {
   keyword?: string;
   deptId?: number;
 }
-
-/** Query and body merged, the body winning; absent fields stay absent so defaults apply once, here. */
-function mergedParams<T extends object>(request: FastifyRequest): T {
-  const out: Record<string, unknown> = {};
-  for (const source of [request.query, request.body]) {
-    if (!source || typeof source !== 'object') continue;
-    for (const [k, v] of Object.entries(source as Record<string, unknown>)) if (v !== undefined && v !== null) out[k] = v;
-  }
-  return out as T;
-}
-
-function requiredId(request: FastifyRequest, title: string): number {
-  const { id } = mergedParams<{ id?: number }>(request);
-  if (id === undefined) throw badRequest(`缺少必填参数：${title}（id）`);
-  return id;
-}
-
 
 type ArticleRow = {
   id: number;
@@ -160,7 +143,7 @@ async function articleDetail(db: Kysely<Database>, id: number, deptIds: number[]
 /** Article lists and details, the help centre and dictionaries: the portal's public reads. */
 export async function registerContentRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
   const listOf = (fixedNumber?: string) => async (request: FastifyRequest) => {
-    const p = mergedParams<ListParams>(request);
+    const p = paramsOf(request) as ListParams;
     const deptIds = scopeIds(request, places, p.deptId);
     const number = fixedNumber ?? p.number;
     const numbers = number === undefined ? undefined : await categoryWithChildren(db, number);
@@ -189,7 +172,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
   });
 
   const detailOf = (fixedNumber?: string) => async (request: FastifyRequest) => {
-    const id = requiredId(request, '文章编号');
+    const id = requiredId(paramsOf(request), '文章编号');
     const numbers = fixedNumber ? await categoryWithChildren(db, fixedNumber) : undefined;
     return ok(await articleDetail(db, id, request.tenant!.deptIds, numbers), '查询成功');
   };
@@ -211,7 +194,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'helpDetail', async (request) => {
-    const id = requiredId(request, '帮助编号');
+    const id = requiredId(paramsOf(request), '帮助编号');
     const row = await db.selectFrom('helpItem').select(['id', 'classname', 'title', 'content']).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('帮助内容不存在或已删除');
     return ok(row, '查询成功');

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound, ok } from '../errors.js';
 import { formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
+import type { DesiredSubmitBody } from '../../schemas/types/api.js';
 import { checkPhone } from '../services/passwords.js';
 import { containing, paging, paramsOf, requiredId, type Params } from '../request-params.js';
 
@@ -116,15 +117,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'desiredSubmit', async (request) => {
-    const b = request.body as {
-      type: number;
-      projectname: string;
-      areaName?: string;
-      contact: string;
-      phone?: string;
-      content?: string;
-      deptId?: number;
-    };
+    const b = request.body as DesiredSubmitBody;
     const projectname = b.projectname.trim();
     const contact = b.contact.trim();
     if (!projectname) throw badRequest('参数 项目名称（projectname） 不能为空');

@@ -18,7 +18,7 @@ export const PROJECT_TYPES = [1, 2, 3] as const;
 export const PROJECT_STATUSES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 const COMBOS = PROJECT_TYPES.length * PROJECT_STATUSES.length;
 
-export interface ProjectRow {
+export interface ProjectRow extends Timeline {
   id: number;
   deptId: number;
   type: number;
@@ -46,13 +46,6 @@ export interface ProjectRow {
   imgList: string[];
   watchCts: number;
   signCts: number;
-  publicityStopTime: Date;
-  applyStartTime: Date;
-  applyStopTime: Date;
-  biddingStartTime: Date;
-  biddingStopTime: Date;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 const PROJECT_COLUMNS = {
