@@ -1,0 +1,15 @@
+export { createApiClient } from './api-client.js';
+export type { ApiClient, ApiClientOptions, CallData, CallOptions, FormCallFields, FormCallName } from './api-client.js';
+export { ApiError, isApiError } from './api-error.js';
+export type { ApiErrorKind } from './api-error.js';
+export { codeText, DEFAULT_CODE_TEXTS, ERROR_TEXTS, TRANSPORT_MESSAGE_MS } from './error-catalogue.js';
+export { IMAGE_PROXY_PREFIXES, parseImageRewrites, rewriteImageUrls } from './image-rewrite.js';
+export type { ImageProxyPrefix, ImageRewrite } from './image-rewrite.js';
+export { MemoryStorage } from './memory-storage.js';
+export { createRecordingNotifier } from './notifier.js';
+export type { MessageKind, Notifier, NotifierEntry } from './notifier.js';
+export { maskPhone, SESSION_KEYS, SessionStore } from './session-store.js';
+export type { DeptSelection, SessionSnapshot } from './session-store.js';
+export { formSignatureFor, randomToken, signFor } from './sign.js';
+export { createSiteData, SITE_DATA_KEYS } from './site-data.js';
+export type { SiteData, SiteDataKey, SiteDataSource } from './site-data.js';
