@@ -13,6 +13,9 @@ export default defineConfig({
   define: {
     __API_SIGN_KEY__: JSON.stringify(process.env.API_SIGN_KEY ?? 'tianmu-demo-sign-key'),
     __API_BASE__: JSON.stringify(process.env.API_BASE ?? '/prod-api'),
+    __API_FORM_SECRET__: JSON.stringify(process.env.API_FORM_SECRET ?? 'tianmu-demo-form-secret'),
+    // Image server base URLs the backend writes, each to its proxy prefix: "http://10.0.0.5:9000=/image-api,…".
+    __IMAGE_REWRITES__: JSON.stringify(process.env.IMAGE_REWRITES ?? ''),
   },
   server: {
     port: 5173,

@@ -28,6 +28,14 @@ export async function startScriptedServer(answer: (req: SeenRequest) => Scripted
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      // CORS, so clients under jsdom (an XHR from http://localhost:3000) can reach it too; preflights are not "seen".
+      res.setHeader('access-control-allow-origin', '*');
+      res.setHeader('access-control-allow-headers', '*');
+      res.setHeader('access-control-allow-methods', 'GET, POST, PUT, DELETE');
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204).end();
+        return;
+      }
       const request: SeenRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       seen.push(request);
       const a = answer(request);

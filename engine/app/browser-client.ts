@@ -1,0 +1,35 @@
+import { createApiClient, createSiteData, parseImageRewrites, SessionStore, type SiteDataSource } from '../http/index.js';
+import { createSemiNotifier } from '../react/semi-notifier.js';
+import { BUILD_CONFIG } from './build-config.js';
+
+/** What the browser client needs to know of the region it serves. */
+export interface ClientRegion {
+  deptId: number;
+  deptCode?: string;
+  flags?: { homeShowLogin?: boolean };
+  siteData?: Partial<Record<string, SiteDataSource>>;
+}
+
+/**
+ * The portal's client as the browser uses it: build config, the browser's storages, Semi messages, hash navigation.
+ * The region is read at call time (`getRegion`), so the client can exist before the region is loaded.
+ */
+export function createBrowserClient(getRegion: () => ClientRegion | undefined) {
+  const session = new SessionStore();
+  const client = createApiClient({
+    baseURL: BUILD_CONFIG.apiBase,
+    signKey: BUILD_CONFIG.signKey,
+    formSecret: BUILD_CONFIG.formSecret,
+    imageRewrites: parseImageRewrites(BUILD_CONFIG.imageRewrites),
+    session,
+    notifier: createSemiNotifier(),
+    navigate: (route) => {
+      window.location.hash = `#${route}`;
+    },
+    homeShowLogin: () => Boolean(getRegion()?.flags?.homeShowLogin),
+    defaultDeptId: () => getRegion()?.deptId,
+    defaultDeptCode: () => getRegion()?.deptCode,
+  });
+  const siteData = createSiteData(client, getRegion()?.siteData ?? {});
+  return { client, session, siteData };
+}

@@ -1,0 +1,63 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ApiClient, SessionSnapshot, SiteData } from '../http/index.js';
+
+interface PortalClientContextValue {
+  client: ApiClient;
+  siteData: SiteData;
+}
+
+const PortalClientContext = createContext<PortalClientContextValue | null>(null);
+
+/** Hands the portal's one client and site-data helper to every block below it. */
+export function PortalClientProvider({ client, siteData, children }: PortalClientContextValue & { children: ReactNode }) {
+  return <PortalClientContext.Provider value={{ client, siteData }}>{children}</PortalClientContext.Provider>;
+}
+
+function usePortalClientContext(): PortalClientContextValue {
+  const value = useContext(PortalClientContext);
+  if (!value) throw new Error('useApiClient/useSiteData/useSession need a <PortalClientProvider> above them');
+  return value;
+}
+
+/** The portal's HTTP client (spec §7/§8 rules included). */
+export function useApiClient(): ApiClient {
+  return usePortalClientContext().client;
+}
+
+/** The session (login, phone, place); re-renders when it changes. */
+export function useSession(): SessionSnapshot {
+  const { session } = usePortalClientContext().client;
+  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+}
+
+/** The state of an asynchronous load, as blocks render it. */
+export type LoadState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
+
+/**
+ * One key of the site-wide data helper. Every block that asks for the same key shares one request per page load;
+ * a key already loaded renders at once, without a loading flash.
+ *
+ * @example
+ * const policies = useSiteData<NewsListData>('zhengcefagui');
+ * if (policies.status === 'ready') return <List rows={policies.data.rows} />;
+ */
+export function useSiteData<T = unknown>(key: string): LoadState<T> {
+  const { siteData } = usePortalClientContext();
+  const initial = (): LoadState<T> => {
+    const settled = siteData.peek(key);
+    if (!settled) return { status: 'loading' };
+    return settled.ok ? { status: 'ready', data: settled.value as T } : { status: 'error', error: settled.error };
+  };
+  const [state, setState] = useState<LoadState<T>>(initial);
+  useEffect(() => {
+    let live = true;
+    siteData.load(key).then(
+      (data) => live && setState({ status: 'ready', data: data as T }),
+      (error: unknown) => live && setState({ status: 'error', error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [siteData, key]);
+  return state;
+}
