@@ -6,6 +6,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer } from '../server/main.js';
+import { RegionConfigError } from '../server/portal-regions.js';
 
 const CLIENT_SOURCES = ['engine', 'blocks', 'machines', 'regions', 'schemas', 'vite.config.ts', 'package.json'];
 
@@ -33,7 +34,18 @@ if (process.env.SKIP_CLIENT_BUILD !== '1' && clientIsStale()) {
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 }
 
-const { stop } = await startServer({ seedWhenEmpty: true });
+let started: Awaited<ReturnType<typeof startServer>>;
+try {
+  started = await startServer({ seedWhenEmpty: true });
+} catch (error) {
+  // A broken region file: print every problem (file:line:column) without a stack trace, and fail.
+  if (error instanceof RegionConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const { stop } = started;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stop().finally(() => process.exit(0));

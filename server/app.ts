@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +13,9 @@ import type { Database } from './db/schema.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGuards } from './plugins/guards.js';
 import { PlaceTree } from './plugins/places.js';
+import { PortalRegions } from './portal-regions.js';
+import { renderIndexHtml } from './index-html.js';
+import { documentTitle } from '../engine/runtime/title.js';
 import { routeModules } from './routes/index.js';
 import { createSmsSender } from './services/sms-sender.js';
 
@@ -22,7 +25,11 @@ export interface BuildAppOptions {
   dbKind: 'pglite' | 'postgres';
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** The region configs; loaded from config.regionsDir when absent. */
+  regions?: PortalRegions;
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const IMAGE_PREFIXES = ['/image-api', '/image1-api', '/image2-api', '/image3-api'] as const;
 
@@ -43,7 +50,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const places = new PlaceTree(db);
   await places.load();
-  const ctx: AppContext = { config, db, dbKind, places, sms: createSmsSender(config.smsProvider, db, app.log) };
+  const regions = options.regions ?? new PortalRegions(config.regionsDir);
+  const ctx: AppContext = { config, db, dbKind, places, regions, sms: createSmsSender(config.smsProvider, db, app.log) };
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
@@ -71,10 +79,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const clientDir = path.resolve('dist/client');
   if (config.serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: clientDir, prefix: '/', decorateReply: true, index: 'index.html' });
+    const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+    // Every page is index.html with the host's region written in: the first paint needs no config round trip.
+    const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+      const preview = (request.query as { region?: string } | undefined)?.region;
+      const region = regions.forRequest(request.headers.host, typeof preview === 'string' ? preview : undefined);
+      if (!region) {
+        return reply.status(404).type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>地区不存在</title><p>地区不存在：${escapeHtml(String(preview))}</p></html>`);
+      }
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(renderIndexHtml(template, region, documentTitle(region)));
+    };
+    app.get('/', sendIndex);
+    app.get('/index.html', sendIndex);
+    await app.register(fastifyStatic, { root: clientDir, prefix: '/', decorateReply: true, index: false, maxAge: '365d', immutable: true });
     app.setNotFoundHandler((request, reply) => {
       // Hash routing means every page is index.html; unknown asset paths still 404.
-      if (request.method === 'GET' && !path.extname(request.url.split('?')[0])) return reply.sendFile('index.html');
+      if (request.method === 'GET' && !path.extname(request.url.split('?')[0])) return sendIndex(request, reply);
       reply.status(404).send({ code: 404, msg: '访问资源不存在' });
     });
   }

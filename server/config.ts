@@ -26,6 +26,8 @@ export interface ServerConfig {
   logLevel: string;
   /** How long a public project-list response may be reused (ms); 0 disables the cache. */
   listCacheMs: number;
+  /** Folder of the region YAML files and deployment.yaml. */
+  regionsDir: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveClient: env.SERVE_CLIENT !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     listCacheMs: int(env.LIST_CACHE_MS, 2000),
+    regionsDir: path.resolve(env.REGIONS_DIR || './regions'),
     ...overrides,
   };
 }

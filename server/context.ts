@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/schema.js';
 import type { PlaceTree } from './plugins/places.js';
+import type { PortalRegions } from './portal-regions.js';
 import type { SmsSender } from './services/sms-sender.js';
 
 /** What every route module receives: settings, the database and the shared in-memory services. */
@@ -11,4 +12,6 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   places: PlaceTree;
   sms: SmsSender;
+  /** The region configs (regions/*.yaml) this deployment serves. */
+  regions: PortalRegions;
 }

@@ -5,6 +5,7 @@ import { loadConfig, type ServerConfig } from './config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from './db/database.js';
 import { isDatabaseEmpty, seedDemo } from './seed/index.js';
 import { imagesDir } from './app.js';
+import { PortalRegions } from './portal-regions.js';
 
 export interface StartOptions {
   config?: ServerConfig;
@@ -15,6 +16,9 @@ export interface StartOptions {
 /** Opens the database, migrates, seeds an empty one, and listens. Returns a stop function. */
 export async function startServer(options: StartOptions = {}) {
   const config = options.config ?? loadConfig();
+  // Region files first: a config author's mistake stops the start with every problem listed, before any work.
+  const regions = new PortalRegions(config.regionsDir);
+  const catalog = regions.load();
   fs.mkdirSync(config.dataDir, { recursive: true });
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
   const applied = await migrateToLatest(handle.db);
@@ -25,10 +29,10 @@ export async function startServer(options: StartOptions = {}) {
     await seedDemo(handle.db, { imagesDir: path.join(imagesDir(config), 'demo'), log: (line) => console.log(`  ${line}`) });
     console.log(`演示数据写入完成（${((Date.now() - t0) / 1000).toFixed(1)} s）`);
   }
-  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind });
+  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, regions });
   await app.listen({ host: config.host, port: config.port });
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
-  console.log(`\n田亩门户已启动：${url}\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}\n`);
+  console.log(`\n田亩门户已启动：${url}\n地区：${catalog.regions.map((r) => r.id).join('、')}（预览其他地区：${url}?region=<地区标识>）\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}\n`);
   const stop = async () => {
     await app.close();
     await handle.close();

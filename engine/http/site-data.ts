@@ -69,13 +69,19 @@ export function createSiteData(client: ApiClient, sources: Partial<Record<string
     return settled.get(key);
   }
 
+  /** Forgets one key, so the next ask fetches it again (a retry after a failure). */
+  function forget(key: string): void {
+    pending.delete(key);
+    settled.delete(key);
+  }
+
   /** Forgets everything (a new page load: another region or a logout). */
   function reset(): void {
     pending.clear();
     settled.clear();
   }
 
-  return { load, peek, reset, sources };
+  return { load, peek, forget, reset, sources };
 }
 
 /** The site-wide data helper, as {@link createSiteData} builds it. */

@@ -24,6 +24,11 @@ export function useApiClient(): ApiClient {
   return usePortalClientContext().client;
 }
 
+/** The site-wide data helper (one request per key per page load). */
+export function usePortalSiteData(): SiteData {
+  return usePortalClientContext().siteData;
+}
+
 /** The session (login, phone, place); re-renders when it changes. */
 export function useSession(): SessionSnapshot {
   const { session } = usePortalClientContext().client;

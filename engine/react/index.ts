@@ -1,3 +1,11 @@
-export { PortalClientProvider, useApiClient, useSession, useSiteData } from './PortalClientProvider.js';
+export { BlockStatus } from './BlockStatus.js';
+export { BlockView } from './BlockView.js';
+export { PageView } from './PageView.js';
+export { PortalApp } from './PortalApp.js';
+export { PortalClientProvider, useApiClient, usePortalSiteData, useSession, useSiteData } from './PortalClientProvider.js';
 export type { LoadState } from './PortalClientProvider.js';
+export { RegionProvider, useFlags, useRegion, useRouteQuery } from './RegionProvider.js';
 export { createSemiNotifier } from './semi-notifier.js';
+export { SourceContent } from './SourceContent.js';
+export { useSource } from './useSource.js';
+export type { SourceState } from './useSource.js';

@@ -1036,6 +1036,8 @@ export interface ApiSchemaTypes {
   dealDetailData?: DealDetailData;
   townListQuery?: TownListQuery;
   townListData?: TownListData;
+  portalRegionQuery?: PortalRegionQuery;
+  portalRegionData?: PortalRegionData;
   projectListQuery?: ProjectListQuery;
   projectListBody?: ProjectListBody;
   projectListData?: ProjectListData;
@@ -1764,6 +1766,18 @@ export interface Place {
    * 1 province, 2 city, 3 county, 4 town, 5 village
    */
   level: number;
+}
+export interface PortalRegionQuery {
+  /**
+   * 地区标识: A region id from regions/* /region*.yaml, to preview it on any host.
+   */
+  region?: string;
+}
+/**
+ * The region config after extends and pages are merged: see schemas/region.schema.json.
+ */
+export interface PortalRegionData {
+  [k: string]: unknown;
 }
 export interface ProjectListData {
   rows: ProjectCard[];
@@ -2539,6 +2553,16 @@ export interface ApiRoutes {
     params: never;
     data: TownListData;
   };
+  /** The resolved region config for this host (regions/deployment.yaml), or the region named by ?region= (preview). */
+  portalRegion: {
+    method: 'GET';
+    url: '/portal/region';
+    auth: [];
+    query: PortalRegionQuery;
+    body: never;
+    params: never;
+    data: PortalRegionData;
+  };
   /** Trading project list (cards) with type, category, status, area, keyword and place filters. */
   projectList: {
     method: 'POST';
@@ -2765,6 +2789,7 @@ export const API_ROUTES = {
   dealList: { method: 'POST', url: '/api/dealList', auth: ['sign'] },
   dealDetail: { method: 'POST', url: '/api/dealDetail', auth: ['sign'] },
   townList: { method: 'POST', url: '/api/townList', auth: ['sign'] },
+  portalRegion: { method: 'GET', url: '/portal/region', auth: [] },
   projectList: { method: 'POST', url: '/api/projectList', auth: ['sign'] },
   projectDetail: { method: 'POST', url: '/api/projectDetail', auth: ['sign'] },
   needProjectList: { method: 'POST', url: '/api/needProjectList', auth: ['sign'] },

@@ -327,7 +327,15 @@ export type SourceValue = ValueReference | string | number | boolean | null | un
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "Condition".
  */
-export type Condition = string | ((NotCondition | (AllCondition | (AnyCondition | PathCondition))) | never);
+export type Condition =
+  string | ((NotCondition | (AllCondition | (AnyCondition | (PathCondition | ConditionKeys)))) | never);
+/**
+ * An object condition names one of not, all, any or path (this shape only reports a misspelt or missing key).
+ *
+ * This interface was referenced by `undefined`'s JSON-Schema
+ * via the `definition` "ConditionKeys".
+ */
+export type ConditionKeys = never;
 
 /**
  * One navigation tab: a route inside the portal or an outside address.

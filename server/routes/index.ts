@@ -7,6 +7,7 @@ import { registerUserRoutes } from './users.js';
 import { registerBaseRoutes } from './base.js';
 import { registerUploadRoutes } from './uploads.js';
 import { registerProjectRoutes } from './projects.js';
+import { registerPortalRoutes } from './portal.js';
 
 /** Every route module, by domain. A new module is one import and one line here. */
-export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [registerPlaceRoutes, registerContentRoutes, registerListingRoutes, registerUserRoutes, registerBaseRoutes, registerUploadRoutes, registerProjectRoutes];
+export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [registerPlaceRoutes, registerContentRoutes, registerListingRoutes, registerUserRoutes, registerBaseRoutes, registerUploadRoutes, registerProjectRoutes, registerPortalRoutes];

@@ -1,0 +1,47 @@
+import DOMPurify from 'dompurify';
+import { useNavigate } from 'react-router-dom';
+import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
+import type { ArticleDetailProps } from '../../schemas/types/blocks.js';
+import { dateOf } from '../shared/data.js';
+import './article-detail.css';
+
+
+interface Detail {
+  title?: string;
+  projectname?: string;
+  logintime?: string;
+  createTime?: string;
+  deptName?: string;
+  content?: string;
+  remark?: string;
+  attachmentUrl?: string | null;
+  watchCts?: number;
+}
+
+/** One article (news, notice, policy, land information…): title, date, source, the sanitised rich text, attachment. */
+export default function ArticleDetail({ props, data }: BlockComponentProps<ArticleDetailProps, Detail>) {
+  const navigate = useNavigate();
+  const title = data.title ?? data.projectname ?? '';
+  const date = dateOf(data.logintime ?? data.createTime);
+  // Content is authored in the back office; it is still sanitised so a pasted script can never run here.
+  const html = DOMPurify.sanitize(data.content ?? data.remark ?? '', { USE_PROFILES: { html: true } });
+  return (
+    <article className="tm-detail">
+      <h2 className="tm-detail__title">{title}</h2>
+      <p className="tm-detail__meta">
+        {date && <span>发布日期：<time dateTime={date}>{date}</time></span>}
+        {data.deptName && <span>来源：{data.deptName}</span>}
+        {data.watchCts !== undefined && <span>浏览次数：{data.watchCts}</span>}
+      </p>
+      <div className="tm-detail__content" dangerouslySetInnerHTML={{ __html: html }} />
+      {data.attachmentUrl && (
+        <p className="tm-detail__attachment">
+          附件：<a href={data.attachmentUrl} download>下载附件</a>
+        </p>
+      )}
+      <button type="button" className="tm-button" onClick={() => navigate(-1)}>
+        {props.backText ?? '返回'}
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
+import type { ArticleListProps } from '../../schemas/types/blocks.js';
+import { RouteLink } from '../shared/RouteLink.js';
+import { withQuery } from '../shared/data.js';
+import { listItems } from './items.js';
+import './article-list.css';
+
+
+/** A titled list of articles (or land information, intents…): 7 rows by default, or image cards. */
+export default function ArticleList({ props, data }: BlockComponentProps<ArticleListProps>) {
+  const variant = props.variant ?? 'list';
+  const items = listItems(data, props.rows ?? (variant === 'image-cards' ? 2 : 7));
+  const href = (id: number | string) => (props.detailRoute ? withQuery(props.detailRoute, { id }) : undefined);
+
+  if (variant === 'image-cards') {
+    return (
+      <ul className="tm-cards">
+        {items.map((item) => {
+          const to = href(item.id);
+          const body = (
+            <>
+              {item.image ? <img src={item.image} alt={item.title} loading="lazy" /> : <div className="tm-cards__noimg" aria-hidden="true" />}
+              <span className="tm-cards__title">{item.title}</span>
+              {item.summary && <span className="tm-cards__summary">{item.summary}</span>}
+            </>
+          );
+          return <li key={item.id}>{to ? <RouteLink to={to} className="tm-cards__link">{body}</RouteLink> : body}</li>;
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <ul className="tm-list">
+      {items.map((item) => {
+        const to = href(item.id);
+        return (
+          <li key={item.id} className="tm-list__row">
+            {to ? (
+              <RouteLink to={to} className="tm-list__title" title={item.title}>
+                {item.title}
+              </RouteLink>
+            ) : (
+              <span className="tm-list__title">{item.title}</span>
+            )}
+            {props.showPlace && item.place && <span className="tm-list__place">{item.place}</span>}
+            {props.showDate !== false && item.date && <time className="tm-list__date" dateTime={item.date}>{item.date}</time>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,41 @@
+import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
+import type { FinancePanelProps } from '../../schemas/types/blocks.js';
+import { RouteLink } from '../shared/RouteLink.js';
+import './finance-panel.css';
+
+
+/** Financial services: the partner banks and their loan products (rate, term, limit). */
+export default function FinancePanel({ props }: BlockComponentProps<FinancePanelProps>) {
+  return (
+    <div className="tm-finance">
+      <h3 className="tm-finance__sub">合作银行</h3>
+      <ul className="tm-finance__banks">
+        {(props.banks ?? []).map((bank) => {
+          const body = (
+            <>
+              {bank.logo && <img src={bank.logo} alt="" />}
+              <span>{bank.name}</span>
+            </>
+          );
+          return <li key={bank.name}>{bank.href ? <RouteLink to={bank.href} className="tm-finance__bank">{body}</RouteLink> : <span className="tm-finance__bank">{body}</span>}</li>;
+        })}
+      </ul>
+      <h3 className="tm-finance__sub">贷款产品</h3>
+      <ul className="tm-finance__products">
+        {(props.products ?? []).map((p) => {
+          const body = (
+            <>
+              <span className="tm-finance__ptitle">{p.title}</span>
+              <dl>
+                <div><dt>参考利率</dt><dd>{p.rate}</dd></div>
+                <div><dt>贷款期限</dt><dd>{p.deadline}</dd></div>
+                <div><dt>贷款额度</dt><dd>{p.limit}</dd></div>
+              </dl>
+            </>
+          );
+          return <li key={p.title}>{p.path ? <RouteLink to={p.path} className="tm-finance__product">{body}</RouteLink> : <div className="tm-finance__product">{body}</div>}</li>;
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { NavLink, useLocation } from 'react-router-dom';
+import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
+import type { MainNavProps } from '../../schemas/types/blocks.js';
+import { SourceContent } from '../../engine/react/SourceContent.js';
+import { useRegion } from '../../engine/react/RegionProvider.js';
+import { withQuery } from '../shared/data.js';
+import { placeWindowHref } from '../shared/place-window.js';
+import { Disclosure } from './Disclosure.js';
+import './main-nav.css';
+
+
+interface Tab {
+  name: string;
+  router?: string;
+  href?: string;
+  type?: string;
+  andCity?: boolean;
+}
+
+interface Place {
+  deptId: number;
+  deptName: string;
+  deptCode: string;
+  parentId: number;
+  level: number;
+}
+
+/** Project type of each category drop-down tab (spec: supply 2, demand 3, tender 1). */
+const PROJECT_TYPE_OF_TAB: Record<string, number> = { supply: 2, demand: 3, tender: 1 };
+
+function AreaMenu({ maxLevel, notGo }: { maxLevel?: number; notGo: ReadonlySet<string> }) {
+  return (
+    <SourceContent<Place[]> source={{ call: 'townList', query: { maxLevel: 4, includeSelf: true } }}>
+      {(places) => {
+        // The tenant root comes first; a city root lists down to counties (3), a county root down to towns (4).
+        const [root, ...rest] = places;
+        const limit = maxLevel ?? (root && root.level <= 2 ? 3 : 4);
+        return (
+          <ul className="tm-nav__places">
+            {rest
+              .filter((p) => p.level <= limit)
+              .map((place) => (
+                <li key={place.deptId}>
+                  {place.level >= 3 && !notGo.has(place.deptName) && !notGo.has(String(place.deptId)) ? (
+                    <a href={placeWindowHref(place)} target="_blank" rel="noopener noreferrer">
+                      {place.deptName}
+                      <span className="tm-visually-hidden">（在新窗口打开）</span>
+                    </a>
+                  ) : (
+                    <span>{place.deptName}</span>
+                  )}
+                </li>
+              ))}
+          </ul>
+        );
+      }}
+    </SourceContent>
+  );
+}
+
+function CategoryMenu({ type, projectRoute }: { type: number; projectRoute: string }) {
+  return (
+    <SourceContent<Array<{ code: string; name: string }>> source={{ call: 'categoriesByType', query: { type } }}>
+      {(categories) => (
+        <ul className="tm-nav__cats">
+          {categories.map((c) => (
+            <li key={c.code}>
+              <NavLink to={withQuery(projectRoute, { idx: type, number: c.code })}>{c.name}</NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SourceContent>
+  );
+}
+
+/**
+ * The main navigation from the region's `tabList`: routes, outside links (new window; `andCity` adds the region's
+ * code), the area drop-down of places and the supply / demand / tender category drop-downs.
+ */
+export default function MainNav({ props, blockId }: BlockComponentProps<MainNavProps>) {
+  const region = useRegion();
+  const { pathname } = useLocation();
+  const tabs = (region.tabList ?? []) as Tab[];
+  const notGo = new Set((region.notGoCityList ?? []).map(String));
+  const projectRoute = props.projectRoute ?? '/tradingProject';
+
+  return (
+    <nav className="tm-nav" aria-label="主导航">
+      <ul className="tm-nav__list">
+        {tabs.map((tab, i) => {
+          const id = `${blockId}-menu-${i}`;
+          if (tab.type === 'area' && props.areaDropdown !== false) {
+            return (
+              <Disclosure key={tab.name} label={tab.name} id={id}>
+                {() => <AreaMenu maxLevel={props.maxPlaceLevel} notGo={notGo} />}
+              </Disclosure>
+            );
+          }
+          const projectType = tab.type ? PROJECT_TYPE_OF_TAB[tab.type] : undefined;
+          if (projectType !== undefined) {
+            return (
+              <Disclosure key={tab.name} label={tab.name} id={id} active={pathname.startsWith(projectRoute)}>
+                {() => <CategoryMenu type={projectType} projectRoute={projectRoute} />}
+              </Disclosure>
+            );
+          }
+          if (tab.href) {
+            const href = tab.andCity ? withQuery(tab.href, { dm: region.deptCode }) : tab.href;
+            return (
+              <li key={tab.name} className="tm-nav__item">
+                <a className="tm-nav__link" href={href} target="_blank" rel="noopener noreferrer">
+                  {tab.name}
+                  <span className="tm-visually-hidden">（在新窗口打开）</span>
+                </a>
+              </li>
+            );
+          }
+          return (
+            <li key={tab.name} className="tm-nav__item">
+              <NavLink className="tm-nav__link" to={tab.router ?? '/'} end={(tab.router ?? '/') === '/'}>
+                {tab.name}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { isExternal } from './data.js';
+
+/**
+ * A link to a portal route or an outside address. Outside addresses open in a new window and say so to screen
+ * readers (GB/T 37668: tell users before a new window opens).
+ */
+export function RouteLink({ to, className, children, title }: { to: string; className?: string; children: ReactNode; title?: string }) {
+  if (isExternal(to)) {
+    return (
+      <a className={className} href={to} target="_blank" rel="noopener noreferrer" title={title}>
+        {children}
+        <span className="tm-visually-hidden">（在新窗口打开）</span>
+      </a>
+    );
+  }
+  return (
+    <Link className={className} to={to} title={title}>
+      {children}
+    </Link>
+  );
+}

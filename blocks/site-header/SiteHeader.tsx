@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
+import type { SiteHeaderProps } from '../../schemas/types/blocks.js';
+import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
+import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
+import { documentTitle } from '../../engine/runtime/title.js';
+import { RouteLink } from '../shared/RouteLink.js';
+import './site-header.css';
+
+
+/** Whether the logged-in user has unread messages (the dot on 个人中心); polled, and silent on failure. */
+function useHasNewMessage(enabled: boolean, pollSeconds: number): boolean {
+  const client = useApiClient();
+  const [unread, setUnread] = useState(false);
+  useEffect(() => {
+    if (!enabled) {
+      setUnread(false);
+      return;
+    }
+    let live = true;
+    const check = () =>
+      client.request('messageListByRefId', { body: { pageNum: 1, pageSize: 1 } }).then(
+        (envelope) => live && setUnread(envelope.code === 200 && envelope.data.unread > 0),
+        () => undefined,
+      );
+    void check();
+    const timer = setInterval(check, pollSeconds * 1000);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [client, enabled, pollSeconds]);
+  return unread;
+}
+
+/**
+ * The site header: platform title (one line, or two with `doubletitle`), the backend login link when configured,
+ * and the visitor's login state — masked phone, 个人中心 with a dot for new messages, 退出 — or 登录 / 注册.
+ */
+export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProps>) {
+  const region = useRegion();
+  const flags = useFlags();
+  const session = useSession();
+  const client = useApiClient();
+  const hasNew = useHasNewMessage(session.loggedIn, props.messagePollSeconds ?? 60);
+  const title = documentTitle(region);
+
+  const logout = async () => {
+    // The server may already have ended the session; logging out locally must work regardless.
+    await client.request('logout').catch(() => undefined);
+    client.session.logout();
+    client.notifier.message('success', '退出登录成功');
+    window.setTimeout(() => window.location.reload(), 600);
+  };
+
+  return (
+    <div className="tm-header" style={region.homeBackImg ? { backgroundImage: `url(${region.homeBackImg})` } : undefined}>
+      <div className="tm-header__inner">
+        <Link to="/" className="tm-header__brand">
+          <span className="tm-header__emblem" aria-hidden="true">田</span>
+          {flags.doubletitle ? (
+            <span className="tm-header__titles">
+              <span className="tm-header__title">{title}</span>
+              <span className="tm-header__subtitle">{region.doubletitleText}</span>
+            </span>
+          ) : (
+            <span className="tm-header__title">{title}</span>
+          )}
+        </Link>
+        <nav className="tm-header__user" aria-label="用户">
+          {props.backendLogin && (
+            <RouteLink to={props.backendLogin.href} className="tm-header__link">
+              {props.backendLogin.label ?? '后台登录'}
+            </RouteLink>
+          )}
+          {session.loggedIn ? (
+            <>
+              <span className="tm-header__phone">
+                <span className="tm-visually-hidden">当前用户：</span>
+                {session.maskedPhone}
+              </span>
+              <Link to={props.personalRoute ?? '/personal'} className="tm-header__link tm-header__personal">
+                个人中心
+                {hasNew && (
+                  <span className="tm-header__dot">
+                    <span className="tm-visually-hidden">（有新消息）</span>
+                  </span>
+                )}
+              </Link>
+              <button type="button" className="tm-header__link tm-header__logout" onClick={logout}>
+                退出
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to={props.loginRoute ?? '/login'} className="tm-header__link">登录</Link>
+              <Link to={props.registerRoute ?? '/register'} className="tm-header__link">注册</Link>
+            </>
+          )}
+        </nav>
+      </div>
+    </div>
+  );
+}

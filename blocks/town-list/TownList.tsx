@@ -1,0 +1,35 @@
+import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
+import type { TownListProps } from '../../schemas/types/blocks.js';
+import { rowsOf } from '../shared/data.js';
+import { placeWindowHref } from '../shared/place-window.js';
+
+
+interface Place {
+  deptId: number;
+  deptName: string;
+  deptCode: string;
+  parentId: number;
+  level: number;
+}
+
+/** The towns (/towns), each opening its own view of the portal in a new window. */
+export default function TownList({ data }: BlockComponentProps<TownListProps>) {
+  const towns = rowsOf<Place>(data);
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 12 }}>
+      {towns.map((t) => (
+        <li key={t.deptId}>
+          <a
+            href={placeWindowHref(t)}
+            target="_blank"
+            rel="noopener noreferrer"
+            style={{ display: 'block', padding: '12px 8px', textAlign: 'center', background: 'var(--tm-primary-light)', borderRadius: 4, textDecoration: 'none' }}
+          >
+            {t.deptName}
+            <span className="tm-visually-hidden">（在新窗口打开）</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,92 @@
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { Link } from 'react-router-dom';
+import type { BlockEntry } from '../../schemas/types/region.js';
+import type { BlockComponentProps, BlockDefinition, BlockRegistry } from '../runtime/block-registry.js';
+import { isEmptyData, type BlockSource } from '../runtime/source.js';
+import { BlockErrorBoundary } from './BlockErrorBoundary.js';
+import { BlockStatus } from './BlockStatus.js';
+import { useSource } from './useSource.js';
+
+type LazyBlock = LazyExoticComponent<ComponentType<BlockComponentProps<any, any>>>;
+const lazyBlocks = new WeakMap<BlockDefinition, LazyBlock>();
+
+/** One lazy component per block type, so a type's code loads once, with the first route that shows it. */
+function lazyFor(definition: BlockDefinition): LazyBlock {
+  let component = lazyBlocks.get(definition);
+  if (!component) lazyBlocks.set(definition, (component = lazy(definition.load)));
+  return component;
+}
+
+/** The panel chrome the engine draws around a titled block: heading and 更多 link. */
+interface Frame {
+  title: string;
+  moreRoute?: string;
+}
+
+function frameOf(props: Record<string, unknown>): Frame | null {
+  if (typeof props.title !== 'string' || !props.title) return null;
+  return {
+    title: props.title,
+    moreRoute: typeof props.moreRoute === 'string' ? props.moreRoute : undefined,
+  };
+}
+
+function isExternal(href: string): boolean {
+  return /^https?:\/\//.test(href);
+}
+
+/**
+ * Renders one block entry: its source's loading, empty and error states, its lazy component, and — when its props
+ * have a `title` — the panel frame with the heading and the more link. Blocks render only their content.
+ */
+export function BlockView({ entry, registry, blockId }: { entry: BlockEntry; registry: BlockRegistry; blockId: string }) {
+  const definition = registry.get(entry.type);
+  const props = (entry.props ?? {}) as Record<string, unknown>;
+  const state = useSource((entry.source ?? null) as BlockSource | null);
+  const Block = useMemo(() => (definition ? lazyFor(definition) : null), [definition]);
+  const frame = frameOf(props);
+  const headingId = `${blockId}-title`;
+
+  let content;
+  if (!Block) {
+    // Validation refuses unknown types; this only shows when a deployment's registry lacks a type its YAML uses.
+    content = <BlockStatus kind="error" />;
+  } else if (state.status === 'loading') {
+    content = <BlockStatus kind="loading" />;
+  } else if (state.status === 'error') {
+    content = <BlockStatus kind="error" onRetry={state.retry} />;
+  } else if (entry.source && !definition?.handlesEmpty && isEmptyData(state.data)) {
+    content = <BlockStatus kind="empty" emptyText={typeof props.emptyText === 'string' ? props.emptyText : undefined} />;
+  } else {
+    content = (
+      <BlockErrorBoundary type={entry.type}>
+        <Suspense fallback={<BlockStatus kind="loading" />}>
+          <Block props={props} data={state.data} blockId={blockId} />
+        </Suspense>
+      </BlockErrorBoundary>
+    );
+  }
+
+  const className = `tm-block tm-block--${entry.type}`;
+  if (!frame) return <div className={className} data-block={entry.type}>{content}</div>;
+  return (
+    <section className={`${className} tm-panel`} data-block={entry.type} aria-labelledby={headingId}>
+      <header className="tm-panel__head">
+        <h2 id={headingId} className="tm-panel__title">
+          {frame.title}
+        </h2>
+        {frame.moreRoute &&
+          (isExternal(frame.moreRoute) ? (
+            <a className="tm-panel__more" href={frame.moreRoute} target="_blank" rel="noopener noreferrer">
+              更多<span className="tm-visually-hidden">{frame.title}（在新窗口打开）</span>
+            </a>
+          ) : (
+            <Link className="tm-panel__more" to={frame.moreRoute}>
+              更多<span className="tm-visually-hidden">{frame.title}</span>
+            </Link>
+          ))}
+      </header>
+      <div className="tm-panel__body">{content}</div>
+    </section>
+  );
+}

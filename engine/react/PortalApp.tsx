@@ -1,0 +1,49 @@
+import { useMemo } from 'react';
+import { HashRouter, Link, Route, Routes } from 'react-router-dom';
+import type { Region } from '../../schemas/types/region.js';
+import type { ApiClient, SiteData } from '../http/index.js';
+import type { BlockRegistry } from '../runtime/block-registry.js';
+import { buildPageRoutes } from '../runtime/routes.js';
+import { PageView } from './PageView.js';
+import { PortalClientProvider, useSession } from './PortalClientProvider.js';
+import { RegionProvider, useFlags } from './RegionProvider.js';
+
+function NotFound() {
+  return (
+    <main id="tm-main" className="tm-main tm-not-found" tabIndex={-1}>
+      <h1>页面不存在</h1>
+      <p>您访问的页面不存在或已下线。</p>
+      <Link to="/">返回首页</Link>
+    </main>
+  );
+}
+
+function RegionRoutes({ region, registry }: { region: Region; registry: BlockRegistry }) {
+  const flags = useFlags();
+  const session = useSession();
+  const routes = useMemo(
+    () => buildPageRoutes(region, { flags: flags as Record<string, boolean | undefined>, region, query: {}, session: { loggedIn: session.loggedIn } }),
+    [region, flags, session.loggedIn],
+  );
+  return (
+    <Routes>
+      {routes.map(({ pageId, path, page }) => (
+        <Route key={pageId} path={path} element={<PageView pageId={pageId} page={page} registry={registry} />} />
+      ))}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
+
+/** The whole portal of one region: client, region, hash routes built from its pages, blocks from the registry. */
+export function PortalApp({ region, registry, client, siteData }: { region: Region; registry: BlockRegistry; client: ApiClient; siteData: SiteData }) {
+  return (
+    <PortalClientProvider client={client} siteData={siteData}>
+      <RegionProvider region={region}>
+        <HashRouter>
+          <RegionRoutes region={region} registry={registry} />
+        </HashRouter>
+      </RegionProvider>
+    </PortalClientProvider>
+  );
+}

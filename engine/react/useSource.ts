@@ -1,0 +1,67 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ApiRouteName } from '../../schemas/types/api.js';
+import type { CallOptions } from '../http/index.js';
+import { resolveSource, sourceKey, type BlockSource, type ResolvedSource } from '../runtime/source.js';
+import { useApiClient } from './PortalClientProvider.js';
+import { useRegion, useRouteQuery } from './RegionProvider.js';
+import type { LoadState } from './PortalClientProvider.js';
+import { usePortalSiteData } from './PortalClientProvider.js';
+
+/** A load state that can be retried (the error state's 重新加载 button). */
+export type SourceState<T> = LoadState<T> & { retry: () => void };
+
+/**
+ * Loads a block source (a named call or a site-data key) with values from the route query and the region, and
+ * reloads when those change. A `null` source loads nothing and reports ready with undefined data.
+ *
+ * @example
+ * const detail = useSource<NewsDetailData>({ call: 'newsDetail', body: { id: { $from: 'query.id' } } });
+ */
+export function useSource<T = unknown>(source: BlockSource | null | undefined): SourceState<T> {
+  const client = useApiClient();
+  const siteData = usePortalSiteData();
+  const region = useRegion();
+  const query = useRouteQuery();
+  const resolved: ResolvedSource | null = useMemo(
+    () => (source ? resolveSource(source, { query, region: region as unknown as Record<string, unknown> }) : null),
+    [source, query, region],
+  );
+  const key = resolved ? sourceKey(resolved) : '';
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ key: string; state: LoadState<T> }>({ key: '', state: { status: 'loading' } });
+
+  useEffect(() => {
+    if (!resolved) return;
+    let live = true;
+    const controller = new AbortController();
+    setState({ key, state: { status: 'loading' } });
+    const load =
+      resolved.kind === 'siteData'
+        ? siteData.load(resolved.key)
+        : client.call(resolved.call, {
+            query: resolved.query,
+            body: resolved.body,
+            params: resolved.params,
+            signal: controller.signal,
+          } as unknown as CallOptions<ApiRouteName>);
+    load.then(
+      (data) => live && setState({ key, state: { status: 'ready', data: data as T } }),
+      (error: unknown) => live && setState({ key, state: { status: 'error', error } }),
+    );
+    return () => {
+      live = false;
+      // Site-data requests are shared with other blocks: only a block's own call is aborted.
+      if (resolved.kind === 'call') controller.abort();
+    };
+    // `key` captures everything in `resolved`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt, client, siteData]);
+
+  const retry = () => {
+    if (resolved?.kind === 'siteData') siteData.forget(resolved.key);
+    setAttempt((n) => n + 1);
+  };
+  if (!resolved) return { status: 'ready', data: undefined as T, retry };
+  // Until the effect runs for a new key, show loading rather than the previous key's data.
+  return { ...(state.key === key ? state.state : { status: 'loading' }), retry };
+}

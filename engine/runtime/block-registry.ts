@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+
+/** What the engine hands every block. */
+export interface BlockComponentProps<Props = Record<string, unknown>, Data = unknown> {
+  /** The entry's `props`, already validated against the block type's schema. */
+  props: Props;
+  /** The data of the entry's `source` (undefined when it has none); loading, empty and error are the engine's. */
+  data: Data;
+  /** Position-independent id of this block on its page (the entry's `id`, else `type-index`), for aria ids. */
+  blockId: string;
+}
+
+/**
+ * A block type: its name, and a loader of its component so each route loads only the blocks it shows.
+ * `handlesEmpty` lets a block render its own empty state (e.g. `暂无公告`) instead of the engine's `暂无数据`.
+ */
+export interface BlockDefinition {
+  type: string;
+  load: () => Promise<{ default: ComponentType<BlockComponentProps<any, any>> }>;
+  handlesEmpty?: boolean;
+}
+
+/**
+ * Block types resolved by layers, later layers winning: the default set, then a theme's, then the deployment's own —
+ * as rjsf resolves widgets user → theme → default.
+ *
+ * @example
+ * const registry = createBlockRegistry(defaultBlocks, [{ type: 'article-list', load: () => import('./MyList') }]);
+ */
+export function createBlockRegistry(...layers: ReadonlyArray<readonly BlockDefinition[]>) {
+  const byType = new Map<string, BlockDefinition>();
+  for (const layer of layers) for (const definition of layer) byType.set(definition.type, definition);
+  return {
+    get: (type: string): BlockDefinition | undefined => byType.get(type),
+    types: (): string[] => [...byType.keys()].sort(),
+  };
+}
+
+/** A registry, as {@link createBlockRegistry} builds it. */
+export type BlockRegistry = ReturnType<typeof createBlockRegistry>;

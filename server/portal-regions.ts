@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { Region } from '../schemas/types/region.js';
+import { formatProblem, loadRegionCatalog, resolveRegionForHost, type RegionCatalog } from '../engine/region/index.js';
+
+/** The server refuses to start on a broken region file: the message lists every problem with file:line:column. */
+export class RegionConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`区域配置有 ${problems.length} 处错误，门户未启动：\n${problems.join('\n')}`);
+  }
+}
+
+/**
+ * The regions this deployment serves, loaded and validated once (lazily, on the first page or config request, so
+ * API-only uses and tests that never ask pay nothing).
+ */
+export class PortalRegions {
+  private catalog: RegionCatalog | undefined;
+
+  constructor(private readonly dir: string) {}
+
+  /** Loads now; throws {@link RegionConfigError} when any region file has a problem. */
+  load(): RegionCatalog {
+    if (this.catalog) return this.catalog;
+    const catalog = loadRegionCatalog(path.resolve(this.dir));
+    if (catalog.problems.length > 0) throw new RegionConfigError(catalog.problems.map(formatProblem));
+    this.catalog = catalog;
+    return catalog;
+  }
+
+  /** The region for a request: `?region=` when given (undefined if unknown), else by host, else the default. */
+  forRequest(host: string | undefined, preview: string | undefined): Region | undefined {
+    return resolveRegionForHost(this.load(), (host ?? '').split(':')[0], preview) as Region | undefined;
+  }
+
+  /** The ids of every region, for messages. */
+  ids(): string[] {
+    return this.load().regions.map((r) => r.id);
+  }
+}
