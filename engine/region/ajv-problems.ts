@@ -121,6 +121,24 @@ export function ajvProblems(
       case 'oneOf':
         message = `expected ${expected ?? 'one of the allowed forms'}; got ${describe(error.data)}`;
         break;
+      case 'minimum':
+      case 'maximum':
+      case 'exclusiveMinimum':
+      case 'exclusiveMaximum': {
+        const { comparison, limit } = error.params as { comparison: string; limit: number };
+        message = `expected a number ${comparison} ${limit}, got ${JSON.stringify(error.data)}`;
+        break;
+      }
+      case 'minItems':
+      case 'maxItems': {
+        const { limit } = error.params as { limit: number };
+        const count = Array.isArray(error.data) ? error.data.length : 0;
+        message = `expected ${error.keyword === 'minItems' ? 'at least' : 'at most'} ${limit} item${limit === 1 ? '' : 's'}, got ${count}`;
+        break;
+      }
+      case 'minLength':
+        message = `expected at least ${(error.params as { limit: number }).limit} character(s), got ${describe(error.data)}`;
+        break;
       default:
         message = `${error.message ?? 'is not valid'}; got ${describe(error.data)}`;
     }
