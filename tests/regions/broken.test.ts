@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadRegionCatalog, type Problem } from '../../engine/region/index.js';
+
+const BROKEN = 'tests/regions/broken';
+
+/**
+ * Every deliberately broken case and the exact problems it must produce — file (relative to the case folder;
+ * `<case>/` stands for it inside messages), line, column, config path, message and suggestion — so any change to
+ * a message or a position shows up as a diff here.
+ */
+const EXPECTED: Record<string, Array<Omit<Problem, 'suggestion'> & { suggestion?: string }>> = {
+  'bad-condition': [
+    { file: "demo/region.yaml", line: 8, column: 15, path: "pages.home.blocks[0].when", message: "condition reads unknown flag \"homeShowLogn\"", suggestion: "flags.homeShowLogin" },
+    { file: "demo/region.yaml", line: 10, column: 23, path: "pages.home.blocks[1].when.any[0]", message: "condition path \"sesion.loggedIn\" must start with flags, region, query, session", suggestion: "session.loggedIn" },
+    { file: "demo/region.yaml", line: 10, column: 48, path: "pages.home.blocks[1].when.any[1].path", message: "condition reads unknown region key \"showAppImg\"", suggestion: "region.showAppImage" },
+    { file: "demo/region.yaml", line: 12, column: 15, path: "pages.home.blocks[2].when.path", message: "missing required key \"path\"" },
+    { file: "demo/region.yaml", line: 12, column: 17, path: "pages.home.blocks[2].when.nto", message: "unknown key \"nto\"", suggestion: "not" },
+  ],
+  'bad-props': [
+    { file: "demo/region.yaml", line: 9, column: 11, path: "pages.home.blocks[0].props.titel", message: "unknown prop \"titel\"", suggestion: "title" },
+    { file: "demo/region.yaml", line: 10, column: 17, path: "pages.home.blocks[0].props.rows", message: "expected a whole number, got the text \"七\"" },
+    { file: "demo/region.yaml", line: 11, column: 20, path: "pages.home.blocks[0].props.variant", message: "expected one of: list, image-cards; got the text \"cards\"" },
+  ],
+  'deployment-and-ids': [
+    { file: "deployment.yaml", line: 1, column: 16, path: "defaultRegion", message: "names unknown region \"dmeo\"", suggestion: "demo" },
+    { file: "deployment.yaml", line: 4, column: 21, path: "hosts[\"other.example.cn\"]", message: "names unknown region \"othre\"" },
+    { file: "other/region.yaml", line: 2, column: 5, path: "id", message: "region id \"demo\" is also used by <case>/demo/region.yaml; ids must be unique" },
+  ],
+  'duplicate-route': [
+    { file: "demo/region.yaml", line: 8, column: 12, path: "pages.newsAgain.route", message: "route \"/pressCenter\" is already used by page \"news\"; each page needs its own route" },
+  ],
+  'error-in-extended': [
+    { file: "_county/region.yaml", line: 2, column: 1, path: "footerUnit", message: "unknown top-level key \"footerUnit\"", suggestion: "footerUnits" },
+  ],
+  'error-in-pages': [
+    { file: "demo/pages/home.yaml", line: 5, column: 59, path: "pages.home.blocks[0].props.summaryLength", message: "expected a number >= 10, got 5" },
+    { file: "demo/pages/home.yaml", line: 7, column: 12, path: "pages.home.blocks[1].props.steps", message: "missing required key \"steps\"" },
+  ],
+  'extends-cycle': [
+    { file: "demo/variant.yaml", line: 1, column: 10, path: "extends", message: "extends cycle: <case>/demo/region.yaml → <case>/demo/variant.yaml → <case>/demo/region.yaml" },
+  ],
+  'missing-extends': [
+    { file: "demo/region.yaml", line: 1, column: 10, path: "extends", message: "extended file \"../../_shared/regoin.yaml\" does not exist (looked for tests/regions/broken/_shared/regoin.yaml)", suggestion: "../../_shared/region.yaml" },
+  ],
+  'missing-required': [
+    { file: "demo/region.yaml", line: 1, column: 1, path: "lesseeId", message: "missing required key \"lesseeId\"" },
+    { file: "demo/region.yaml", line: 7, column: 5, path: "pages.home.route", message: "missing required key \"route\"" },
+  ],
+  'misspelt-flag': [
+    { file: "demo/region.yaml", line: 4, column: 3, path: "flags.homeShowLogn", message: "unknown flag \"homeShowLogn\"", suggestion: "homeShowLogin" },
+  ],
+  'misspelt-top-level-key': [
+    { file: "demo/region.yaml", line: 3, column: 1, path: "cityNmae", message: "unknown top-level key \"cityNmae\"", suggestion: "cityName" },
+  ],
+  'unknown-block-type': [
+    { file: "demo/region.yaml", line: 7, column: 15, path: "pages.home.blocks[0].type", message: "unknown block type \"news-carusel\" (no schemas/blocks/news-carusel.schema.json)", suggestion: "news-carousel" },
+  ],
+  'unknown-call': [
+    { file: "demo/region.yaml", line: 8, column: 25, path: "pages.home.blocks[0].source.call", message: "unknown API call \"newsLists\" (see API_ROUTES in schemas/types/api.ts)", suggestion: "newsList" },
+    { file: "demo/region.yaml", line: 12, column: 50, path: "pages.home.blocks[1].props.tabs[0].source.siteData", message: "expected one of: zhengcefagui, jiaoyizhinan, tudizixun, zhaoshangxiangmu, tudixinxi, yixiangzhuanchu, yixiangshorang, gongshigonggao, ziliaoxiazai, ditudaohang, xiangmuleixing; got the text \"gongshigongao\"", suggestion: "gongshigonggao" },
+  ],
+  'wrong-type': [
+    { file: "demo/region.yaml", line: 3, column: 9, path: "deptId", message: "expected a whole number, got the text \"330127\"" },
+    { file: "demo/region.yaml", line: 4, column: 11, path: "havaLink", message: "expected true or false, got the text \"是\"" },
+  ],
+  'yaml-syntax': [
+    { file: "demo/region.yaml", line: 4, column: 1, path: "", message: "YAML syntax error: Flow map in block collection must be sufficiently indented and end with a }" },
+  ],
+};
+
+function problemsOf(caseName: string): Problem[] {
+  const prefix = `${BROKEN}/${caseName}/`;
+  return loadRegionCatalog(path.resolve(BROKEN, caseName)).problems.map((p) => ({
+    ...p,
+    file: p.file.startsWith(prefix) ? p.file.slice(prefix.length) : p.file,
+    message: p.message.replaceAll(prefix, '<case>/'),
+  }));
+}
+
+describe('broken region files', () => {
+  it.each(Object.keys(EXPECTED))('%s reports exactly the pinned problems', (caseName) => {
+    expect(problemsOf(caseName)).toEqual(EXPECTED[caseName]);
+  });
+
+  it('covers every case folder', async () => {
+    const fs = await import('node:fs');
+    const folders = fs.readdirSync(BROKEN).filter((d) => !d.startsWith('_')).sort();
+    expect(Object.keys(EXPECTED).sort()).toEqual(folders);
+  });
+
+  it('reports every problem of a file at once, not just the first', () => {
+    expect(problemsOf('bad-condition')).toHaveLength(5);
+  });
+
+  it('points at the shared base file when the mistake is there (reached through extends), once', () => {
+    const problems = problemsOf('error-in-extended');
+    expect(problems.map((p) => p.file)).toEqual(['_county/region.yaml']);
+  });
+});
