@@ -3,17 +3,13 @@
  * truthy, or a small combination. Pure and dependency-free so the browser bundle can import it.
  */
 
-/** A condition as written in YAML (the region schema's Condition). */
-export type Condition =
-  | string
-  | { not: Condition }
-  | { all: Condition[] }
-  | { any: Condition[] }
-  | { path: string; equals?: unknown; in?: unknown[] };
+import type { Condition, Flags } from '../../schemas/types/region.js';
+
+export type { Condition } from '../../schemas/types/region.js';
 
 /** What conditions read. `region` is the resolved region config; `flags` is usually `region.flags ?? {}`. */
 export interface ConditionContext {
-  flags: Record<string, boolean | undefined>;
+  flags: Flags;
   region: Record<string, unknown>;
   query: Record<string, string | undefined>;
   session: { loggedIn: boolean; hasNewMessage?: boolean };
@@ -66,7 +62,7 @@ export function evaluateCondition(condition: Condition, context: ConditionContex
   if ('any' in condition) return condition.any.some((c) => evaluateCondition(c, context));
   const value = readPath(condition.path, context);
   if ('equals' in condition && !sameValue(value, condition.equals)) return false;
-  if ('in' in condition && condition.in !== undefined && !condition.in.some((v) => sameValue(value, v))) return false;
+  if (condition.in !== undefined && !condition.in.some((v) => sameValue(value, v))) return false;
   if (!('equals' in condition) && !('in' in condition)) return truthy(value);
   return true;
 }

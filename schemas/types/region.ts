@@ -534,6 +534,10 @@ export interface BlockEntry {
    */
   id?: string;
   /**
+   * Share of the page width on the 12-column grid: full, two thirds, half or one third. Neighbouring blocks fill a row left to right.
+   */
+  width?: 'full' | '2/3' | '1/2' | '1/3';
+  /**
    * The block's props; see docs/blocks.md.
    */
   props?: {};
@@ -672,7 +676,7 @@ export interface PathCondition {
    *
    * @minItems 1
    */
-  in?: string | number | boolean | null[];
+  in?: (string | number | boolean | null)[];
 }
 /**
  * Which region each host name serves (regions/deployment.yaml).
