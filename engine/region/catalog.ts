@@ -7,7 +7,7 @@ import { mergeLayers, type Layer } from './merge.js';
 import { locate, type OriginNode } from './origin.js';
 import { formatPath, formatProblem, suggest, sortProblems, type Problem } from './problem.js';
 import { getRegionSchemas, SCHEMA_DIR } from './schemas.js';
-import { parseYamlFile, type ParsedYaml } from './yaml-file.js';
+import { parseYamlFile, parseYamlFileFast, type ParsedYaml } from './yaml-file.js';
 
 /** A region after `extends`, pages/*.yaml and validation: the config the server hands the browser. */
 export type ResolvedRegion = Region;
@@ -31,6 +31,11 @@ export interface LoadOptions {
   baseDir?: string;
   /** Folder of region.schema.json and blocks/ (default: this repository's schemas/). */
   schemaDir?: string;
+  /**
+   * Keep the exact origin of every value even when nothing is wrong (tools that point into files). By default a
+   * valid catalog is read with a fast parser and only a catalog with problems is re-read keeping positions.
+   */
+  precise?: boolean;
 }
 
 /** Region files: `region.yaml` and variants `region.<variant>.yaml`. */
@@ -49,6 +54,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * if (catalog.problems.length) console.error(catalog.problems.map(formatProblem).join('\n'));
  */
 export function loadRegionCatalog(rootDir: string, options: LoadOptions = {}): RegionCatalog {
+  if (!options.precise) {
+    // Most loads (server start, CI) find nothing wrong and need no positions: a parser that keeps none is several
+    // times faster. Any problem — or anything the fast parser refuses — means a second read that locates them all.
+    const fast = loadWith(rootDir, options, parseYamlFileFast);
+    if (fast.problems.length === 0) return fast;
+  }
+  return loadWith(rootDir, options, parseYamlFile);
+}
+
+function loadWith(rootDir: string, options: LoadOptions, parseFile: (abs: string, file: string) => ParsedYaml): RegionCatalog {
   const baseDir = options.baseDir ?? process.cwd();
   const schemas = getRegionSchemas(options.schemaDir ?? SCHEMA_DIR);
   const rel = (abs: string) => path.relative(baseDir, abs).split(path.sep).join('/');
@@ -58,7 +73,7 @@ export function loadRegionCatalog(rootDir: string, options: LoadOptions = {}): R
   const parse = (abs: string): ParsedYaml => {
     let result = parsed.get(abs);
     if (!result) {
-      result = parseYamlFile(abs, rel(abs));
+      result = parseFile(abs, rel(abs));
       problems.push(...result.problems);
       parsed.set(abs, result);
     }

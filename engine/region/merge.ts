@@ -25,8 +25,9 @@ export function mergeLayers(base: Layer, over: Layer): Layer {
   const children = new Map(base.origin.children ?? []);
   for (const [key, overValue] of Object.entries(over.value)) {
     const overOrigin = over.origin.children?.get(key) ?? over.origin;
-    const baseOrigin = base.origin.children?.get(key);
-    if (key in base.value && baseOrigin) {
+    // Without recorded children (the fast read keeps no positions) the parent's origin stands in.
+    const baseOrigin = base.origin.children?.get(key) ?? base.origin;
+    if (key in base.value) {
       const merged = mergeLayers({ value: base.value[key], origin: baseOrigin }, { value: overValue, origin: overOrigin });
       value[key] = merged.value;
       children.set(key, merged.origin);

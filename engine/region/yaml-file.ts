@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import jsYaml from 'js-yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { OriginNode } from './origin.js';
 import type { Problem } from './problem.js';
@@ -20,6 +21,21 @@ export interface ParsedYaml {
 export function parseYamlFile(absolutePath: string, file: string): ParsedYaml {
   const text = fs.readFileSync(absolutePath, 'utf8');
   return parseYamlText(text, file);
+}
+
+/**
+ * The fast read: plain data only, every origin at the top of the file. Used when a catalog is expected to be valid;
+ * a file it refuses comes back with a problem, which makes the caller re-read everything with positions.
+ */
+export function parseYamlFileFast(absolutePath: string, file: string): ParsedYaml {
+  const origin: OriginNode = { file, line: 1, column: 1 };
+  try {
+    // The core schema, as the `yaml` package reads YAML 1.2: no timestamps, so 2026-01-01 stays a string.
+    const value = jsYaml.load(fs.readFileSync(absolutePath, 'utf8'), { schema: jsYaml.CORE_SCHEMA, json: false });
+    return { file, value: value === undefined ? null : value, origin, problems: [] };
+  } catch (error) {
+    return { file, value: undefined, origin, problems: [{ file, line: 1, column: 1, path: '', message: `YAML syntax error: ${String(error)}` }] };
+  }
 }
 
 /** {@link parseYamlFile} on text already read. */

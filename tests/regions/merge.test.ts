@@ -54,7 +54,7 @@ describe('extends and pages/*.yaml through the loader', () => {
   ].join('\n'));
   write('a/pages/towns.yaml', 'route: /towns\ntitle: 乡镇\nblocks: [{ type: region-picker }]\n');
   write('a/region.dev.yaml', 'extends: ./region.yaml\nid: a-dev\nflags: { freeBidding: true }\n');
-  const catalog = loadRegionCatalog(dir, { baseDir: dir });
+  const catalog = loadRegionCatalog(dir, { baseDir: dir, precise: true });
   const a = catalog.regions.find((r) => r.id === 'a')!;
   const dev = catalog.regions.find((r) => r.id === 'a-dev')!;
 
