@@ -23,8 +23,9 @@ export default function RegionPicker({ props, data }: BlockComponentProps<Region
   for (const p of places) byParent.set(p.parentId, [...(byParent.get(p.parentId) ?? []), p]);
   const minLevel = Math.min(...places.map((p) => p.level));
   const groups = places.filter((p) => p.level === minLevel || (p.level === minLevel + 1 && (byParent.get(p.deptId)?.length ?? 0) > 0));
+  // Places of level 3 and deeper open their own view; the city itself and the no-go list are plain text (spec §2).
   const link = (p: Place) =>
-    notGo.has(p.deptName) || notGo.has(String(p.deptId)) ? (
+    p.level < 3 || notGo.has(p.deptName) || notGo.has(String(p.deptId)) ? (
       <span>{p.deptName}</span>
     ) : (
       <a href={placeWindowHref(p, props.targetRoute ?? '/')} target="_blank" rel="noopener noreferrer">

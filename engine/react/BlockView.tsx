@@ -44,7 +44,7 @@ export function BlockView({ entry, registry, blockId }: { entry: BlockEntry; reg
   const props = (entry.props ?? {}) as Record<string, unknown>;
   const state = useSource((entry.source ?? null) as BlockSource | null);
   const Block = useMemo(() => (definition ? lazyFor(definition) : null), [definition]);
-  const frame = frameOf(props);
+  const frame = definition?.frameless ? null : frameOf(props);
   const headingId = `${blockId}-title`;
 
   let content;

@@ -12,12 +12,15 @@ export interface BlockComponentProps<Props = Record<string, unknown>, Data = unk
 
 /**
  * A block type: its name, and a loader of its component so each route loads only the blocks it shows.
- * `handlesEmpty` lets a block render its own empty state (e.g. `暂无公告`) instead of the engine's `暂无数据`.
+ * `handlesEmpty` lets a block render its own empty state instead of the engine's `暂无数据` (or the entry's
+ * `emptyText`).
  */
 export interface BlockDefinition {
   type: string;
   load: () => Promise<{ default: ComponentType<BlockComponentProps<any, any>> }>;
   handlesEmpty?: boolean;
+  /** The block draws its own chrome (a full-screen board): no panel frame even when its props have a title. */
+  frameless?: boolean;
 }
 
 /**
