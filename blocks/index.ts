@@ -27,4 +27,5 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'big-data-board', load: () => import('./big-data-board/BigDataBoard.js'), frameless: true },
   { type: 'article-page', load: () => import('./article-page/ArticlePage.js') },
   { type: 'article-detail', load: () => import('./article-detail/ArticleDetail.js') },
+  { type: 'schema-form', load: () => import('./schema-form/SchemaFormBlock.js'), frameless: true },
 ];

@@ -407,7 +407,8 @@ export async function generateBlockTypes(schemasRoot: string = SCHEMAS_ROOT): Pr
   const mapRef = (ref: string): Json => {
     const match = /^\.\.\/region\.schema\.json#\/\$defs\/([^/]+)$/.exec(ref);
     if (match) return { tsType: defName(match[1]) };
-    throw new Error(`blocks: unsupported $ref ${ref} (expected ../region.schema.json#/$defs/<name>)`);
+    if (ref === 'catalog.schema.json#/$defs/callName') return { tsType: 'ApiRouteName' };
+    throw new Error(`blocks: unsupported $ref ${ref} (expected ../region.schema.json#/$defs/<name> or catalog.schema.json#/$defs/callName)`);
   };
   const defs: Record<string, Json> = {};
   const properties: Record<string, Json> = {};
@@ -434,6 +435,7 @@ export async function generateBlockTypes(schemasRoot: string = SCHEMAS_ROOT): Pr
     BLOCKS_HEADER,
     '',
     ...(regionImports.length ? [`import type { ${regionImports.join(', ')} } from './region.js';`, ''] : []),
+    ...(/\bApiRouteName\b/.test(compiled) ? ["import type { ApiRouteName } from './api.js';", ''] : []),
     compiled.trim(),
     '',
     '/** A block type name: one per schemas/blocks/<type>.schema.json. */',

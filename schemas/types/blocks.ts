@@ -2,6 +2,8 @@
 
 import type { Source } from './region.js';
 
+import type { ApiRouteName } from './api.js';
+
 /**
  * The props of each block type, by type name.
  */
@@ -23,6 +25,7 @@ export interface BlockPropsByType {
   'news-list': NewsListProps;
   'process-diagram': ProcessDiagramProps;
   'region-picker': RegionPickerProps;
+  'schema-form': SchemaFormProps;
   'site-footer': SiteFooterProps;
   'site-header': SiteHeaderProps;
   'town-list': TownListProps;
@@ -567,6 +570,81 @@ export interface RegionPickerProps {
   targetRoute?: string;
 }
 /**
+ * Schema form: A form drawn from a JSON Schema in schemas/forms/ (rjsf, Chinese messages) that posts to one API call: registration, the transfer intent, the user's info, the password change. Region YAML chooses the form, the call, the texts and where to go after success.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "SchemaFormProps".
+ */
+export interface SchemaFormProps {
+  /**
+   * The form's schema: schemas/forms/<form>.schema.json.
+   */
+  form: 'register' | 'transfer-intent' | 'user-info' | 'change-password';
+  /**
+   * The API call the valid data is posted to (as its body).
+   */
+  call: ApiRouteName;
+  /**
+   * Heading above the form.
+   */
+  title?: string;
+  /**
+   * Heading by the value of the first queryFields parameter, e.g. { "1": 我要转出, "2": 我要转入 } for /turnOut?id=1|2.
+   */
+  titles?: {
+    [k: string]: string;
+  };
+  /**
+   * A short paragraph under the heading.
+   */
+  intro?: string;
+  /**
+   * The submit button's text.
+   */
+  submitText?: string;
+  /**
+   * Shown when the call answers code 200.
+   */
+  successMessage?: string;
+  /**
+   * Route opened after success; without it the form stays (and is cleared unless it edits existing data).
+   */
+  successRoute?: string;
+  /**
+   * Guard the form like the transfer-out/in entry: no token → 请先登录账号?, a failed token check → 登录状态失效,请重新登录账号?.
+   */
+  requireLogin?: boolean;
+  /**
+   * A call whose data fills the form first (e.g. getUserInfoByUserId for the user's own info).
+   */
+  loadCall?: ApiRouteName;
+  /**
+   * Body fields taken from the route query, e.g. { type: id } sends type = the query's id (as a number when it is one).
+   */
+  queryFields?: {
+    [k: string]: string;
+  };
+  /**
+   * Confirmation fields: the field must equal another one; the confirmation itself is not sent.
+   */
+  sameAs?: {
+    field: string;
+    as: string;
+    message: string;
+  }[];
+  /**
+   * rjsf uiSchema for the form: field order (ui:order), widgets (password, textarea, smsCode), placeholders, autocomplete.
+   */
+  ui?: {};
+  /**
+   * Links under the form (e.g. 已有账号？去登录).
+   */
+  links?: {
+    text: string;
+    route: string;
+  }[];
+}
+/**
  * Site footer: The footer: region.footList links, back-office systems (region.backstageUrlList when region.havaLink), friendly links (region.footLinkList when flags.haveFootLink), and the responsible, supervisory and technical units (region.footerUnits).
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -676,4 +754,4 @@ export interface TradingTypesProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'news-carousel', 'news-list', 'process-diagram', 'region-picker', 'site-footer', 'site-header', 'town-list', 'town-map', 'trading-types'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'news-carousel', 'news-list', 'process-diagram', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'town-list', 'town-map', 'trading-types'] as const;

@@ -1,0 +1,95 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { isApiError } from '../../engine/http/index.js';
+import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
+import { useRouteQuery } from '../../engine/react/RegionProvider.js';
+import { BlockStatus } from '../../engine/react/BlockStatus.js';
+import { SchemaForm } from '../../engine/react/forms/SchemaForm.js';
+import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
+import type { ApiRouteName } from '../../schemas/types/api.js';
+import type { SchemaFormProps } from '../../schemas/types/blocks.js';
+import { fieldsFromQuery, loadFormSchema } from './forms.js';
+import { formWidgets } from './widgets.js';
+import './schema-form.css';
+
+type Loaded = { schema: RJSFSchema; initial: Record<string, unknown> };
+
+/**
+ * A page form from JSON Schema posting to one call (registration, the transfer intent, the user's info, the
+ * password change). What it posts, where it goes after, and which fields come from the route are region YAML.
+ */
+export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<SchemaFormProps>) {
+  const client = useApiClient();
+  const session = useSession();
+  const navigate = useNavigate();
+  const query = useRouteQuery();
+  const [loaded, setLoaded] = useState<Loaded | 'error' | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // A new key after a successful create clears the form; an edit form keeps what was saved.
+  const [formKey, setFormKey] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setLoaded(null);
+    (async () => {
+      const schema = await loadFormSchema(props.form);
+      let initial: Record<string, unknown> = {};
+      if (props.loadCall) {
+        const data = (await client.call(props.loadCall as ApiRouteName, {} as never)) as Record<string, unknown> | null;
+        // Only the form's own fields, and no nulls: rjsf would show "null" in a text box.
+        for (const key of Object.keys(schema.properties ?? {})) if (data?.[key] != null) initial[key] = data[key];
+      }
+      if (live) setLoaded({ schema, initial });
+    })().catch(() => live && setLoaded('error'));
+    return () => {
+      live = false;
+    };
+  }, [client, props.form, props.loadCall, attempt, session.token]);
+
+  const queryValues = fieldsFromQuery(props.queryFields, query);
+  const firstParam = Object.values(props.queryFields ?? {})[0];
+  const title = (firstParam && props.titles?.[query[firstParam] ?? '']) || props.title;
+
+  if (loaded === null) return <BlockStatus kind="loading" />;
+  if (loaded === 'error') return <BlockStatus kind="error" onRetry={() => setAttempt((n) => n + 1)} />;
+
+  const submit = async (data: Record<string, unknown>): Promise<string | void> => {
+    try {
+      const envelope = await client.request(props.call as ApiRouteName, { body: { ...data, ...queryValues } } as never);
+      if (envelope.code !== 200) return envelope.msg || '提交失败';
+    } catch (e) {
+      // The client has shown the catalogue's message already; say it by the form too, and keep the data.
+      return isApiError(e) ? e.message : '提交失败，请稍后重试';
+    }
+    client.notifier.message('success', props.successMessage ?? '提交成功');
+    if (props.successRoute) navigate(props.successRoute);
+    else if (!props.loadCall) setFormKey((k) => k + 1);
+  };
+
+  const headingId = `${blockId}-title`;
+  return (
+    <section className="tm-form-block" aria-labelledby={title ? headingId : undefined}>
+      {title ? <h1 id={headingId} className="tm-form-block__title">{title}</h1> : null}
+      {props.intro ? <p className="tm-form-block__intro">{props.intro}</p> : null}
+      <SchemaForm
+        key={formKey}
+        idPrefix={blockId}
+        schema={loaded.schema}
+        uiSchema={props.ui as UiSchema | undefined}
+        initialData={loaded.initial}
+        submitText={props.submitText ?? '提交'}
+        sameAs={props.sameAs}
+        widgets={formWidgets}
+        onSubmit={submit}
+      />
+      {props.links?.length ? (
+        <p className="tm-form-block__links">
+          {props.links.map((l) => (
+            <Link key={l.route} to={l.route}>{l.text}</Link>
+          ))}
+        </p>
+      ) : null}
+    </section>
+  );
+}
