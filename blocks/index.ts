@@ -28,4 +28,6 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'article-page', load: () => import('./article-page/ArticlePage.js') },
   { type: 'article-detail', load: () => import('./article-detail/ArticleDetail.js') },
   { type: 'schema-form', load: () => import('./schema-form/SchemaFormBlock.js'), frameless: true },
+  { type: 'personal-nav', load: () => import('./personal-nav/PersonalNav.js'), frameless: true },
+  { type: 'message-list', load: () => import('./message-list/MessageList.js') },
 ];

@@ -21,8 +21,10 @@ export interface BlockPropsByType {
   'latest-notice': LatestNoticeProps;
   'login-box': LoginBoxProps;
   'main-nav': MainNavProps;
+  'message-list': MessageListProps;
   'news-carousel': NewsCarouselProps;
   'news-list': NewsListProps;
+  'personal-nav': PersonalNavProps;
   'process-diagram': ProcessDiagramProps;
   'region-picker': RegionPickerProps;
   'schema-form': SchemaFormProps;
@@ -456,6 +458,22 @@ export interface MainNavProps {
   projectRoute?: string;
 }
 /**
+ * My messages: The logged-in user's messages (messageListByRefId), unread first marked, with a pager; opening one marks it read (messageRead).
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "MessageListProps".
+ */
+export interface MessageListProps {
+  /**
+   * Heading.
+   */
+  title?: string;
+  /**
+   * Messages a page.
+   */
+  pageSize?: number;
+}
+/**
  * News carousel: Picture news carousel (category 010, 4 items) beside the news titles. Each slide links to the detail route.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -522,6 +540,30 @@ export interface NewsListProps {
    * `list`: title rows; `image-cards`: picture cards (land information shows 2).
    */
   variant?: 'list' | 'image-cards';
+}
+/**
+ * Personal centre navigation: The top of the personal centre: who is logged in (name, masked phone) and the sections as tabs in the route query (?tab=…), so each section is a block with when: { path: query.tab, equals: … }.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "PersonalNavProps".
+ */
+export interface PersonalNavProps {
+  /**
+   * Heading.
+   */
+  title?: string;
+  /**
+   * The sections; the first is shown when the query has no tab.
+   *
+   * @minItems 1
+   */
+  tabs: {
+    /**
+     * The query value (?tab=key).
+     */
+    key: string;
+    label: string;
+  }[];
 }
 /**
  * Trading process diagram: The trading process as numbered steps.
@@ -754,4 +796,4 @@ export interface TradingTypesProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'news-carousel', 'news-list', 'process-diagram', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'town-list', 'town-map', 'trading-types'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'town-list', 'town-map', 'trading-types'] as const;
