@@ -11,6 +11,8 @@ import { formSignatureFor, randomToken, signFor } from './sign.js';
 export interface ApiClientOptions {
   /** Base prefix of every call, `/prod-api` by default (or an absolute URL in Node). */
   baseURL?: string;
+  /** axios transport; default axios's choice. jsdom tests use `'http'` to reach a real server on another origin. */
+  adapter?: 'xhr' | 'http' | 'fetch';
   /** The key of the `sign` header (build config). */
   signKey: string;
   /** The shared secret of the form-encoded call style (build config). */
@@ -102,6 +104,7 @@ export function createApiClient(options: ApiClientOptions) {
   const http: AxiosInstance = axios.create({
     baseURL: options.baseURL ?? '/prod-api',
     timeout: options.timeoutMs ?? 15_000,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
   });
 
   function deptIdFor(explicit: number | string | undefined): string | undefined {

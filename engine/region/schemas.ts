@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 
-/** The schemas folder of this repository. */
-export const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+/** The schemas folder of this repository (a path, not `new URL`: under jsdom the global URL is not Node's). */
+export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas') + path.sep;
 
 /** A JSON Schema object as read from disk. */
 export type JsonSchema = Record<string, unknown>;

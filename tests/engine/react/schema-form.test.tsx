@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import path from 'node:path';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultBlocks } from '../../../blocks/index.js';
+import { createSiteData } from '../../../engine/http/index.js';
+import { validateForm } from '../../../engine/forms/validation.js';
+import { PortalApp } from '../../../engine/react/index.js';
+import { loadRegionCatalog } from '../../../engine/region/index.js';
+import { createBlockRegistry } from '../../../engine/runtime/block-registry.js';
+import registerSchema from '../../../schemas/forms/register.schema.json';
+import type { Region } from '../../../schemas/types/region.js';
+import { latestSmsCode } from '../../server/users-helpers.js';
+import { clientFor } from '../http/client-setup.js';
+import { startSeededServer } from '../http/real-server.js';
+
+// Forms drawn from JSON Schema, in jsdom, against the real server over seeded PGlite: the demo region's own pages.
+const region = loadRegionCatalog(path.resolve('regions')).regions.find((r) => r.id === 'chunan') as unknown as Region;
+let server: Awaited<ReturnType<typeof startSeededServer>>;
+beforeAll(async () => {
+  server = await startSeededServer();
+});
+afterAll(() => server.close());
+afterEach(cleanup);
+
+// Node's http transport: jsdom's XHR would be a cross-origin request to the API server, which sends no CORS headers.
+const portalClient = () => clientFor(server.baseURL, { defaultDeptId: () => region.deptId, adapter: 'http' });
+
+function renderAt(hash: string, c = portalClient()) {
+  window.location.hash = hash;
+  render(<PortalApp region={region} registry={createBlockRegistry(defaultBlocks)} client={c.client} siteData={createSiteData(c.client, {})} />);
+  return c;
+}
+
+// A required field's label starts with its (aria-hidden) * mark.
+const labelled = (label: string) => (content: string) => content.replace(/^\*/, '') === label;
+const field = (label: string) => screen.getByLabelText(labelled(label)) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+describe('validation messages come from the schema', () => {
+  it('uses the spec texts for blanks and bad formats, and names nothing by its key', () => {
+    const errors = validateForm(registerSchema as never, { phone: '12345', password: 'short' });
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { property: '.phone', message: '请输入正确的电话号码' },
+        { property: '.code', message: '请输入验证码' },
+        { property: '.password', message: '密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。' },
+        { property: '.confirmPassword', message: '请再次输入密码' },
+      ]),
+    );
+    expect(validateForm(registerSchema as never, {}).find((e) => e.property === '.phone')?.message).toBe('请输入电话号码');
+    expect(validateForm(registerSchema as never, { phone: '13912345678', code: '123456', password: 'Good#Pass1', confirmPassword: 'x' })).toEqual([]);
+  });
+});
+
+describe('/register', () => {
+  it('refuses bad input beside each field without a request, keeps what was typed, then registers for real', async () => {
+    const c = renderAt('#/register');
+    await screen.findByLabelText(labelled('手机号'), undefined, { timeout: 10_000 });
+    type('手机号', '1391234');
+    type('密码', 'Good#Pass1');
+    type('确认密码', 'Good#Pass2');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    });
+    expect(await screen.findByText('请输入正确的电话号码')).toBeTruthy();
+    expect(screen.getByText('请输入验证码')).toBeTruthy();
+    expect(screen.getByText('两次输入的密码不一致')).toBeTruthy();
+    expect(field('手机号').getAttribute('aria-invalid')).toBe('true');
+    expect(field('手机号').value).toBe('1391234');
+    // Nothing went to the server: it would have refused 1391234 with a message.
+    expect(c.notifier.entries).toEqual([]);
+
+    const phone = '13912340077';
+    type('手机号', phone);
+    type('确认密码', 'Good#Pass1');
+    await c.client.request('getPhoneCode', { body: { platForm: 2, phone } });
+    type('验证码', (await latestSmsCode(server.db, phone)).code);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    });
+    await waitFor(() => expect(c.notifier.entries).toContainEqual({ via: 'message', kind: 'success', text: '注册成功，请登录' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/login'));
+    const user = await server.db.selectFrom('appUser').select(['phone']).where('phone', '=', phone).executeTakeFirst();
+    expect(user?.phone).toBe(phone);
+    // The new account logs in with the password it chose.
+    const login = await c.client.request('login', { body: { username: phone, password: 'Good#Pass1', areaId: region.deptId, loginType: 1 } as never });
+    expect(login.code).toBe(200);
+  });
+
+  it("shows the server's refusal by the form and keeps the data (a wrong SMS code)", async () => {
+    renderAt('#/register');
+    await screen.findByLabelText(labelled('手机号'), undefined, { timeout: 10_000 });
+    type('手机号', '13912340088');
+    type('验证码', '000000');
+    type('密码', 'Good#Pass1');
+    type('确认密码', 'Good#Pass1');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    });
+    const alert = await waitFor(() => {
+      const text = document.querySelector('.tm-schema-form__error')?.textContent ?? '';
+      expect(text).toMatch(/验证码/);
+      return text;
+    });
+    expect(alert).not.toBe('');
+    expect(field('手机号').value).toBe('13912340088');
+    expect(window.location.hash).toBe('#/register');
+  });
+});
+
+describe('/personal', () => {
+  it('logged out shows the login form; logged in it loads the info into the form and saves a change', async () => {
+    const c = portalClient();
+    renderAt('#/personal', c);
+    expect(await screen.findByRole('button', { name: '登录' }, { timeout: 10_000 })).toBeTruthy();
+    cleanup();
+
+    const login = await c.client.request('login', { body: { username: '13800000002', password: 'Demo@12345', areaId: region.deptId, loginType: 1 } as never });
+    c.session.setLogin(login.data.token, '13800000002');
+    renderAt('#/personal', c);
+    await waitFor(() => expect(field('姓名').value).not.toBe(''), { timeout: 10_000 });
+    type('姓名', '李测试');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    });
+    await waitFor(() => expect(c.notifier.entries).toContainEqual({ via: 'message', kind: 'success', text: '保存成功' }));
+    const info = await c.client.call('getUserInfoByUserId', { body: {} });
+    expect(info.name).toBe('李测试');
+  });
+});
