@@ -1,0 +1,150 @@
+/**
+ * The bid panel's view of one auction, framework-free: the state the server sends (`auctionState` over the real-time
+ * channel or the `auctionState` call), folded with live `auctionBid` / `delayTime` / `auctionEnded` messages, and the
+ * rules a bidder sees before the server decides (the server's check is the one that counts).
+ */
+
+/** One stored bid as the server shows it (the bidder's name already masked). */
+export interface AuctionRecord {
+  id: number;
+  amount: number;
+  bidderCode: string;
+  bidderName: string;
+  /** Server receive time, ms epoch. */
+  time: number;
+}
+
+/** The auction as the server last described it. Times are ms epoch numbers. */
+export interface AuctionState {
+  projectId: number;
+  status: number;
+  /** Start price. */
+  price: number;
+  /** Highest bid so far; null before any bid. */
+  currentPrice: number | null;
+  increment: number;
+  extendMinutes: number;
+  biddingStartTime: number | null;
+  biddingStopTime: number | null;
+  serverTime: number;
+  bidCount: number;
+  /** Newest first. */
+  records: AuctionRecord[];
+  dealAmount: number | null;
+}
+
+export interface AuctionBidMessage {
+  projectId: number;
+  bid: AuctionRecord;
+  currentPrice: number;
+  bidCount: number;
+  biddingStopTime: number;
+  serverTime: number;
+}
+
+export interface DelayTimeMessage {
+  projectId: number;
+  biddingStopTime: number;
+  previousStopTime: number;
+  serverTime: number;
+}
+
+export interface AuctionEndedMessage {
+  projectId: number;
+  status: number;
+  dealAmount: number | null;
+  winnerCode: string | null;
+  serverTime: number;
+}
+
+/** How many records the panel keeps (the server sends at most 50 with the state). */
+export const RECORDS_KEPT = 50;
+
+/**
+ * Folds a new bid into the state. Messages can arrive twice (a reconnect's `auctionState` plus a late broadcast) or
+ * after a newer state: a bid already known, or older than the newest record, changes nothing.
+ */
+export function applyBid(state: AuctionState, message: AuctionBidMessage): AuctionState {
+  if (message.projectId !== state.projectId) return state;
+  const newest = state.records[0];
+  if (state.records.some((r) => r.id === message.bid.id) || (newest && message.bid.id < newest.id)) return state;
+  return {
+    ...state,
+    currentPrice: message.currentPrice,
+    bidCount: message.bidCount,
+    biddingStopTime: message.biddingStopTime,
+    serverTime: message.serverTime,
+    records: [message.bid, ...state.records].slice(0, RECORDS_KEPT),
+  };
+}
+
+/** The end moved later because of a late bid. An older (earlier) end never replaces a later one. */
+export function applyDelay(state: AuctionState, message: DelayTimeMessage): AuctionState {
+  if (message.projectId !== state.projectId) return state;
+  if (state.biddingStopTime !== null && message.biddingStopTime <= state.biddingStopTime) return state;
+  return { ...state, biddingStopTime: message.biddingStopTime, serverTime: message.serverTime };
+}
+
+export function applyEnded(state: AuctionState, message: AuctionEndedMessage): AuctionState {
+  if (message.projectId !== state.projectId) return state;
+  return { ...state, status: message.status, dealAmount: message.dealAmount, serverTime: message.serverTime };
+}
+
+/** The least the next bid may be: the start price before any bid, else the current price plus the increment. */
+export function minimumBid(state: AuctionState): number {
+  return state.currentPrice === null ? state.price : roundCents(state.currentPrice + state.increment);
+}
+
+function roundCents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** `12345.6` → `¥12,345.60`. */
+export function formatYuan(amount: number): string {
+  return `¥${amount.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/**
+ * Why the server would refuse this amount, in the words the panel shows, or null when it may be sent. The same
+ * rules as the server's: at least the minimum, and the start price plus a whole number of increments.
+ */
+export function bidProblem(state: AuctionState, amount: number): string | null {
+  if (!Number.isFinite(amount) || amount <= 0) return '请输入出价金额';
+  const least = minimumBid(state);
+  if (amount < least) {
+    return state.currentPrice === null ? `出价不能低于起始价（${formatYuan(least)}）` : `出价不能低于当前价加加价幅度（${formatYuan(least)}）`;
+  }
+  const steps = (amount - state.price) / state.increment;
+  if (Math.abs(steps - Math.round(steps)) > 1e-6) return `出价须为加价幅度（${formatYuan(state.increment)}）的整数倍`;
+  return null;
+}
+
+/** The amount after `steps` increments above the minimum (the stepper). Never below the minimum. */
+export function steppedBid(state: AuctionState, steps: number): number {
+  return roundCents(minimumBid(state) + Math.max(0, Math.floor(steps)) * state.increment);
+}
+
+/**
+ * The clock offset to add to `Date.now()` to read the server's clock: from the server time in a message and the
+ * local time it arrived. Countdowns run on server time so every viewer ends at the same moment.
+ */
+export function serverOffset(serverTime: number, receivedAt: number): number {
+  return serverTime - receivedAt;
+}
+
+/** Milliseconds left until the end, on the server's clock; 0 once passed; null without an end. */
+export function remainingMs(state: AuctionState, localNow: number, offset: number): number | null {
+  if (state.biddingStopTime === null) return null;
+  return Math.max(0, state.biddingStopTime - (localNow + offset));
+}
+
+/** `93784000` → `1天02小时03分04秒`; under a day `02:03:04`-style parts without the day. */
+export function formatCountdown(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const days = Math.floor(total / 86400);
+  const hours = Math.floor((total % 86400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${days > 0 ? `${days}天` : ''}${pad(hours)}小时${pad(minutes)}分${pad(seconds)}秒`;
+}
