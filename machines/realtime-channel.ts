@@ -1,0 +1,344 @@
+/**
+ * The real-time channel (spec §4 "Real-time channel", §9): one WebSocket per page to the portal's server, opened only
+ * when the region configures it, kept alive by a heartbeat and reopened after any failure.
+ *
+ * Wire contract (shared with the server's `/websocket/:userId` route): every frame is a JSON text
+ * `{ "type": string, "data"?: object }`.
+ *
+ * Client → server:
+ * - `{ "type": "heartcheck" }` — the heartbeat.
+ * - `{ "type": "watch", "data": { "projectId": 12 } }` / `{ "type": "unwatch", "data": { "projectId": 12 } }`.
+ *
+ * Server → client: `heartcheck` (`{ serverTime }`), `auctionState`, `auctionBid`, `delayTime`, `auctionEnded`, `notice`
+ * (see {@link ServerFrame}).
+ *
+ * Subscribers get the server's messages as XState emitted events (`actor.on('auctionBid', (e) => e.data)`), not as a
+ * provided action: any number of blocks can listen to one channel without the machine knowing them.
+ */
+import { assign, emit, fromCallback, sendTo, setup } from 'xstate';
+import type { AuctionBidMessage, AuctionEndedMessage, AuctionState, DelayTimeMessage } from '../engine/auction/auction-view.js';
+import type { Flags } from '../schemas/types/region.js';
+
+/** The spec's timings (§9), in ms: reconnect 5 s after an error or close, heartbeat every 30 s, reply within 30 s. */
+export const REALTIME_TIMING = {
+  reconnectDelay: 5_000,
+  heartbeatInterval: 30_000,
+  heartbeatTimeout: 30_000,
+} as const;
+
+/** A `notice` message: a new message for this user (sets the new-message dot). */
+export interface NoticeMessage {
+  messageId?: number;
+  title?: string;
+}
+
+/** The server's heartbeat reply. */
+export interface HeartcheckReply {
+  /** The server's clock, ms epoch. */
+  serverTime: number;
+}
+
+/** A frame the server sends. */
+export type ServerFrame =
+  | { type: 'heartcheck'; data: HeartcheckReply }
+  | { type: 'auctionState'; data: AuctionState }
+  | { type: 'auctionBid'; data: AuctionBidMessage }
+  | { type: 'delayTime'; data: DelayTimeMessage }
+  | { type: 'auctionEnded'; data: AuctionEndedMessage }
+  | { type: 'notice'; data: NoticeMessage };
+
+/** A frame the client sends. */
+export type ClientFrame =
+  | { type: 'heartcheck' }
+  | { type: 'watch'; data: { projectId: number } }
+  | { type: 'unwatch'; data: { projectId: number } };
+
+/** What the channel emits to subscribers: every server frame except the heartbeat reply, `data` as received. */
+export type RealtimeChannelEmitted = Exclude<ServerFrame, { type: 'heartcheck' }>;
+
+/** The server frame types the client understands, in contract order. */
+export const SERVER_FRAME_TYPES = ['heartcheck', 'auctionState', 'auctionBid', 'delayTime', 'auctionEnded', 'notice'] as const;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads one text frame from the server. Anything that is not JSON, has an unknown `type` or (for auction frames) no
+ * `data` object gives null: a newer server's extra message types are ignored rather than break the page.
+ *
+ * @example parseServerFrame('{"type":"notice","data":{"title":"新消息"}}') // → { type: 'notice', data: { title: '新消息' } }
+ */
+export function parseServerFrame(text: unknown): ServerFrame | null {
+  if (typeof text !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObject(value) || typeof value.type !== 'string') return null;
+  const type = value.type as (typeof SERVER_FRAME_TYPES)[number];
+  if (!SERVER_FRAME_TYPES.includes(type)) return null;
+  const data = value.data;
+  // A heartbeat reply or a notice carries optional fields only; auction frames are useless without their data.
+  if (type === 'heartcheck' || type === 'notice') return { type, data: isObject(data) ? data : {} } as ServerFrame;
+  return isObject(data) ? ({ type, data } as unknown as ServerFrame) : null;
+}
+
+/**
+ * The channel's address: `<address>/websocket/{userId}` with `?token=` when logged in, or null when the region does not
+ * configure the channel (flag `startWebSocket` off, or no address). An `http(s)://` base becomes `ws(s)://`.
+ *
+ * @example channelUrl({ flags: { startWebSocket: true }, address: 'ws://host/', userId: 7, token: 'a b' })
+ * // → 'ws://host/websocket/7?token=a%20b'
+ */
+export function channelUrl(input: RealtimeChannelInput): string | null {
+  const address = input.address?.trim();
+  if (!input.flags?.startWebSocket || !address) return null;
+  const base = address.replace(/^http(s?):\/\//i, 'ws$1://').replace(/\/+$/, '');
+  const userId = input.userId === null || input.userId === undefined || input.userId === '' ? 0 : input.userId;
+  const query = input.token ? `?token=${encodeURIComponent(input.token)}` : '';
+  return `${base}/websocket/${encodeURIComponent(String(userId))}${query}`;
+}
+
+/** What the channel needs to know; all of it comes from the region config and the session. */
+export interface RealtimeChannelInput {
+  /** The region's flags: the channel opens only with `startWebSocket`. */
+  flags?: Pick<Flags, 'startWebSocket'>;
+  /** The real-time base address, e.g. `ws://host`; without one there is no channel. */
+  address?: string | null;
+  /** The logged-in user's id; absent or null means an anonymous viewer (`0`). */
+  userId?: number | string | null;
+  /** The bearer token, sent as `?token=` so the server can route this user's notices. */
+  token?: string | null;
+  /** Projects to watch from the start. */
+  watch?: number[];
+}
+
+export interface RealtimeChannelContext {
+  /** Null when the region does not configure the channel. */
+  url: string | null;
+  /** Watched projectIds, re-sent after every (re)connect. */
+  watched: number[];
+  /** The new-message dot. */
+  hasNewMessage: boolean;
+  /** serverTime − local now at the last heartbeat reply, for countdowns on the server's clock; null before any. */
+  serverOffset: number | null;
+}
+
+/** What the socket actor reports. */
+export type SocketEvent =
+  | { type: 'SOCKET.OPEN' }
+  | { type: 'SOCKET.MESSAGE'; frame: ServerFrame; receivedAt: number }
+  | { type: 'SOCKET.CLOSED'; code?: number }
+  | { type: 'SOCKET.ERROR' };
+
+/** What the socket actor is told. */
+export type SocketCommand = { type: 'SEND'; frames: ClientFrame[] };
+
+export type RealtimeChannelEvent =
+  | SocketEvent
+  | { type: 'WATCH'; projectId: number }
+  | { type: 'UNWATCH'; projectId: number }
+  /** The user has seen the new messages: clear the dot. */
+  | { type: 'NOTICE_SEEN' };
+
+/** The part of a WebSocket both the browser's and `ws`'s implement. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'open' | 'message' | 'close' | 'error', listener: (event: any) => void): void;
+  removeEventListener(type: 'open' | 'message' | 'close' | 'error', listener: (event: any) => void): void;
+}
+
+/** A WebSocket constructor: `globalThis.WebSocket` in the browser, `ws`'s `WebSocket` in Node 20. */
+export type SocketConstructor = new (url: string) => SocketLike;
+
+const CONNECTING = 0;
+const OPEN = 1;
+
+/**
+ * The socket as a callback actor: it opens the socket, reports open/message/close/error, sends frames while open, and
+ * closes the socket when the machine stops it — so the machine owns the socket's lifecycle.
+ *
+ * @example realtimeChannelMachine.provide({ actors: { socket: socketActor(WebSocket) } })
+ */
+export function socketActor(WebSocketImpl?: SocketConstructor, now: () => number = Date.now) {
+  return fromCallback<SocketCommand, { url: string }>(({ input, sendBack, receive }) => {
+    const Impl = WebSocketImpl ?? (globalThis as { WebSocket?: SocketConstructor }).WebSocket;
+    let socket: SocketLike;
+    try {
+      if (!Impl) throw new Error('no WebSocket implementation');
+      socket = new Impl(input.url);
+    } catch {
+      sendBack({ type: 'SOCKET.ERROR' } satisfies SocketEvent);
+      return;
+    }
+    const onOpen = () => sendBack({ type: 'SOCKET.OPEN' } satisfies SocketEvent);
+    const onMessage = (event: { data: unknown }) => {
+      const data = typeof event.data === 'string' ? event.data : String(event.data);
+      const frame = parseServerFrame(data);
+      if (frame) sendBack({ type: 'SOCKET.MESSAGE', frame, receivedAt: now() } satisfies SocketEvent);
+    };
+    const onClose = (event: { code?: number }) => sendBack({ type: 'SOCKET.CLOSED', code: event?.code } satisfies SocketEvent);
+    const onError = () => sendBack({ type: 'SOCKET.ERROR' } satisfies SocketEvent);
+    const ignore = () => {};
+    socket.addEventListener('open', onOpen);
+    socket.addEventListener('message', onMessage);
+    socket.addEventListener('close', onClose);
+    socket.addEventListener('error', onError);
+    receive((command) => {
+      if (socket.readyState !== OPEN) return;
+      for (const frame of command.frames) socket.send(JSON.stringify(frame));
+    });
+    return () => {
+      socket.removeEventListener('open', onOpen);
+      socket.removeEventListener('message', onMessage);
+      socket.removeEventListener('close', onClose);
+      socket.removeEventListener('error', onError);
+      // `ws` emits an error when a socket is closed before it opened; with no listener that would crash the process.
+      socket.addEventListener('error', ignore);
+      if (socket.readyState === CONNECTING || socket.readyState === OPEN) socket.close();
+    };
+  });
+}
+
+const watchFrame = (projectId: number): ClientFrame => ({ type: 'watch', data: { projectId } });
+
+/**
+ * The real-time channel machine.
+ *
+ * States: `starting` (transient) → `off` when not configured; else `live.connecting` → `live.open.idle` ⇄
+ * `live.open.awaitingReply`; any error or close, or a heartbeat without reply, → `reconnecting` → (5 s) `live`.
+ *
+ * @example
+ * const channel = createActor(realtimeChannelMachine.provide({ actors: { socket: socketActor(WebSocket) } }), {
+ *   input: { flags: region.flags, address: 'ws://host', userId: 7, token },
+ * }).start();
+ * channel.on('auctionBid', ({ data }) => view = applyBid(view, data));
+ * channel.send({ type: 'WATCH', projectId: 12 });
+ */
+export const realtimeChannelMachine = setup({
+  types: {
+    context: {} as RealtimeChannelContext,
+    events: {} as RealtimeChannelEvent,
+    input: {} as RealtimeChannelInput,
+    emitted: {} as RealtimeChannelEmitted,
+  },
+  actors: {
+    socket: socketActor(),
+  },
+  delays: {
+    reconnectDelay: REALTIME_TIMING.reconnectDelay,
+    heartbeatInterval: REALTIME_TIMING.heartbeatInterval,
+    heartbeatTimeout: REALTIME_TIMING.heartbeatTimeout,
+  },
+  guards: {
+    isConfigured: ({ context }) => context.url !== null,
+    isHeartcheck: ({ event }) => event.type === 'SOCKET.MESSAGE' && event.frame.type === 'heartcheck',
+    isNotice: ({ event }) => event.type === 'SOCKET.MESSAGE' && event.frame.type === 'notice',
+  },
+  actions: {
+    addWatch: assign({
+      watched: ({ context, event }) => {
+        if (event.type !== 'WATCH' || context.watched.includes(event.projectId)) return context.watched;
+        return [...context.watched, event.projectId];
+      },
+    }),
+    removeWatch: assign({
+      watched: ({ context, event }) => (event.type === 'UNWATCH' ? context.watched.filter((id) => id !== event.projectId) : context.watched),
+    }),
+    // A repeated watch is sent again on purpose: the server answers with a fresh `auctionState` for the new listener.
+    sendWatch: sendTo('socket', ({ event }) => ({
+      type: 'SEND' as const,
+      frames: event.type === 'WATCH' ? [watchFrame(event.projectId)] : [],
+    })),
+    sendUnwatch: sendTo('socket', ({ event }) => ({
+      type: 'SEND' as const,
+      frames: event.type === 'UNWATCH' ? [{ type: 'unwatch', data: { projectId: event.projectId } } as ClientFrame] : [],
+    })),
+    sendWatches: sendTo('socket', ({ context }) => ({ type: 'SEND' as const, frames: context.watched.map(watchFrame) })),
+    sendHeartbeat: sendTo('socket', { type: 'SEND' as const, frames: [{ type: 'heartcheck' } as ClientFrame] }),
+    recordServerTime: assign({
+      serverOffset: ({ context, event }) => {
+        if (event.type !== 'SOCKET.MESSAGE' || event.frame.type !== 'heartcheck') return context.serverOffset;
+        const { serverTime } = event.frame.data;
+        return typeof serverTime === 'number' && Number.isFinite(serverTime) ? serverTime - event.receivedAt : context.serverOffset;
+      },
+    }),
+    markNewMessage: assign({ hasNewMessage: true }),
+    clearNewMessage: assign({ hasNewMessage: false }),
+    emitFrame: emit(({ event }) => {
+      if (event.type !== 'SOCKET.MESSAGE' || event.frame.type === 'heartcheck') throw new Error('emitFrame needs a server message');
+      return event.frame;
+    }),
+  },
+}).createMachine({
+  id: 'realtimeChannel',
+  context: ({ input }) => ({
+    url: channelUrl(input),
+    watched: [...new Set(input.watch ?? [])],
+    hasNewMessage: false,
+    serverOffset: null,
+  }),
+  initial: 'starting',
+  on: {
+    WATCH: { actions: 'addWatch' },
+    UNWATCH: { actions: 'removeWatch' },
+    NOTICE_SEEN: { actions: 'clearNewMessage' },
+  },
+  states: {
+    starting: {
+      always: [{ guard: 'isConfigured', target: 'live' }, { target: 'off' }],
+    },
+    /** The region has no channel. */
+    off: {},
+    live: {
+      invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ url: context.url! }) },
+      initial: 'connecting',
+      on: {
+        'SOCKET.ERROR': { target: 'reconnecting' },
+        'SOCKET.CLOSED': { target: 'reconnecting' },
+      },
+      states: {
+        connecting: {
+          on: { 'SOCKET.OPEN': { target: 'open' } },
+        },
+        open: {
+          entry: 'sendWatches',
+          initial: 'idle',
+          on: {
+            WATCH: { actions: ['addWatch', 'sendWatch'] },
+            UNWATCH: { actions: ['removeWatch', 'sendUnwatch'] },
+            'SOCKET.MESSAGE': [
+              { guard: 'isHeartcheck', actions: 'recordServerTime' },
+              { guard: 'isNotice', actions: ['markNewMessage', 'emitFrame'] },
+              { actions: 'emitFrame' },
+            ],
+          },
+          states: {
+            /** Counting to the next heartbeat. */
+            idle: {
+              after: { heartbeatInterval: { target: 'awaitingReply' } },
+            },
+            /** A heartbeat is out; no reply in time means a dead connection. */
+            awaitingReply: {
+              entry: 'sendHeartbeat',
+              after: { heartbeatTimeout: { target: '#realtimeChannel.reconnecting' } },
+              on: {
+                'SOCKET.MESSAGE': { guard: 'isHeartcheck', target: 'idle', actions: 'recordServerTime' },
+              },
+            },
+          },
+        },
+      },
+    },
+    reconnecting: {
+      after: { reconnectDelay: { target: 'live' } },
+    },
+  },
+});
+
+export type RealtimeChannelMachine = typeof realtimeChannelMachine;
