@@ -33,7 +33,7 @@ function start(seconds?: number) {
     actors: smsCountdownActors(wired.client),
     actions: { notify: (_, notice) => void notices.push(notice) },
   });
-  const actor = createActor(machine, { clock, input: seconds === undefined ? {} : { seconds } }).start();
+  const actor = createActor(machine, { clock, input: { seconds } }).start();
   return { actor, clock, notices, client: wired };
 }
 
@@ -211,7 +211,7 @@ describe('SMS countdown: the rules', () => {
     const notices: Notice[] = [];
     const actor = createActor(
       smsCountdownMachine.provide({ actors: smsCountdownActors(closed.client), actions: { notify: (_, n) => void notices.push(n) } }),
-      { clock },
+      { clock, input: {} },
     ).start();
     actor.send({ type: 'SEND', phone: freshPhone() });
     await waitFor(actor, (s) => !s.matches('sending'), { timeout: 10_000 });
@@ -229,7 +229,7 @@ describe('SMS countdown: the rules', () => {
 
   it('unwired, it sends nothing and says so', async () => {
     const notices: Notice[] = [];
-    const actor = createActor(smsCountdownMachine.provide({ actions: { notify: (_, n) => void notices.push(n) } })).start();
+    const actor = createActor(smsCountdownMachine.provide({ actions: { notify: (_, n) => void notices.push(n) } }), { input: {} }).start();
     actor.send({ type: 'SEND', phone: '13800000001' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(notices).toEqual([{ kind: 'error', text: 'sendCode is not provided' }]);

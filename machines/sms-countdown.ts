@@ -51,6 +51,7 @@ export type SmsCountdownEvent = { type: 'SEND'; phone: string };
  * @example
  * const actor = createActor(
  *   smsCountdownMachine.provide({ actors: smsCountdownActors(client), actions: { notify: (_, n) => notifier.message(n.kind, n.text) } }),
+ *   { input: {} }, // or { seconds: n }; 60 by default
  * ).start();
  * actor.send({ type: 'SEND', phone: '13800000001' });
  * // button: idle → enabled; sending → loading; counting → `${context.secondsLeft}s`, disabled
@@ -79,7 +80,7 @@ export const smsCountdownMachine = setup({
   },
 }).createMachine({
   id: 'smsCountdown',
-  context: ({ input }) => ({ seconds: input?.seconds ?? SMS_COUNTDOWN_SECONDS, secondsLeft: 0, phone: '', uuid: null }),
+  context: ({ input }) => ({ seconds: input.seconds ?? SMS_COUNTDOWN_SECONDS, secondsLeft: 0, phone: '', uuid: null }),
   initial: 'idle',
   states: {
     idle: {
