@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { __unsafe_getAllOwnEventDescriptors, createActor, SimulatedClock, waitFor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { TestModel, type StatePath } from 'xstate/graph';
 import {
   channelUrl,
   parseServerFrame,
@@ -10,6 +10,7 @@ import {
   socketActor,
   type ClientFrame,
   type RealtimeChannelEmitted,
+  type RealtimeChannelEvent,
   type RealtimeChannelInput,
   type ServerFrame,
   type SocketLike,
@@ -286,8 +287,8 @@ function transitionsOf(machine: AnyStateMachine): string[] {
  * abstract model), but ours own their socket and timers on purpose; the traversal is the same pure `transition`, and
  * each path is then driven on a real actor (simulated clock, scripted socket). `cases` give the events that carry data.
  */
-function modelOf<TMachine extends AnyStateMachine>(machine: TMachine, input: unknown, cases: AnyEventObject[]) {
-  return new TestModel(machine, {
+function modelOf(machine: AnyStateMachine, input: unknown, cases: AnyEventObject[]) {
+  return new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine, {
     input,
     events: (snapshot: AnyMachineSnapshot) =>
       __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type: string) => {
@@ -309,7 +310,7 @@ function edgePaths(model: ReturnType<typeof modelOf>) {
   return Object.values(model.getAdjacencyMap()).flatMap(({ state, transitions }) => {
     const head = toState.get(key(state as AnyMachineSnapshot));
     if (!head) throw new Error(`no path to ${key(state as AnyMachineSnapshot)}`);
-    return Object.values(transitions).map(({ event, state: next }) => ({
+    return Object.values(transitions as Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }>).map(({ event, state: next }): StatePath<AnyMachineSnapshot, AnyEventObject> => ({
       state: next,
       steps: [...head.steps, { event, state: next }],
       weight: head.weight + 1,
@@ -359,16 +360,16 @@ describe('real-time channel, model-based', () => {
 
         await model.testPath(path, {
           events: {
-            WATCH: ({ event }) => void actor.send(event),
-            UNWATCH: ({ event }) => void actor.send(event),
-            NOTICE_SEEN: ({ event }) => void actor.send(event),
+            WATCH: ({ event }) => void actor.send(event as RealtimeChannelEvent),
+            UNWATCH: ({ event }) => void actor.send(event as RealtimeChannelEvent),
+            NOTICE_SEEN: ({ event }) => void actor.send(event as RealtimeChannelEvent),
             'SOCKET.OPEN': () => fake.last().serverOpen(),
             'SOCKET.CLOSED': () => fake.last().serverClose(1006),
             'SOCKET.ERROR': () => fake.last().serverError(),
             'SOCKET.MESSAGE': ({ event }) => {
               const before = emitted.length;
-              fake.last().serverSend((event as { frame: ServerFrame }).frame);
-              const frame = (event as { frame: ServerFrame }).frame;
+              const { frame } = event as unknown as { frame: ServerFrame };
+              fake.last().serverSend(frame);
               expect(emitted.slice(before)).toEqual(frame.type === 'heartcheck' ? [] : [frame]);
             },
             ...Object.fromEntries(
