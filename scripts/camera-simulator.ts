@@ -127,7 +127,7 @@ export async function startCameraSimulator(options: CameraSimulatorOptions = {})
           return;
         case 'capture':
           if (!session.open) return send(session, { event: 'error', code: 'NOT_OPEN', message: 'device not open' });
-          if (captureFails) return send(session, { event: 'error', code: 'CAPTURE_FAILED', message: 'capture failed' });
+          if (captureFails) return send(session, { event: 'error', code: 'CAPTURE_FAILED', message: '拍照失败' });
           return send(session, { event: 'captured', ...simulatedImage(++captures, rotation) });
         case 'rotate':
           if (!session.open) return send(session, { event: 'error', code: 'NOT_OPEN', message: 'device not open' });
