@@ -1,17 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import * as m001 from './migrations/001_init.js';
 import * as m002 from './migrations/002_reference_data.js';
+import * as m003 from './migrations/003_auction.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
   '001_init': m001,
   '002_reference_data': m002,
+  '003_auction': m003,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -20,10 +22,25 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
+/** Receives NOTIFY payloads of one channel, in commit order. */
+export type NotificationHandler = (payload: string) => void;
+
+export interface ListenOptions {
+  /** Called after a lost LISTEN connection is back: notifications sent meanwhile were missed. */
+  onReconnect?: () => void;
+  /** Where connection trouble is reported (default: console.warn). */
+  warn?: (message: string) => void;
+}
+
+/** LISTENs on `channel`; resolves once listening, to a function that stops it. */
+export type ListenFn = (channel: string, handler: NotificationHandler, options?: ListenOptions) => Promise<() => Promise<void>>;
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   /** 'pglite' (embedded, one session) or 'postgres' (a server, real concurrency). */
   kind: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY: a dedicated reconnecting connection on PostgreSQL, the embedded session on PGlite. */
+  listen: ListenFn;
   close(): Promise<void>;
 }
 
@@ -46,7 +63,21 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       max: options.poolSize ?? 10,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const stops = new Set<() => Promise<void>>();
+    const listen: ListenFn = async (channel, handler, listenOptions) => {
+      const stop = await pgListen(options.databaseUrl!, channel, handler, listenOptions);
+      const tracked = async () => {
+        stops.delete(tracked);
+        await stop();
+      };
+      stops.add(tracked);
+      return tracked;
+    };
+    const close = async () => {
+      await Promise.all([...stops].map((stop) => stop()));
+      await db.destroy();
+    };
+    return { db, kind: 'postgres', listen, close };
   }
   let pglite: PGlite;
   if (!options.dataDir || options.dataDir === 'memory') {
@@ -58,7 +89,91 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   await pglite.waitReady;
   // PGlite hands int8 back as bigint; as with pg above, counts and ids are plain numbers to the API.
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', listen: (channel, handler) => pgliteListen(db, pglite, channel, handler), close: () => db.destroy() };
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * LISTEN on a dedicated PostgreSQL connection (a pooled one would be handed to queries). A dropped connection is
+ * reopened with a growing delay, up to 5 s, and `onReconnect` tells the caller that it may have missed messages.
+ */
+export async function pgListen(connectionString: string, channel: string, handler: NotificationHandler, options: ListenOptions = {}): Promise<() => Promise<void>> {
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 200;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (n) => {
+      if (n.channel === channel) handler(n.payload ?? '');
+    });
+    // Errors end the connection; 'end' schedules the reconnect, so one handler is enough for both.
+    c.on('error', (error) => warn(`LISTEN ${channel} 连接错误：${error.message}`));
+    c.on('end', () => {
+      if (client === c) client = undefined;
+      if (!stopped) schedule();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${quoteIdent(channel)}`);
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    delay = 200;
+  };
+  const schedule = () => {
+    if (retry || stopped) return;
+    retry = setTimeout(async () => {
+      retry = undefined;
+      try {
+        await connect();
+        options.onReconnect?.();
+      } catch (error) {
+        warn(`LISTEN ${channel} 重新连接失败：${(error as Error).message}`);
+        delay = Math.min(delay * 2, 5000);
+        schedule();
+      }
+    }, delay);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
+  };
+}
+
+/**
+ * LISTEN on PGlite's one session. The LISTEN runs while holding Kysely's connection, so it never lands inside
+ * another caller's open transaction (where a rollback would undo it).
+ */
+export async function pgliteListen(db: Kysely<Database>, pglite: PGlite, channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+  const unlisten = await db.getExecutor().provideConnection(() => pglite.listen(channel, handler));
+  return () => db.getExecutor().provideConnection(() => unlisten());
+}
+
+/**
+ * The LISTEN capability for a Kysely instance opened elsewhere (tests build their own): PGlite is found behind
+ * the dialect's connection; PostgreSQL is reached at `databaseUrl` pointed at the database the pool is using.
+ */
+export async function listenFor(db: Kysely<Database>, kind: 'pglite' | 'postgres', databaseUrl: string | undefined): Promise<ListenFn> {
+  if (kind === 'pglite') {
+    const pglite = await db.getExecutor().provideConnection(async (connection) => (connection as unknown as { client?: PGlite }).client);
+    if (!pglite || typeof pglite.listen !== 'function') throw new Error('无法取得 PGlite 实例以监听通知');
+    return (channel, handler) => pgliteListen(db, pglite, channel, handler);
+  }
+  if (!databaseUrl) throw new Error('PostgreSQL 监听通知需要数据库连接地址（DATABASE_URL）');
+  const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${rows[0].name}`;
+  return (channel, handler, options) => pgListen(url.toString(), channel, handler, options);
 }
 
 export function pgliteDir(dataDir: string): string {

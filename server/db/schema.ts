@@ -155,6 +155,8 @@ export interface BidTable {
   projectId: number;
   userId: number;
   amount: Decimal;
+  /** The bidder code the bid was placed under (migration 003; '' on rows from before it). */
+  bidderCode: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
 }
 
