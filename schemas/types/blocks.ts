@@ -12,6 +12,7 @@ export interface BlockPropsByType {
   'article-detail': ArticleDetailProps;
   'article-list': ArticleListProps;
   'article-page': ArticlePageProps;
+  'bidding-projects': BiddingProjectsProps;
   'big-data-board': BigDataBoardProps;
   'finance-banner': FinanceBannerProps;
   'finance-panel': FinancePanelProps;
@@ -26,10 +27,13 @@ export interface BlockPropsByType {
   'news-list': NewsListProps;
   'personal-nav': PersonalNavProps;
   'process-diagram': ProcessDiagramProps;
+  'project-detail': ProjectDetailProps;
+  'project-list': ProjectListProps;
   'region-picker': RegionPickerProps;
   'schema-form': SchemaFormProps;
   'site-footer': SiteFooterProps;
   'site-header': SiteHeaderProps;
+  'tender-list': TenderListProps;
   'town-list': TownListProps;
   'town-map': TownMapProps;
   'trading-types': TradingTypesProps;
@@ -145,6 +149,42 @@ export interface ArticlePageProps {
    * Rows per page; must match the source's pageSize (10 for news lists, spec §9).
    */
   pageSize?: number;
+}
+/**
+ * Bidding projects: Home block: projects in bidding (spec §9: 4), each a card with the home bidding label, linking to its detail.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "BiddingProjectsProps".
+ */
+export interface BiddingProjectsProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
+   * Route of the full list (the 更多 link).
+   */
+  moreRoute?: string;
+  /**
+   * Cards shown; match the source's pageSize.
+   */
+  count?: number;
+  /**
+   * Detail route of a project (query id).
+   */
+  detailRoute?: string;
+  /**
+   * Detail route of a project whose category number is in tenderNumbers (query id).
+   */
+  tenderDetailRoute?: string;
+  /**
+   * Category numbers whose projects open tenderDetailRoute (spec §2: 009).
+   */
+  tenderNumbers?: string[];
+  /**
+   * Detail route of a demand project (type 3).
+   */
+  demandDetailRoute?: string;
 }
 /**
  * Trading big-data board: A city's trading statistics screen: project counts by status group and type, refreshed periodically.
@@ -596,6 +636,122 @@ export interface ProcessDiagramProps {
   }[];
 }
 /**
+ * Project detail: One trading project (spec §2, §3): images, status, price label, every field, the five release times, the sanitised description, view and sign-up counts. The auction panel is a separate block placed after it.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "ProjectDetailProps".
+ */
+export interface ProjectDetailProps {
+  /**
+   * Badge wording of cardBadge: `default` uses the region's status labels; `pending` is the one-region card wording (4 待竞价, above 6 已成交, 10/11 已结束 in grey).
+   */
+  badgeVariant?: 'default' | 'pending';
+  /**
+   * Show the view and sign-up counts (the view count also follows flags.notShowWatchNum).
+   */
+  showCounts?: boolean;
+  /**
+   * Shown beside the deposit when flags.affirmMoney is on: registration asks the bidder to confirm this amount.
+   */
+  depositNote?: string;
+  /**
+   * Where the 收费标准 link goes when flags.chargeStandard is on (a route or an outside address).
+   */
+  chargeStandardRoute?: string;
+  /**
+   * Text of the back button.
+   */
+  backText?: string;
+}
+/**
+ * Project list: The trading projects screen (spec §2): type tabs from region.projectTypeList, category sub-tabs, region/area/keyword filters, status tiles, 7 cards a page with the total and a pager. Every filter lives in the route query (idx, number, dm, area, keyword, statusIndex, page) so back/forward and reload keep it.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "ProjectListProps".
+ */
+export interface ProjectListProps {
+  /**
+   * Cards per page (spec §9: 7).
+   */
+  pageSize?: number;
+  /**
+   * The list call of each project type.
+   */
+  listCalls?: {
+    /**
+     * Property transfer (type 2).
+     */
+    transfer?: 'projectList' | 'invitationList' | 'needProjectList';
+    /**
+     * Tender/procurement (type 1).
+     */
+    tender?: 'projectList' | 'invitationList' | 'needProjectList';
+    /**
+     * Demand (type 3).
+     */
+    demand?: 'projectList' | 'invitationList' | 'needProjectList';
+  };
+  /**
+   * Detail route of a project (query id).
+   */
+  detailRoute?: string;
+  /**
+   * Detail route of a project whose category number is in tenderNumbers (query id).
+   */
+  tenderDetailRoute?: string;
+  /**
+   * Category numbers whose projects open tenderDetailRoute (spec §2: 009).
+   */
+  tenderNumbers?: string[];
+  /**
+   * Detail route of a demand project (type 3).
+   */
+  demandDetailRoute?: string;
+  /**
+   * Area size options in mu (spec §5); the first is usually 全部 (no bounds). An absent bound is left out of the request.
+   *
+   * @minItems 1
+   */
+  areaBrackets?: {
+    /**
+     * Option text, e.g. 10-100亩.
+     */
+    label: string;
+    /**
+     * Lower bound (areaBegin).
+     */
+    begin?: number;
+    /**
+     * Upper bound (areaEnd).
+     */
+    end?: number;
+  }[];
+  /**
+   * Project types that offer the area filter (spec §5: not type 2).
+   */
+  areaFilterTypes?: (1 | 2 | 3)[];
+  /**
+   * Whether online bidding runs here; when false the bidding tile (status 6) is disabled (the spec's jjz).
+   */
+  biddingAvailable?: boolean;
+  /**
+   * Badge wording of cardBadge: `default` uses the region's status labels; `pending` is the one-region card wording (4 待竞价, above 6 已成交, 10/11 已结束 in grey).
+   */
+  badgeVariant?: 'default' | 'pending';
+  /**
+   * Where the 更多 link under the list goes (a route or an outside address).
+   */
+  moreRoute?: string;
+  /**
+   * Text of the more link.
+   */
+  moreText?: string;
+  /**
+   * Shown when no project matches.
+   */
+  emptyText?: string;
+}
+/**
  * Region picker: The /szqy page: the places of the region (excluding region.notGoCityList) to switch to.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -740,6 +896,42 @@ export interface SiteHeaderProps {
   messagePollSeconds?: number;
 }
 /**
+ * Tender list: Home block: tender/procurement projects (spec §9: 8 rows): title, place, status and date, each linking to its detail (category 009 to the tender detail).
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "TenderListProps".
+ */
+export interface TenderListProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
+   * Route of the full list (the 更多 link).
+   */
+  moreRoute?: string;
+  /**
+   * Rows shown; match the source's pageSize.
+   */
+  rows?: number;
+  /**
+   * Detail route of a project (query id).
+   */
+  detailRoute?: string;
+  /**
+   * Detail route of a project whose category number is in tenderNumbers (query id).
+   */
+  tenderDetailRoute?: string;
+  /**
+   * Category numbers whose projects open tenderDetailRoute (spec §2: 009).
+   */
+  tenderNumbers?: string[];
+  /**
+   * Detail route of a demand project (type 3).
+   */
+  demandDetailRoute?: string;
+}
+/**
  * Town list: The /towns page: the towns of the region.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -796,4 +988,4 @@ export interface TradingTypesProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'town-list', 'town-map', 'trading-types'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types'] as const;
