@@ -78,7 +78,7 @@ export type CameraServiceActorEvent =
   | { type: 'DEVICE.FRAME'; frame: CameraImage }
   | { type: 'DEVICE.CAPTURED'; photo: CameraImage }
   | { type: 'DEVICE.ROTATED'; degrees: Rotation }
-  | { type: 'DEVICE.CLOSED' }
+  /** The device dropped (`disconnected`), or the service closed it on its own (`closed`). */
   | { type: 'DEVICE.DISCONNECTED' }
   | { type: 'DEVICE.ERROR'; code: CameraErrorCode; message: string };
 
@@ -135,8 +135,8 @@ export function cameraServiceActor(WebSocketImpl?: SocketConstructor) {
         }
         case 'rotated':
           return report({ type: 'DEVICE.ROTATED', degrees: message.degrees });
+        // We only send `close` on the way out, so a `closed` that arrives is the service's own doing.
         case 'closed':
-          return report({ type: 'DEVICE.CLOSED' });
         case 'disconnected':
           return report({ type: 'DEVICE.DISCONNECTED' });
         case 'error':
@@ -168,8 +168,9 @@ const lost = { type: 'notify', params: { kind: 'error', text: CAMERA_MESSAGES.de
 /**
  * The document camera machine.
  *
- * States: `disconnected` → (CONNECT) `online.connecting` → `online.opening` → `online.streaming` ⇄ `online.capturing`;
- * back to `disconnected` on DISCONNECT or any failure (with its message); SAVE with a photo → `saved` (final).
+ * States (under `active`): `disconnected` → (CONNECT) `online.connecting` → `online.session.opening` →
+ * `online.session.streaming` ⇄ `online.session.capturing`; back to `disconnected` on DISCONNECT or any failure (with
+ * its message). SAVE with a photo → `saved` (final, output `{ photos }`).
  *
  * @example
  * const camera = createActor(documentCameraMachine.provide({
@@ -231,61 +232,79 @@ export const documentCameraMachine = setup({
     photos: [],
     nextPhotoId: 1,
   }),
-  initial: 'disconnected',
-  on: {
-    ROTATE_PHOTO: { actions: 'rotatePhoto' },
-    REMOVE_PHOTO: { actions: 'removePhoto' },
-    SAVE: [
-      { guard: 'hasPhotos', target: '.saved', actions: 'emitSaved' },
-      { actions: { type: 'notify', params: { kind: 'warning', text: CAMERA_MESSAGES.needPhoto } } },
-    ],
-  },
+  initial: 'active',
   states: {
-    disconnected: {
-      entry: 'clearDevice',
-      on: { CONNECT: { target: 'online' } },
-    },
-    online: {
-      invoke: { id: 'cameraService', src: 'cameraService', input: ({ context }) => ({ url: context.url }) },
-      initial: 'connecting',
+    /** The dialog is in use; photos outlive a dropped device. */
+    active: {
+      initial: 'disconnected',
       on: {
-        DISCONNECT: { target: 'disconnected' },
-        'SERVICE.UNREACHABLE': {
-          target: 'disconnected',
-          actions: { type: 'notify', params: { kind: 'error', text: CAMERA_MESSAGES.pluginMissing } },
-        },
-        'SERVICE.LOST': { target: 'disconnected', actions: lost },
-        'DEVICE.DISCONNECTED': { target: 'disconnected', actions: lost },
-        'DEVICE.CLOSED': { target: 'disconnected' },
-        'DEVICE.FRAME': { actions: 'setFrame' },
-        'DEVICE.ROTATED': { actions: 'setViewRotation' },
+        ROTATE_PHOTO: { actions: 'rotatePhoto' },
+        REMOVE_PHOTO: { actions: 'removePhoto' },
+        SAVE: [
+          { guard: 'hasPhotos', target: '#documentCamera.saved', actions: 'emitSaved' },
+          { actions: { type: 'notify', params: { kind: 'warning', text: CAMERA_MESSAGES.needPhoto } } },
+        ],
       },
       states: {
-        /** Reaching the local service. */
-        connecting: {
-          on: { 'SERVICE.CONNECTED': { target: 'opening' } },
+        disconnected: {
+          entry: 'clearDevice',
+          on: { CONNECT: { target: 'online' } },
         },
-        /** The service is there; asking it to open the device. */
-        opening: {
-          entry: 'openDevice',
+        online: {
+          invoke: { id: 'cameraService', src: 'cameraService', input: ({ context }) => ({ url: context.url }) },
+          initial: 'connecting',
           on: {
-            'DEVICE.OPENED': { target: 'streaming', actions: 'setDevice' },
-            'DEVICE.ERROR': { target: '#documentCamera.disconnected', actions: lost },
+            DISCONNECT: { target: 'disconnected' },
           },
-        },
-        /** The device is open and video frames arrive. */
-        streaming: {
-          on: {
-            CAPTURE: { target: 'capturing' },
-            ROTATE: { actions: 'rotateView' },
-          },
-        },
-        capturing: {
-          entry: 'capture',
-          on: {
-            'DEVICE.CAPTURED': { target: 'streaming', actions: 'addPhoto' },
-            // The plugin's own message: its wording is the vendor's, the spec has none for a failed capture.
-            'DEVICE.ERROR': { target: 'streaming', actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: event.message }) } },
+          states: {
+            /** Reaching the local service. */
+            connecting: {
+              on: {
+                'SERVICE.CONNECTED': { target: 'session' },
+                'SERVICE.UNREACHABLE': {
+                  target: '#documentCamera.active.disconnected',
+                  actions: { type: 'notify', params: { kind: 'error', text: CAMERA_MESSAGES.pluginMissing } },
+                },
+              },
+            },
+            /** The service answers. */
+            session: {
+              initial: 'opening',
+              on: {
+                'SERVICE.LOST': { target: '#documentCamera.active.disconnected', actions: lost },
+                'DEVICE.DISCONNECTED': { target: '#documentCamera.active.disconnected', actions: lost },
+                'DEVICE.FRAME': { actions: 'setFrame' },
+                'DEVICE.ROTATED': { actions: 'setViewRotation' },
+              },
+              states: {
+                /** Asking the service to open the device. */
+                opening: {
+                  entry: 'openDevice',
+                  on: {
+                    'DEVICE.OPENED': { target: 'streaming', actions: 'setDevice' },
+                    'DEVICE.ERROR': { target: '#documentCamera.active.disconnected', actions: lost },
+                  },
+                },
+                /** The device is open and video frames arrive. */
+                streaming: {
+                  on: {
+                    CAPTURE: { target: 'capturing' },
+                    ROTATE: { actions: 'rotateView' },
+                  },
+                },
+                capturing: {
+                  entry: 'capture',
+                  on: {
+                    'DEVICE.CAPTURED': { target: 'streaming', actions: 'addPhoto' },
+                    // The plugin's own message: the spec has no text for a failed capture.
+                    'DEVICE.ERROR': {
+                      target: 'streaming',
+                      actions: { type: 'notify', params: ({ event }) => ({ kind: 'error', text: event.message }) },
+                    },
+                  },
+                },
+              },
+            },
           },
         },
       },
