@@ -535,7 +535,7 @@ describe('real-time channel against a real WebSocket server', () => {
     await waitFor(actor, (s) => s.matches('reconnecting'), { timeout: 2_000 });
     await server.nextConnection(2);
     // The server saw the client close the first socket, no sooner than the timeout after the heartbeat.
-    expect(server.closedAt[0]).toBeGreaterThanOrEqual(heartbeatAt + 70);
+    expect(server.closedAt[0]).toBeGreaterThanOrEqual(heartbeatAt + 60);
     expect(server.connectedAt[1]).toBeGreaterThanOrEqual(server.closedAt[0] + 40);
 
     // An answering server keeps the channel open across several heartbeats, and the offset follows its clock.
