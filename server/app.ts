@@ -18,6 +18,9 @@ import { renderIndexHtml } from './index-html.js';
 import { documentTitle } from '../engine/runtime/title.js';
 import { routeModules } from './routes/index.js';
 import { createSmsSender } from './services/sms-sender.js';
+import { AuctionHub } from './auction/hub.js';
+import { listenFor, type ListenFn } from './db/database.js';
+import { registerWebSocketRoutes } from './routes/websocket.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -27,6 +30,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** The region configs; loaded from config.regionsDir when absent. */
   regions?: PortalRegions;
+  /** LISTEN/NOTIFY of the database (DatabaseHandle.listen); found behind `db` when absent. */
+  listen?: ListenFn;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -51,8 +56,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const places = new PlaceTree(db);
   await places.load();
   const regions = options.regions ?? new PortalRegions(config.regionsDir);
-  const ctx: AppContext = { config, db, dbKind, places, regions, sms: createSmsSender(config.smsProvider, db, app.log) };
+  const auction = new AuctionHub(db, app.log);
+  const ctx: AppContext = { config, db, dbKind, places, regions, sms: createSmsSender(config.smsProvider, db, app.log), auction };
   app.decorate('ctx', ctx);
+  await auction.start(options.listen ?? (await listenFor(db, dbKind, config.databaseUrl)));
+  app.addHook('onClose', () => auction.stop());
 
   registerErrorHandling(app);
   addSharedSchemas(app);
@@ -69,6 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: config.apiPrefix },
   );
+
+  // The real-time channel sits at the root: clients build its address from the region's base, not the API prefix.
+  await registerWebSocketRoutes(app, ctx, auction);
 
   // Uploaded and demo images, under every proxy prefix the client may use.
   const images = imagesDir(config);

@@ -4,6 +4,7 @@ import type { Database } from './db/schema.js';
 import type { PlaceTree } from './plugins/places.js';
 import type { PortalRegions } from './portal-regions.js';
 import type { SmsSender } from './services/sms-sender.js';
+import type { AuctionHub } from './auction/hub.js';
 
 /** What every route module receives: settings, the database and the shared in-memory services. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   sms: SmsSender;
   /** The region configs (regions/*.yaml) this deployment serves. */
   regions: PortalRegions;
+  /** This instance's real-time fan-out: sockets, watches, and the LISTEN on the auction channel. */
+  auction: AuctionHub;
 }

@@ -1,0 +1,222 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { WebSocket } from 'ws';
+import type { ListenFn } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { auctionState, notify } from './engine.js';
+import { AUCTION_CHANNEL, type AuctionNotification, type Frame } from './messages.js';
+
+/** A viewer's socket: who it is (null until its token is checked, or anonymous) and what it watches. */
+export interface HubClient {
+  socket: WebSocket;
+  /** The user id the socket's token proved; notices go only to such sockets. */
+  userId: number | null;
+  watching: Set<number>;
+  lastSeen: number;
+}
+
+interface Watch {
+  /** While the first auctionState is being read, frames wait here so none is missed or sent before it. */
+  queue: Array<{ bidId?: number; frame: Buffer }> | null;
+}
+
+/** More watches than any page needs; a cap keeps one socket from subscribing to everything. */
+export const MAX_WATCHES_PER_SOCKET = 20;
+/** A socket that cannot keep up is dropped (it reconnects and gets the state) instead of buffering without end. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Clients send a heartcheck every 30 s; three missed ones mean the connection is gone. */
+const IDLE_LIMIT_MS = 90_000;
+
+const encode = (frame: Frame): Buffer => Buffer.from(JSON.stringify(frame));
+
+/**
+ * The local end of the real-time fan-out. Every instance LISTENs on the auction channel; whatever any instance
+ * commits (bids, extensions, closes, notices) arrives here in commit order and goes to this instance's sockets.
+ */
+export class AuctionHub {
+  private readonly watchers = new Map<number, Map<HubClient, Watch>>();
+  private readonly users = new Map<number, Set<HubClient>>();
+  private readonly clients = new Set<HubClient>();
+  private stopListening?: () => Promise<void>;
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+  ) {}
+
+  /** Starts listening; after a lost LISTEN connection every watcher gets a fresh auctionState (it may have missed bids). */
+  async start(listen: ListenFn): Promise<void> {
+    this.stopListening = await listen(AUCTION_CHANNEL, (payload) => this.deliver(payload), {
+      onReconnect: () => {
+        for (const projectId of this.watchers.keys()) void this.refresh(projectId);
+      },
+      warn: (message) => this.log.warn(message),
+    });
+    this.sweeper = setInterval(() => this.sweep(), 30_000);
+    this.sweeper.unref();
+  }
+
+  /** Stops listening and closes every socket (server shutdown). */
+  async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const client of this.clients) client.socket.close(1001, 'server shutting down');
+    await this.stopListening?.();
+    this.stopListening = undefined;
+  }
+
+  /** Number of open sockets and of sockets watching `projectId` (tests, metrics). */
+  counts(projectId?: number): { sockets: number; watchers: number } {
+    return { sockets: this.clients.size, watchers: projectId === undefined ? 0 : (this.watchers.get(projectId)?.size ?? 0) };
+  }
+
+  connect(socket: WebSocket): HubClient {
+    const client: HubClient = { socket, userId: null, watching: new Set(), lastSeen: Date.now() };
+    this.clients.add(client);
+    return client;
+  }
+
+  /** Marks the socket as belonging to `userId` (its token was checked): it now receives that user's notices. */
+  authenticate(client: HubClient, userId: number): void {
+    if (!this.clients.has(client)) return;
+    client.userId = userId;
+    let set = this.users.get(userId);
+    if (!set) this.users.set(userId, (set = new Set()));
+    set.add(client);
+  }
+
+  disconnect(client: HubClient): void {
+    this.clients.delete(client);
+    for (const projectId of client.watching) this.dropWatch(client, projectId);
+    client.watching.clear();
+    if (client.userId !== null) {
+      const set = this.users.get(client.userId);
+      set?.delete(client);
+      if (set && !set.size) this.users.delete(client.userId);
+    }
+  }
+
+  /**
+   * Starts sending a project's messages to the socket, first of all its auctionState (so a reconnecting client
+   * has the final price). Returns false when the project does not exist.
+   */
+  async watch(client: HubClient, projectId: number): Promise<'ok' | 'missing' | 'too-many'> {
+    if (!client.watching.has(projectId) && client.watching.size >= MAX_WATCHES_PER_SOCKET) return 'too-many';
+    let map = this.watchers.get(projectId);
+    if (!map) this.watchers.set(projectId, (map = new Map()));
+    const entry: Watch = { queue: [] };
+    map.set(client, entry);
+    client.watching.add(projectId);
+    let state;
+    try {
+      state = await auctionState(this.db, projectId);
+    } catch (error) {
+      this.dropWatch(client, projectId);
+      client.watching.delete(projectId);
+      throw error;
+    }
+    if (!state) {
+      this.dropWatch(client, projectId);
+      client.watching.delete(projectId);
+      return 'missing';
+    }
+    if (map.get(client) !== entry) return 'ok'; // unwatched or re-watched meanwhile; that watch answers
+    this.send(client, encode({ type: 'auctionState', data: state as unknown as Record<string, unknown> }));
+    const newest = state.records[0]?.id ?? 0;
+    for (const queued of entry.queue ?? []) {
+      // A bid the state already holds is not sent again.
+      if (queued.bidId === undefined || queued.bidId > newest) this.send(client, queued.frame);
+    }
+    entry.queue = null;
+    return 'ok';
+  }
+
+  unwatch(client: HubClient, projectId: number): void {
+    this.dropWatch(client, projectId);
+    client.watching.delete(projectId);
+  }
+
+  /** Handles one NOTIFY payload (exposed for tests; normally called by the listener). */
+  deliver(payload: string): void {
+    let message: AuctionNotification;
+    try {
+      message = JSON.parse(payload) as AuctionNotification;
+    } catch {
+      this.log.warn(`无法解析的实时消息：${payload.slice(0, 200)}`);
+      return;
+    }
+    const serverTime = Date.now();
+    if (message.type === 'notice') {
+      const set = this.users.get(message.userId);
+      if (!set?.size) return;
+      const frame = encode({ type: 'notice', data: message.data });
+      for (const client of set) this.send(client, frame);
+      return;
+    }
+    if (message.type === 'refresh') {
+      void this.refresh(message.projectId);
+      return;
+    }
+    const map = this.watchers.get(message.projectId);
+    if (!map?.size) return;
+    // Serialised once for every socket: at 1000 viewers the per-socket cost is one write.
+    const frame = encode({ type: message.type, data: { ...message.data, serverTime } });
+    const bidId = message.type === 'auctionBid' ? Number((message.data.bid as { id?: number } | undefined)?.id) : undefined;
+    for (const [client, entry] of map) {
+      if (entry.queue) entry.queue.push({ bidId, frame });
+      else this.send(client, frame);
+    }
+  }
+
+  /** Sends the project's current auctionState to its watchers here. */
+  async refresh(projectId: number): Promise<void> {
+    const map = this.watchers.get(projectId);
+    if (!map?.size) return;
+    try {
+      const state = await auctionState(this.db, projectId);
+      if (!state) return;
+      const frame = encode({ type: 'auctionState', data: state as unknown as Record<string, unknown> });
+      for (const [client, entry] of map) if (!entry.queue) this.send(client, frame);
+    } catch (error) {
+      this.log.error(error as Error);
+    }
+  }
+
+  private dropWatch(client: HubClient, projectId: number): void {
+    const map = this.watchers.get(projectId);
+    if (!map) return;
+    map.delete(client);
+    if (!map.size) this.watchers.delete(projectId);
+  }
+
+  private send(client: HubClient, frame: Buffer): void {
+    const socket = client.socket;
+    if (socket.readyState !== 1) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log.warn('实时连接积压过多，已断开（客户端将重连并重新获取竞价状态）');
+      socket.terminate();
+      return;
+    }
+    socket.send(frame, { binary: false });
+  }
+
+  private sweep(): void {
+    const limit = Date.now() - IDLE_LIMIT_MS;
+    for (const client of this.clients) if (client.lastSeen < limit) client.socket.terminate();
+  }
+}
+
+/**
+ * Lights the new-message dot of `userId` on every instance: a `notice` through NOTIFY. Call it with the
+ * transaction that creates the message row, so the notice goes out when (and only if) that row is committed.
+ *
+ * @example await notifyUser(trx, userId, { messageId: row.id, title: '报名审核通过' });
+ */
+export async function notifyUser(db: Kysely<Database> | Transaction<Database>, userId: number, data: { messageId?: number; title?: string } = {}): Promise<void> {
+  await notify(db, { type: 'notice', userId, data });
+}
+
+/** Asks every instance to send the project's auctionState to its watchers (after a status change). */
+export async function notifyRefresh(db: Kysely<Database> | Transaction<Database>, projectId: number): Promise<void> {
+  await notify(db, { type: 'refresh', projectId });
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineRoute } from '../api-schemas.js';
+import type { AppContext } from '../context.js';
+import { auctionState, listRegistrations, placeBid, PROJECT_MISSING, register, registrationOf, review, type RegistrationView } from '../auction/engine.js';
+import { badRequest, notFound, ok } from '../errors.js';
+import { formatDateTime, formatRequiredDateTime, maskPhone } from '../format.js';
+import { scopeIds } from '../plugins/guards.js';
+import type { PlaceTree } from '../plugins/places.js';
+import { paging, paramsOf, type Params } from '../request-params.js';
+
+function projectIdOf(p: Params): number {
+  if (p.projectId === undefined || p.projectId === null || p.projectId === '') throw badRequest('缺少必填参数：项目编号（projectId）');
+  const id = Number(p.projectId);
+  if (!Number.isInteger(id) || id <= 0) throw badRequest('参数 项目编号（projectId） 格式不正确');
+  return id;
+}
+
+const registrationOut = (r: RegistrationView) => ({
+  projectId: r.projectId,
+  state: r.state,
+  bidderCode: r.bidderCode,
+  createdAt: formatDateTime(r.createdAt),
+  reviewedAt: formatDateTime(r.reviewedAt),
+});
+
+/**
+ * What a staff account may review: the request's tenant, narrowed to the staff member's own place when the
+ * account has one (a town clerk reviews that town); admins are limited by the tenant only.
+ */
+function staffScope(request: FastifyRequest, places: PlaceTree): number[] {
+  const ids = scopeIds(request, places);
+  const user = request.user!;
+  if (user.role === 'admin' || user.deptId === null) return ids;
+  const own = new Set(places.subtree(user.deptId));
+  return ids.filter((id) => own.has(id));
+}
+
+/** Registration, review, bidding and the auction state (issue 6); real-time pushes are in websocket.ts. */
+export async function registerAuctionRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
+  defineRoute(app, 'auctionRegister', async (request) => {
+    const projectId = projectIdOf(paramsOf(request));
+    const row = await register(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) });
+    app.projectListCache?.clear();
+    return ok(registrationOut(row), '报名成功，请等待审核');
+  });
+
+  defineRoute(app, 'auctionRegistration', async (request) => {
+    const projectId = projectIdOf(paramsOf(request));
+    return ok(registrationOut(await registrationOf(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) })), '查询成功');
+  });
+
+  defineRoute(app, 'auctionBid', async (request) => {
+    const p = paramsOf(request);
+    const projectId = projectIdOf(p);
+    if (p.amount === undefined || p.amount === '') throw badRequest('缺少必填参数：出价金额（amount）');
+    const outcome = await placeBid(db, { projectId, userId: request.user!.userId, amount: Number(p.amount), deptIds: scopeIds(request, places) });
+    return ok({ ...outcome, serverTime: Date.now() }, '出价成功');
+  });
+
+  defineRoute(app, 'auctionState', async (request) => {
+    const projectId = projectIdOf(paramsOf(request));
+    const state = await auctionState(db, projectId, scopeIds(request, places));
+    if (!state) throw notFound(PROJECT_MISSING);
+    return ok(state, '查询成功');
+  });
+
+  defineRoute(app, 'auctionRegistrations', async (request) => {
+    const p = paramsOf(request);
+    const { pageSize, offset } = paging(p, 10);
+    const result = await listRegistrations(db, {
+      deptIds: staffScope(request, places),
+      projectId: p.projectId === undefined ? undefined : projectIdOf(p),
+      state: p.state === undefined ? undefined : Number(p.state),
+      limit: pageSize,
+      offset,
+    });
+    return ok(
+      {
+        rows: result.rows.map((r) => ({ ...r, phone: maskPhone(r.phone), createdAt: formatRequiredDateTime(r.createdAt), reviewedAt: formatDateTime(r.reviewedAt) })),
+        total: result.total,
+      },
+      '查询成功',
+    );
+  });
+
+  defineRoute(app, 'auctionReview', async (request) => {
+    const p = paramsOf(request);
+    const projectId = projectIdOf(p);
+    if (p.userId === undefined || p.userId === '') throw badRequest('缺少必填参数：用户编号（userId）');
+    if (p.approve === undefined || p.approve === '') throw badRequest('缺少必填参数：审核结果（approve）');
+    const approve = p.approve === true || p.approve === 'true';
+    const row = await review(db, { projectId, userId: Number(p.userId), approve, reviewerId: request.user!.userId, deptIds: staffScope(request, places) });
+    return ok(registrationOut(row), approve ? `审核通过，竞买号 ${row.bidderCode}` : '已驳回该报名');
+  });
+}

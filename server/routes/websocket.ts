@@ -1,0 +1,82 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { AppContext } from '../context.js';
+import type { AuctionHub, HubClient } from '../auction/hub.js';
+import { resolveToken } from '../services/sessions.js';
+
+/** Incoming frames are tiny (heartcheck, watch, unwatch). */
+const MAX_FRAME_BYTES = 4096;
+
+const reply = (socket: WebSocket, type: string, data?: Record<string, unknown>) => {
+  if (socket.readyState === 1) socket.send(JSON.stringify(data === undefined ? { type } : { type, data }));
+};
+
+const projectIdOf = (data: unknown): number | undefined => {
+  const id = Number((data as { projectId?: unknown } | undefined)?.projectId);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+/**
+ * The real-time channel of the shared contract at `/websocket/:userId` (outside the API prefix, as the client
+ * builds it from the region's base address). Auction state is public, so any socket may watch a project;
+ * per-user notices need `?token=` to belong to that userId. Frames the contract does not define are answered
+ * with `{ type: 'error', data: { msg } }`.
+ */
+export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppContext, hub: AuctionHub): Promise<void> {
+  const policy = { idleMinutes: ctx.config.sessionIdleMinutes, absoluteHours: ctx.config.sessionAbsoluteHours };
+  await app.register(async (scope) => {
+    await scope.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+    scope.get('/websocket/:userId', { websocket: true }, (socket, request) => {
+      const client: HubClient = hub.connect(socket);
+      const userId = Number((request.params as { userId?: string }).userId);
+      const token = (request.query as { token?: string } | undefined)?.token;
+      if (Number.isInteger(userId) && userId > 0 && token) {
+        resolveToken(ctx.db, token, policy)
+          .then((user) => {
+            if (user?.userId === userId) hub.authenticate(client, userId);
+          })
+          .catch((error) => request.log.warn(error));
+      }
+
+      // Listeners are attached synchronously: a frame sent right after the handshake must not be lost.
+      socket.on('message', (raw: RawData, isBinary: boolean) => {
+        client.lastSeen = Date.now();
+        let frame: { type?: unknown; data?: unknown };
+        try {
+          frame = JSON.parse(isBinary ? '' : raw.toString());
+        } catch {
+          return reply(socket, 'error', { msg: '消息格式不正确，应为 JSON 文本' });
+        }
+        switch (frame?.type) {
+          case 'heartcheck':
+            return reply(socket, 'heartcheck', { serverTime: Date.now() });
+          case 'watch': {
+            const projectId = projectIdOf(frame.data);
+            if (projectId === undefined) return reply(socket, 'error', { msg: '缺少或无效的项目编号（projectId）' });
+            hub
+              .watch(client, projectId)
+              .then((result) => {
+                if (result === 'missing') reply(socket, 'error', { msg: '项目不存在或已下架', projectId });
+                if (result === 'too-many') reply(socket, 'error', { msg: '同时关注的项目过多', projectId });
+              })
+              .catch((error) => {
+                request.log.error(error);
+                reply(socket, 'error', { msg: '获取竞价状态失败，请稍后重试', projectId });
+              });
+            return;
+          }
+          case 'unwatch': {
+            const projectId = projectIdOf(frame.data);
+            if (projectId !== undefined) hub.unwatch(client, projectId);
+            return;
+          }
+          default:
+            return reply(socket, 'error', { msg: `未知的消息类型：${String(frame?.type)}` });
+        }
+      });
+      socket.on('close', () => hub.disconnect(client));
+      socket.on('error', () => hub.disconnect(client));
+    });
+  });
+}
