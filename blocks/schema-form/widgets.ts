@@ -1,4 +1,7 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
+import { SmsCodeWidget } from './SmsCodeWidget.js';
 
 /** Widgets a form's `ui` may name beyond rjsf's own (text, password, textarea…). */
-export const formWidgets: RegistryWidgetsType = {};
+export const formWidgets: RegistryWidgetsType = {
+  smsCode: SmsCodeWidget,
+};

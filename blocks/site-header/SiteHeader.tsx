@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { SiteHeaderProps } from '../../schemas/types/blocks.js';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
+import { useSessionActor } from '../../engine/react/SessionProvider.js';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
 import { documentTitle } from '../../engine/runtime/title.js';
 import { RouteLink } from '../shared/RouteLink.js';
@@ -42,17 +43,12 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
   const region = useRegion();
   const flags = useFlags();
   const session = useSession();
-  const client = useApiClient();
+  const sessionActor = useSessionActor();
   const hasNew = useHasNewMessage(session.loggedIn, props.messagePollSeconds ?? 60);
   const title = documentTitle(region);
 
-  const logout = async () => {
-    // The server may already have ended the session; logging out locally must work regardless.
-    await client.request('logout').catch(() => undefined);
-    client.session.logout();
-    client.notifier.message('success', '退出登录成功');
-    window.setTimeout(() => window.location.reload(), 600);
-  };
+  // The session machine ends the server's session (best effort), clears the login, says 退出登录成功 and reloads.
+  const logout = () => sessionActor.send({ type: 'LOGOUT' });
 
   return (
     <div

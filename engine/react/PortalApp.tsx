@@ -6,6 +6,7 @@ import type { BlockRegistry } from '../runtime/block-registry.js';
 import { buildPageRoutes } from '../runtime/routes.js';
 import { PageView } from './PageView.js';
 import { PortalClientProvider, useSession } from './PortalClientProvider.js';
+import { SessionProvider } from './SessionProvider.js';
 import { RegionProvider, useFlags } from './RegionProvider.js';
 
 function NotFound() {
@@ -36,14 +37,29 @@ function RegionRoutes({ region, registry }: { region: Region; registry: BlockReg
 }
 
 /** The whole portal of one region: client, region, hash routes built from its pages, blocks from the registry. */
-export function PortalApp({ region, registry, client, siteData }: { region: Region; registry: BlockRegistry; client: ApiClient; siteData: SiteData }) {
+export function PortalApp({
+  region,
+  registry,
+  client,
+  siteData,
+  reload,
+}: {
+  region: Region;
+  registry: BlockRegistry;
+  client: ApiClient;
+  siteData: SiteData;
+  /** After logout; the browser reloads the page (tests record it). */
+  reload?: () => void;
+}) {
   return (
     <PortalClientProvider client={client} siteData={siteData}>
-      <RegionProvider region={region}>
-        <HashRouter>
-          <RegionRoutes region={region} registry={registry} />
-        </HashRouter>
-      </RegionProvider>
+      <SessionProvider reload={reload}>
+        <RegionProvider region={region}>
+          <HashRouter>
+            <RegionRoutes region={region} registry={registry} />
+          </HashRouter>
+        </RegionProvider>
+      </SessionProvider>
     </PortalClientProvider>
   );
 }

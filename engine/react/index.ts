@@ -9,3 +9,4 @@ export { createSemiNotifier } from './semi-notifier.js';
 export { SourceContent } from './SourceContent.js';
 export { useSource } from './useSource.js';
 export type { SourceState } from './useSource.js';
+export { delayedReload, SessionProvider, useSessionActor, useSessionState } from './SessionProvider.js';

@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import path from 'node:path';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultBlocks } from '../../../blocks/index.js';
+import { createSiteData } from '../../../engine/http/index.js';
+import { PortalApp } from '../../../engine/react/index.js';
+import { loadRegionCatalog } from '../../../engine/region/index.js';
+import { createBlockRegistry } from '../../../engine/runtime/block-registry.js';
+import type { Region } from '../../../schemas/types/region.js';
+import { DEMO_PASSWORD, DEMO_PHONES } from '../../../server/seed/index.js';
+import { latestSmsCode } from '../../server/users-helpers.js';
+import { clientFor } from '../http/client-setup.js';
+import { startSeededServer } from '../http/real-server.js';
+
+// The session machine wired into the portal (login form, header, logout, expiry) and the password reset dialog,
+// in jsdom against the real server.
+const region = loadRegionCatalog(path.resolve('regions')).regions.find((r) => r.id === 'chunan') as unknown as Region;
+let server: Awaited<ReturnType<typeof startSeededServer>>;
+beforeAll(async () => {
+  server = await startSeededServer();
+});
+afterAll(() => server.close());
+afterEach(cleanup);
+
+function renderAt(hash: string, c = clientFor(server.baseURL, { defaultDeptId: () => region.deptId, adapter: 'http' })) {
+  window.location.hash = hash;
+  const reloads: number[] = [];
+  render(
+    <PortalApp region={region} registry={createBlockRegistry(defaultBlocks)} client={c.client} siteData={createSiteData(c.client, {})} reload={() => reloads.push(1)} />,
+  );
+  return { ...c, reloads };
+}
+
+const form = () => screen.getByRole('button', { name: '登录' }).closest('form') as HTMLFormElement;
+
+describe('logging in and out through the session machine', () => {
+  it('blank fields get the spec texts and no call; a real login says 登录成功 and the header shows the masked phone; logout clears and reloads', async () => {
+    const c = renderAt('#/login');
+    await screen.findByRole('button', { name: '登录' }, { timeout: 10_000 });
+    fireEvent.change(within(form()).getByLabelText('手机号'), { target: { value: '   ' } });
+    await act(async () => {
+      fireEvent.submit(form());
+    });
+    expect(c.notifier.entries).toEqual([{ via: 'message', kind: 'warning', text: '手机号不可为空' }]);
+    expect(document.activeElement?.getAttribute('name')).toBe('phone');
+    fireEvent.change(within(form()).getByLabelText('手机号'), { target: { value: DEMO_PHONES[0] } });
+    await act(async () => {
+      fireEvent.submit(form());
+    });
+    expect(c.notifier.entries.at(-1)).toEqual({ via: 'message', kind: 'warning', text: '密码不可为空' });
+    expect(c.session.getSnapshot().token).toBeNull();
+
+    fireEvent.change(within(form()).getByLabelText('密码'), { target: { value: DEMO_PASSWORD } });
+    await act(async () => {
+      fireEvent.submit(form());
+    });
+    await waitFor(() => expect(c.notifier.entries.at(-1)).toEqual({ via: 'message', kind: 'success', text: '登录成功' }));
+    expect(c.session.getSnapshot().phone).toBe(DEMO_PHONES[0]);
+    expect(await screen.findByText('138****0001')).toBeTruthy();
+
+    const token = c.session.getSnapshot().token!;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '退出' }));
+    });
+    await waitFor(() => expect(c.notifier.entries.at(-1)).toEqual({ via: 'message', kind: 'success', text: '退出登录成功' }));
+    expect(c.reloads).toHaveLength(1);
+    expect(c.session.getSnapshot()).toMatchObject({ token: null, phone: null, deptId: null });
+    // The server's session ended too: the old token no longer passes the check.
+    const check = await clientFor(server.baseURL, { adapter: 'http' }).client.request('checkToken', { headers: { Authorization: `Bearer ${token}` } } as never);
+    expect(check.code).not.toBe(200);
+  });
+
+  it('a stored token the server no longer knows is logged out at start (the token check decides)', async () => {
+    const c = clientFor(server.baseURL, { defaultDeptId: () => region.deptId, adapter: 'http' });
+    c.session.setLogin('not-a-real-token', DEMO_PHONES[1]);
+    renderAt('#/login', c);
+    await waitFor(() => expect(c.session.getSnapshot().loggedIn).toBe(false), { timeout: 10_000 });
+    expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
+  });
+});
+
+describe('the password reset dialog', () => {
+  it('opens from 忘记密码, blocks a weak password silently with the hint, counts down the code button, and resets for real', async () => {
+    const c = renderAt('#/login');
+    fireEvent.click(await screen.findByRole('button', { name: '忘记密码' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: '找回密码' });
+    const d = within(dialog);
+    const phone = DEMO_PHONES[2];
+    fireEvent.change(d.getByLabelText('手机号'), { target: { value: phone } });
+    fireEvent.change(d.getByLabelText('新密码'), { target: { value: 'weakpass' } });
+    fireEvent.change(d.getByLabelText('验证码'), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(d.getByRole('button', { name: '确认重置' }));
+    });
+    expect(d.getByRole('alert').textContent).toBe('密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。');
+    expect(c.notifier.entries).toEqual([]);
+
+    await act(async () => {
+      fireEvent.click(d.getByRole('button', { name: '获取验证码' }));
+    });
+    await d.findByRole('button', { name: '60秒后重新获取' });
+    const { code } = await latestSmsCode(server.db, phone);
+    fireEvent.change(d.getByLabelText('新密码'), { target: { value: 'Reset#2026a' } });
+    fireEvent.change(d.getByLabelText('验证码'), { target: { value: code } });
+    await act(async () => {
+      fireEvent.click(d.getByRole('button', { name: '确认重置' }));
+    });
+    expect(await d.findByText('密码重置成功，请使用新密码登录。')).toBeTruthy();
+    const login = await c.client.request('login', { body: { username: phone, password: 'Reset#2026a', areaId: region.deptId, loginType: 1 } as never });
+    expect(login.code).toBe(200);
+    fireEvent.click(d.getByRole('button', { name: '返回登录' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
