@@ -30,4 +30,8 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'schema-form', load: () => import('./schema-form/SchemaFormBlock.js'), frameless: true },
   { type: 'personal-nav', load: () => import('./personal-nav/PersonalNav.js'), frameless: true },
   { type: 'message-list', load: () => import('./message-list/MessageList.js') },
+  { type: 'project-list', load: () => import('./project-list/ProjectList.js') },
+  { type: 'project-detail', load: () => import('./project-detail/ProjectDetail.js') },
+  { type: 'bidding-projects', load: () => import('./bidding-projects/BiddingProjects.js') },
+  { type: 'tender-list', load: () => import('./tender-list/TenderList.js') },
 ];
