@@ -150,6 +150,7 @@ export const projectStatusMachine = setup({
     output: {} as { status: number },
   },
   guards: {
+    open: ({ context }) => context.status < 7,
     isConcluded: ({ context }) => context.status >= 7 && context.status <= 9,
     isEnded: ({ context }) => context.status >= 10,
     biddingOver: ({ context }) => context.status === 6 && readClock(context.project, context.now, 6).biddingEnded,
@@ -196,7 +197,8 @@ export const projectStatusMachine = setup({
   }),
   initial: 'sync',
   on: {
-    TICK: { target: '.sync', actions: assign({ now: ({ event }) => event.now }) },
+    // Final statuses have nothing left to read from the clock.
+    TICK: { guard: 'open', target: '.sync', actions: assign({ now: ({ event }) => event.now }) },
   },
   states: {
     sync: {
