@@ -59,7 +59,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const auction = new AuctionHub(db, app.log);
   const ctx: AppContext = { config, db, dbKind, places, regions, sms: createSmsSender(config.smsProvider, db, app.log), auction };
   app.decorate('ctx', ctx);
-  await auction.start(options.listen ?? (await listenFor(db, dbKind, config.databaseUrl)));
+  // Tests build their own database and config; DATABASE_URL still names the server their database lives on.
+  const listen = options.listen ?? (await listenFor(db, dbKind, config.databaseUrl ?? process.env.DATABASE_URL));
+  if (listen) await auction.start(listen);
+  else app.log.warn('未知 PostgreSQL 连接地址（DATABASE_URL），无法监听 NOTIFY：实时推送不可用');
   app.addHook('onClose', () => auction.stop());
 
   registerErrorHandling(app);

@@ -10,6 +10,7 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { ApiRouteName } from '../../schemas/types/api.js';
 import type { SchemaFormProps } from '../../schemas/types/blocks.js';
 import { fieldsFromQuery, loadFormSchema } from './forms.js';
+import { useTransferEntry } from '../shared/TransferEntry.js';
 import { formWidgets } from './widgets.js';
 import './schema-form.css';
 
@@ -25,6 +26,14 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
   const navigate = useNavigate();
   const query = useRouteQuery();
   const [loaded, setLoaded] = useState<Loaded | 'error' | null>(null);
+  // A guarded form (the transfer intent) checks the login first; a cancelled prompt leaves the page.
+  const guard = useTransferEntry({ onCancel: () => navigate(-1) });
+  const guarded = props.requireLogin === true;
+  useEffect(() => {
+    if (guarded) guard.enter();
+    // Once per page (and again after a login changes the token).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [guarded, session.token]);
   const [attempt, setAttempt] = useState(0);
   // A new key after a successful create clears the form; an edit form keeps what was saved.
   const [formKey, setFormKey] = useState(0);
@@ -51,6 +60,14 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
   const firstParam = Object.values(props.queryFields ?? {})[0];
   const title = (firstParam && props.titles?.[query[firstParam] ?? '']) || props.title;
 
+  if (guarded && guard.state !== 'allowed') {
+    return (
+      <>
+        {guard.state === 'checking' ? <BlockStatus kind="loading" /> : <p className="tm-form-block__locked">请先登录后再提交意向。</p>}
+        {guard.dialog}
+      </>
+    );
+  }
   if (loaded === null) return <BlockStatus kind="loading" />;
   if (loaded === 'error') return <BlockStatus kind="error" onRetry={() => setAttempt((n) => n + 1)} />;
 

@@ -162,14 +162,15 @@ export async function pgliteListen(db: Kysely<Database>, pglite: PGlite, channel
 /**
  * The LISTEN capability for a Kysely instance opened elsewhere (tests build their own): PGlite is found behind
  * the dialect's connection; PostgreSQL is reached at `databaseUrl` pointed at the database the pool is using.
+ * Undefined when PostgreSQL's address is unknown.
  */
-export async function listenFor(db: Kysely<Database>, kind: 'pglite' | 'postgres', databaseUrl: string | undefined): Promise<ListenFn> {
+export async function listenFor(db: Kysely<Database>, kind: 'pglite' | 'postgres', databaseUrl: string | undefined): Promise<ListenFn | undefined> {
   if (kind === 'pglite') {
     const pglite = await db.getExecutor().provideConnection(async (connection) => (connection as unknown as { client?: PGlite }).client);
     if (!pglite || typeof pglite.listen !== 'function') throw new Error('无法取得 PGlite 实例以监听通知');
     return (channel, handler) => pgliteListen(db, pglite, channel, handler);
   }
-  if (!databaseUrl) throw new Error('PostgreSQL 监听通知需要数据库连接地址（DATABASE_URL）');
+  if (!databaseUrl) return undefined;
   const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db);
   const url = new URL(databaseUrl);
   url.pathname = `/${rows[0].name}`;

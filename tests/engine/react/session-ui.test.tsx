@@ -113,3 +113,32 @@ describe('the password reset dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
+
+describe('the transfer-out / transfer-in entry (spec §6)', () => {
+  it('without a token: 请先登录账号? and no form; 确定 goes home, where 淳安 shows the login box (homeShowLogin)', async () => {
+    renderAt('#/turnOut?id=1');
+    const prompt = await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
+    expect(within(prompt).getByText('请先登录账号?')).toBeTruthy();
+    expect(screen.queryByLabelText(/项目名称/)).toBeNull();
+    fireEvent.click(within(prompt).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/'));
+  });
+
+  it('logged in: the form opens with its title by ?id, and the intent is stored for real', async () => {
+    const c = clientFor(server.baseURL, { defaultDeptId: () => region.deptId, adapter: 'http' });
+    const login = await c.client.request('login', { body: { username: DEMO_PHONES[0], password: DEMO_PASSWORD, areaId: region.deptId, loginType: 1 } as never });
+    c.session.setLogin(login.data.token, DEMO_PHONES[0]);
+    renderAt('#/turnOut?id=1', c);
+    expect(await screen.findByRole('heading', { name: '我要转出' }, { timeout: 10_000 })).toBeTruthy();
+    const labelled = (label: string) => (content: string) => content.replace(/^\*/, '') === label;
+    fireEvent.change(screen.getByLabelText(labelled('项目名称')), { target: { value: '千岛湖镇测试村茶园经营权' } });
+    fireEvent.change(screen.getByLabelText(labelled('联系人')), { target: { value: '王测试' } });
+    fireEvent.change(screen.getByLabelText(labelled('联系电话')), { target: { value: '13900001111' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '提交意向' }));
+    });
+    await waitFor(() => expect(c.notifier.entries.at(-1)).toEqual({ via: 'message', kind: 'success', text: '提交成功' }));
+    const row = await server.db.selectFrom('intent').select(['type', 'projectname', 'contact']).where('projectname', '=', '千岛湖镇测试村茶园经营权').executeTakeFirst();
+    expect(row).toEqual({ type: 1, projectname: '千岛湖镇测试村茶园经营权', contact: '王测试' });
+  });
+});
