@@ -37,6 +37,7 @@ export interface BlockPropsByType {
   'town-list': TownListProps;
   'town-map': TownMapProps;
   'trading-types': TradingTypesProps;
+  'transfer-entry': TransferEntryProps;
 }
 /**
  * App QR code: The mobile app's QR code; the image defaults to region.appImage. Usually shown with when: region.showAppImage.
@@ -983,9 +984,38 @@ export interface TradingTypesProps {
    */
   projectRoute?: string;
 }
+/**
+ * Transfer intent entry: Buttons that open the transfer-out / transfer-in intent form (/turnOut?id=1|2) through the entry guard of spec §6: no token → 请先登录账号?, a failed token check → 登录状态失效,请重新登录账号?.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "TransferEntryProps".
+ */
+export interface TransferEntryProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
+   * @minItems 1
+   */
+  entries: {
+    /**
+     * Button text, e.g. 我要转出.
+     */
+    label: string;
+    /**
+     * Route opened once allowed, e.g. /turnOut?id=1.
+     */
+    to: string;
+    /**
+     * One line under the button.
+     */
+    description?: string;
+  }[];
+}
 
 /** A block type name: one per schemas/blocks/<type>.schema.json. */
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;
