@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
+import { createActor, SimulatedClock, type AnyStateMachine, type EventObject, type InspectionEvent, type Snapshot } from 'xstate';
 import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
 import { DEMO_REGIONS } from '../server/seed/index.js';
 import { timelineFor } from '../server/seed/projects.js';
@@ -40,7 +40,7 @@ function startOn(project: ProjectTimeline, now = BASE, inspect?: (e: InspectionE
 
 // ---- model-based -----------------------------------------------------------------------------------------------
 
-type Snap = { value: unknown; context: ProjectStatusContext; status: string };
+type Snap = Snapshot<unknown> & { value: unknown; context: ProjectStatusContext };
 
 /** Timer events are named by xstate after the delay and the state node that armed them. */
 const isTimer = (e: EventObject) => e.type.startsWith('xstate.after.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyStateMachine, type EventObject, type InspectionEvent, type Snapshot } from 'xstate';
 import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
 import { ApiError } from '../engine/http/api-error.js';
 import { REGISTRATION_LABELS, registrationButton, registrationMachine, type RegisterOutput, type RegistrationInput } from './registration.js';
@@ -32,7 +32,7 @@ function start(input: RegistrationInput, inspect?: (e: InspectionEvent) => void)
 
 // ---- model-based -----------------------------------------------------------------------------------------------
 
-type Snap = { value: unknown; context: Record<string, unknown>; matches: (v: unknown) => boolean };
+type Snap = Snapshot<unknown> & { value: unknown; context: Record<string, unknown> };
 
 const EVENTS = [
   { type: 'STATUS', status: 4 },
