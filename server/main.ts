@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase, pgliteDir } from './db/database.js';
 import { isDatabaseEmpty, seedDemo } from './seed/index.js';
 import { imagesDir } from './app.js';
 import { PortalRegions } from './portal-regions.js';
+import { StatusScheduler } from './auction/scheduler.js';
 
 export interface StartOptions {
   config?: ServerConfig;
@@ -29,11 +30,15 @@ export async function startServer(options: StartOptions = {}) {
     await seedDemo(handle.db, { imagesDir: path.join(imagesDir(config), 'demo'), log: (line) => console.log(`  ${line}`) });
     console.log(`演示数据写入完成（${((Date.now() - t0) / 1000).toFixed(1)} s）`);
   }
-  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, regions });
+  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, regions, listen: handle.listen });
   await app.listen({ host: config.host, port: config.port });
+  // Statuses follow the clock and ended auctions are decided here; every instance may run one (changes are conditional).
+  const scheduler = new StatusScheduler(handle.db, { log: { info: (m) => app.log.info(m), error: (e) => app.log.error(e) } });
+  scheduler.start();
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
   console.log(`\n田亩门户已启动：${url}\n地区：${catalog.regions.map((r) => r.id).join('、')}（预览其他地区：${url}?region=<地区标识>）\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}\n`);
   const stop = async () => {
+    await scheduler.stop();
     await app.close();
     await handle.close();
   };

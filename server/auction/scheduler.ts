@@ -1,0 +1,173 @@
+import { sql, type Kysely } from 'kysely';
+import { statusAt, type ProjectTimeline } from '../../machines/project-status.js';
+import type { Database } from '../db/schema.js';
+import { closeAuction, dbNow, type CloseOutcome } from './engine.js';
+import { notifyRefresh } from './hub.js';
+
+export interface SchedulerLog {
+  info(message: string): void;
+  error(error: unknown): void;
+}
+
+export interface SchedulerOptions {
+  /** Longest sleep even when nothing is due (default 30 s): a safety net for changes made behind our back. */
+  safetyMs?: number;
+  /** Shortest sleep between passes (default 250 ms): a run of boundaries a few ms apart is one pass. */
+  minSleepMs?: number;
+  /** Rows read per query while applying due changes. */
+  batch?: number;
+  log?: SchedulerLog;
+}
+
+export interface TickResult {
+  /** Projects whose status the clock moved. */
+  moved: Array<{ projectId: number; from: number; to: number }>;
+  /** Auctions decided in this pass. */
+  closed: CloseOutcome[];
+  /** The earliest future time a status changes (database clock, ms), or null when nothing is scheduled. */
+  nextChangeAt: number | null;
+}
+
+const ms = (d: Date | null): number | null => (d === null ? null : d.getTime());
+
+/**
+ * Moves projects through their statuses by time with the shared machine (`statusAt`) and closes auctions whose
+ * end has passed. Wakes at the earliest next change (and at least every 30 s). Every change is a conditional
+ * update and closing is idempotent, so any number of server instances may run one.
+ */
+export class StatusScheduler {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = true;
+  private readonly safetyMs: number;
+  private readonly minSleepMs: number;
+  private readonly batch: number;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: SchedulerOptions = {},
+  ) {
+    this.safetyMs = options.safetyMs ?? 30_000;
+    this.minSleepMs = options.minSleepMs ?? 250;
+    this.batch = options.batch ?? 500;
+  }
+
+  /** Runs a pass now and keeps waking until {@link stop}. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops waking and waits for a pass in progress; no timer is left behind. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Wakes early (e.g. after something changed the timeline); the usual wake-up is kept otherwise. */
+  poke(): void {
+    if (!this.stopped && !this.running) this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.running = this.pass().finally(() => {
+        this.running = undefined;
+      });
+    }, delay);
+  }
+
+  private async pass(): Promise<void> {
+    let delay = this.safetyMs;
+    try {
+      const result = await this.tick();
+      for (const c of result.closed) this.options.log?.info(`竞价结束：项目 ${c.projectId} 状态 ${c.status}${c.dealAmount === null ? '' : `，成交价 ${c.dealAmount}`}`);
+      if (result.nextChangeAt !== null) {
+        const now = (await dbNow(this.db)).getTime();
+        delay = Math.min(this.safetyMs, Math.max(this.minSleepMs, result.nextChangeAt - now));
+      }
+    } catch (error) {
+      this.options.log?.error(error);
+    }
+    this.schedule(delay);
+  }
+
+  /** One pass: applies every change that is due by the database clock and finds the next one. */
+  async tick(): Promise<TickResult> {
+    const now = await dbNow(this.db);
+    const t = now.getTime();
+    const result: TickResult = { moved: [], closed: [], nextChangeAt: null };
+    let lastId = 0;
+    for (;;) {
+      // Candidates only: a time of theirs has passed. statusAt decides what (if anything) changes.
+      const rows = await this.db
+        .selectFrom('project')
+        .select(['id', 'type', 'status', 'publicityStopTime', 'applyStartTime', 'applyStopTime', 'biddingStartTime', 'biddingStopTime'])
+        .where('status', '<', 7)
+        .where('id', '>', lastId)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 2), eb('publicityStopTime', '<=', now)]),
+            eb.and([eb('status', '<=', 3), eb('applyStartTime', '<=', now)]),
+            eb.and([eb('status', '<=', 4), eb('applyStopTime', '<=', now)]),
+            eb.and([eb('type', '<>', 1), eb('status', '<=', 5), eb('biddingStartTime', '<=', now)]),
+            eb.and([eb('type', '<>', 1), eb('status', '<=', 6), eb('biddingStopTime', '<=', now)]),
+          ]),
+        )
+        .orderBy('id')
+        .limit(this.batch)
+        .execute();
+      for (const row of rows) {
+        const timeline: ProjectTimeline = {
+          type: row.type as 1 | 2 | 3,
+          status: row.status,
+          publicityStopTime: ms(row.publicityStopTime),
+          applyStartTime: ms(row.applyStartTime),
+          applyStopTime: ms(row.applyStopTime),
+          biddingStartTime: ms(row.biddingStartTime),
+          biddingStopTime: ms(row.biddingStopTime),
+        };
+        const next = statusAt(timeline, t);
+        if (next.status > row.status) {
+          const moved = await this.db.transaction().execute(async (trx) => {
+            const updated = await trx
+              .updateTable('project')
+              .set({ status: next.status, updatedAt: now })
+              .where('id', '=', row.id)
+              .where('status', '=', row.status)
+              .executeTakeFirst();
+            if (!Number(updated.numUpdatedRows)) return false;
+            await notifyRefresh(trx, row.id);
+            return true;
+          });
+          if (moved) result.moved.push({ projectId: row.id, from: row.status, to: next.status });
+        }
+        if (next.biddingEnded) {
+          const closed = await closeAuction(this.db, row.id);
+          if (closed) result.closed.push(closed);
+        }
+      }
+      if (rows.length < this.batch) break;
+      lastId = rows[rows.length - 1].id;
+    }
+
+    const { rows } = await sql<{ next: Date | string | null }>`
+      SELECT least(
+        min(publicity_stop_time) FILTER (WHERE status = 2 AND publicity_stop_time > ${now}),
+        min(apply_start_time) FILTER (WHERE status <= 3 AND apply_start_time > ${now}),
+        min(apply_stop_time) FILTER (WHERE status <= 4 AND apply_stop_time > ${now}),
+        min(bidding_start_time) FILTER (WHERE type <> 1 AND status <= 5 AND bidding_start_time > ${now}),
+        min(bidding_stop_time) FILTER (WHERE type <> 1 AND status <= 6 AND bidding_stop_time > ${now})
+      ) AS next
+      FROM project WHERE status < 7`.execute(this.db);
+    const next = rows[0]?.next;
+    result.nextChangeAt = next === null || next === undefined ? null : new Date(next).getTime();
+    return result;
+  }
+}
