@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import Input from '@douyinfe/semi-ui/lib/es/input';
-import Select from '@douyinfe/semi-ui/lib/es/select';
 import { useRegion, useRouteQuery } from '../../engine/react/RegionProvider.js';
 import { SourceContent } from '../../engine/react/SourceContent.js';
 import { useSource } from '../../engine/react/useSource.js';
@@ -154,26 +153,36 @@ export default function ProjectList({ props, blockId }: BlockComponentProps<Proj
 
         <form role="search" aria-label="筛选交易项目" className="tm-plist__filters" onSubmit={onSearch}>
           <div className="tm-plist__field">
-            <span id={ids.place} className="tm-plist__rowlabel">所在地区</span>
-            <Select
-              aria-labelledby={ids.place}
+            <label htmlFor={ids.place} className="tm-plist__rowlabel">
+              所在地区
+            </label>
+            {/* A native select: Semi's Select leaves dangling aria references and an unlabelled icon that axe flags. */}
+            <select
+              id={ids.place}
               className="tm-plist__select"
               value={chosenPlace?.deptCode ?? places[0]?.deptCode ?? ''}
-              optionList={places.map((p) => ({ value: p.deptCode, label: p.deptName }))}
-              onChange={(value) => go({ place: value === places[0]?.deptCode ? undefined : String(value) })}
-              emptyContent="暂无地区"
-            />
+              onChange={(event) => go({ place: event.target.value === places[0]?.deptCode ? undefined : event.target.value })}
+            >
+              {places.length === 0 && <option value="">{region.cityName}</option>}
+              {places.map((p) => (
+                <option key={p.deptId} value={p.deptCode}>
+                  {p.deptName}
+                </option>
+              ))}
+            </select>
           </div>
           {showArea && (
             <div className="tm-plist__field">
-              <span id={ids.area} className="tm-plist__rowlabel">面积</span>
-              <Select
-                aria-labelledby={ids.area}
-                className="tm-plist__select"
-                value={Math.min(filter.area, brackets.length - 1)}
-                optionList={brackets.map((b, i) => ({ value: i, label: b.label }))}
-                onChange={(value) => go({ area: Number(value) || undefined })}
-              />
+              <label htmlFor={ids.area} className="tm-plist__rowlabel">
+                面积
+              </label>
+              <select id={ids.area} className="tm-plist__select" value={Math.min(filter.area, brackets.length - 1)} onChange={(event) => go({ area: Number(event.target.value) || undefined })}>
+                {brackets.map((b, i) => (
+                  <option key={b.label} value={i}>
+                    {b.label}
+                  </option>
+                ))}
+              </select>
             </div>
           )}
           <div className="tm-plist__field tm-plist__field--grow">

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, SCREENSHOT_DIR, startPortal } from './portal-harness.js';
+
+// The trading projects screen, a project detail and the home bidding/tender blocks of chunan in real Chromium,
+// served by the real server over the seeded database.
+let portal: Awaited<ReturnType<typeof startPortal>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function open(route: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${portal.url}?region=chunan#${route}`, { waitUntil: 'networkidle' });
+  return { page, errors };
+}
+
+const settled = (page: Page) =>
+  page.waitForFunction(() => document.querySelectorAll('[data-block]').length > 0 && !document.querySelector('.tm-status--loading'), null, { timeout: 20_000 });
+
+async function expectAxeClean(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+}
+
+/** The status badges of the cards on screen. */
+const badges = (page: Page) => page.$$eval('.tm-plist .tm-pcard .tm-badge', (els) => els.map((e) => e.textContent));
+
+describe('trading projects of chunan', () => {
+  it('lists seeded cards, filters by a status tile, and a card opens its detail; axe finds nothing serious', async () => {
+    const { page, errors } = await open('/tradingProject?idx=2');
+    try {
+      await page.waitForSelector('.tm-plist .tm-pcard', { timeout: 20_000 });
+      await settled(page);
+      const count = await page.locator('.tm-plist .tm-pcard').count();
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThanOrEqual(7);
+      expect(await page.locator('.tm-pager__total').innerText()).toMatch(/共 \d+ 条/);
+      expect(await page.locator('.tm-plist__title').innerText()).toContain('淳安县');
+      expect(await page.locator('.tm-status--error').count()).toBe(0);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-list-chunan.png'), fullPage: true });
+      await expectAxeClean(page);
+
+      await page.locator('.tm-plist__tiles button', { hasText: '竞价中' }).click();
+      await page.waitForFunction(() => window.location.hash.includes('statusIndex='), null, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => {
+          const list = [...document.querySelectorAll('.tm-plist .tm-pcard .tm-badge')].map((e) => e.textContent);
+          return !document.querySelector('.tm-status--loading') && list.length > 0 && list.every((t) => t === '竞价中');
+        },
+        null,
+        { timeout: 15_000 },
+      );
+      expect(new Set(await badges(page))).toEqual(new Set(['竞价中']));
+      expect(await page.locator('.tm-plist__tiles button', { hasText: '竞价中' }).getAttribute('aria-pressed')).toBe('true');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-list-chunan-bidding.png'), fullPage: true });
+
+      // Back keeps the filters in the address: the unfiltered list comes back.
+      await page.goBack();
+      await page.waitForFunction(() => !window.location.hash.includes('statusIndex='), null, { timeout: 10_000 });
+
+      const first = page.locator('.tm-plist .tm-pcard').first();
+      const title = (await first.locator('.tm-pcard__name').innerText()).trim();
+      await first.locator('a').click();
+      await page.waitForSelector('.tm-pdetail', { timeout: 20_000 });
+      await settled(page);
+      expect(page.url()).toMatch(/#\/tradingProject\/pressCenterDetail\?id=\d+/);
+      expect(await page.locator('.tm-pdetail__title').innerText()).toContain(title);
+      expect(await page.locator('.tm-pdetail__times').innerText()).toContain('竞价截止时间');
+      expect(await page.locator('.tm-pdetail__content').innerText()).toMatch(/[\u4e00-\u9fa5]{10,}/);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-detail-chunan.png'), fullPage: true });
+      await expectAxeClean(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('tender and demand tabs: area filter offered, tender category 009 opens the tender detail', async () => {
+    const { page, errors } = await open('/tradingProject?idx=1&number=009');
+    try {
+      await page.waitForSelector('.tm-plist .tm-pcard', { timeout: 20_000 });
+      await settled(page);
+      expect(await page.locator('#tradingProject-project-list-0-area').count()).toBe(1);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-list-chunan-tender.png'), fullPage: true });
+      await expectAxeClean(page);
+      await page.locator('.tm-plist .tm-pcard a').first().click();
+      await page.waitForSelector('.tm-pdetail', { timeout: 20_000 });
+      expect(page.url()).toMatch(/#\/tradingProject\/pressCenterDetail1\?id=\d+/);
+      await settled(page);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-detail1-chunan.png'), fullPage: true });
+      await expectAxeClean(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('home shows 4 bidding cards and 8 tenders, each linking to its detail', async () => {
+    const { page, errors } = await open('/');
+    try {
+      await settled(page);
+      const bidding = page.locator('[data-block="bidding-projects"] .tm-pcard');
+      expect(await bidding.count()).toBe(4);
+      // homeBiddingLabel: still bidding, or ended.
+      for (const text of await bidding.locator('.tm-badge').allInnerTexts()) expect(['竞价中', '已结束']).toContain(text);
+      expect(await page.locator('[data-block="tender-list"] .tm-tenders__row').count()).toBe(8);
+      await page.locator('[data-block="bidding-projects"]').screenshot({ path: path.join(SCREENSHOT_DIR, 'home-chunan-bidding.png') });
+      await page.locator('[data-block="tender-list"]').screenshot({ path: path.join(SCREENSHOT_DIR, 'home-chunan-tenders.png') });
+      await bidding.first().locator('a').click();
+      await page.waitForSelector('.tm-pdetail', { timeout: 20_000 });
+      expect(page.url()).toMatch(/#\/bidDetail\?id=\d+/);
+      await settled(page);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-bid-detail-chunan.png'), fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
