@@ -4,16 +4,23 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { SiteHeaderProps } from '../../schemas/types/blocks.js';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
 import { useSessionActor } from '../../engine/react/SessionProvider.js';
+import { useRealtimeNotice, useRealtimeStatus } from '../../engine/react/RealtimeProvider.js';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
 import { documentTitle } from '../../engine/runtime/title.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import './site-header.css';
 
 
-/** Whether the logged-in user has unread messages (the dot on 个人中心); polled, and silent on failure. */
+/**
+ * Whether the logged-in user has unread messages (the dot on 个人中心): asked once at load, then kept by the
+ * real-time channel's `notice` messages when the region runs one, else polled. Silent on failure.
+ */
 function useHasNewMessage(enabled: boolean, pollSeconds: number): boolean {
   const client = useApiClient();
+  const realtime = useRealtimeStatus();
+  const notice = useRealtimeNotice();
   const [unread, setUnread] = useState(false);
+  const poll = realtime === 'off';
   useEffect(() => {
     if (!enabled) {
       setUnread(false);
@@ -26,13 +33,13 @@ function useHasNewMessage(enabled: boolean, pollSeconds: number): boolean {
         () => undefined,
       );
     void check();
-    const timer = setInterval(check, pollSeconds * 1000);
+    const timer = poll ? setInterval(check, pollSeconds * 1000) : undefined;
     return () => {
       live = false;
       clearInterval(timer);
     };
-  }, [client, enabled, pollSeconds]);
-  return unread;
+  }, [client, enabled, pollSeconds, poll]);
+  return enabled && (unread || notice.hasNewMessage);
 }
 
 /**

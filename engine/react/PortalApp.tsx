@@ -7,6 +7,8 @@ import { buildPageRoutes } from '../runtime/routes.js';
 import { PageView } from './PageView.js';
 import { PortalClientProvider, useSession } from './PortalClientProvider.js';
 import { SessionProvider } from './SessionProvider.js';
+import { RealtimeProvider } from './RealtimeProvider.js';
+import type { SocketConstructor } from '../../machines/realtime-channel.js';
 import { RegionProvider, useFlags } from './RegionProvider.js';
 
 function NotFound() {
@@ -43,6 +45,7 @@ export function PortalApp({
   client,
   siteData,
   reload,
+  WebSocketImpl,
 }: {
   region: Region;
   registry: BlockRegistry;
@@ -50,14 +53,18 @@ export function PortalApp({
   siteData: SiteData;
   /** After logout; the browser reloads the page (tests record it). */
   reload?: () => void;
+  /** The WebSocket class of the real-time channel; the browser's by default (Node tests pass `ws`). */
+  WebSocketImpl?: SocketConstructor;
 }) {
   return (
     <PortalClientProvider client={client} siteData={siteData}>
       <SessionProvider reload={reload}>
         <RegionProvider region={region}>
-          <HashRouter>
-            <RegionRoutes region={region} registry={registry} />
-          </HashRouter>
+          <RealtimeProvider WebSocketImpl={WebSocketImpl}>
+            <HashRouter>
+              <RegionRoutes region={region} registry={registry} />
+            </HashRouter>
+          </RealtimeProvider>
         </RegionProvider>
       </SessionProvider>
     </PortalClientProvider>

@@ -10,3 +10,4 @@ export { SourceContent } from './SourceContent.js';
 export { useSource } from './useSource.js';
 export type { SourceState } from './useSource.js';
 export { delayedReload, SessionProvider, useSessionActor, useSessionState } from './SessionProvider.js';
+export { RealtimeProvider, sameOriginSocketBase, useRealtimeEvent, useRealtimeNotice, useRealtimeStatus, useServerOffset, useWatch } from './RealtimeProvider.js';

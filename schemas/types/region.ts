@@ -237,6 +237,10 @@ export type Region = {
      */
     technical?: string;
   };
+  /**
+   * Base address of the real-time channel (flag startWebSocket): the page opens <webSocketUrl>/websocket/{userId}. Absent: the portal's own host (ws:// or wss:// as the page). http(s) addresses are turned into ws(s).
+   */
+  webSocketUrl?: string;
   flags?: Flags;
   /**
    * The site-wide data helper's sources: key → where its data comes from. Each key is fetched once per page load however many blocks read it.

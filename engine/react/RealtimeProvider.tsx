@@ -1,0 +1,93 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { realtimeChannelMachine, socketActor, type RealtimeChannelEmitted, type SocketConstructor } from '../../machines/realtime-channel.js';
+import { useSession } from './PortalClientProvider.js';
+import { useFlags, useRegion } from './RegionProvider.js';
+import { useSessionState } from './SessionProvider.js';
+
+type ChannelActor = ActorRefFrom<typeof realtimeChannelMachine>;
+const RealtimeContext = createContext<ChannelActor | null>(null);
+
+/** The page's own host as a WebSocket base: ws://host or wss://host as the page is served. */
+export function sameOriginSocketBase(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
+}
+
+/** One channel for one (user, token): a login or logout opens a new one with the new identity. */
+function Channel({ userId, token, WebSocketImpl, children }: { userId: number | null; token: string | null; WebSocketImpl?: SocketConstructor; children: ReactNode }) {
+  const region = useRegion();
+  const flags = useFlags();
+  const machine = useMemo(() => realtimeChannelMachine.provide({ actors: { socket: socketActor(WebSocketImpl) } }), [WebSocketImpl]);
+  const actor = useActorRef(machine, {
+    input: { flags, address: region.webSocketUrl ?? sameOriginSocketBase(), userId, token },
+  });
+  return <RealtimeContext.Provider value={actor}>{children}</RealtimeContext.Provider>;
+}
+
+/**
+ * The real-time channel of the page (spec §4), when the region turns it on (`startWebSocket`): it reconnects,
+ * beats, and re-watches by itself (the machine); blocks listen with {@link useRealtimeEvent} and {@link useWatch}.
+ */
+export function RealtimeProvider({ WebSocketImpl, children }: { WebSocketImpl?: SocketConstructor; children: ReactNode }) {
+  const { token } = useSession();
+  const { user } = useSessionState();
+  const userId = token ? (user?.userId ?? null) : null;
+  return (
+    <Channel key={`${userId ?? 0}:${token ?? ''}`} userId={userId} token={token} WebSocketImpl={WebSocketImpl}>
+      {children}
+    </Channel>
+  );
+}
+
+function useChannel(): ChannelActor | null {
+  return useContext(RealtimeContext);
+}
+
+/** Whether the channel is live (open), connecting/reconnecting, or off (not configured). */
+export function useRealtimeStatus(): 'off' | 'connecting' | 'open' {
+  const actor = useChannel();
+  return useSelector(actor ?? undefined, (s) => (!s || s.matches('off') ? 'off' : s.matches({ live: 'open' }) ? 'open' : 'connecting')) as 'off' | 'connecting' | 'open';
+}
+
+/** The new-message dot as the channel knows it (a `notice` arrived), and how to clear it. */
+export function useRealtimeNotice(): { hasNewMessage: boolean; seen: () => void } {
+  const actor = useChannel();
+  const hasNewMessage = useSelector(actor ?? undefined, (s) => s?.context.hasNewMessage ?? false) as boolean;
+  return { hasNewMessage, seen: () => actor?.send({ type: 'NOTICE_SEEN' }) };
+}
+
+/** Server time − local time as the channel last measured it (null before a heartbeat reply). */
+export function useServerOffset(): number | null {
+  const actor = useChannel();
+  return useSelector(actor ?? undefined, (s) => s?.context.serverOffset ?? null) as number | null;
+}
+
+/**
+ * Calls `handler` for each server message of `type` while the component is mounted.
+ *
+ * @example useRealtimeEvent('auctionBid', (data) => setState((s) => applyBid(s, data)));
+ */
+export function useRealtimeEvent<T extends RealtimeChannelEmitted['type']>(
+  type: T,
+  handler: (data: Extract<RealtimeChannelEmitted, { type: T }>['data']) => void,
+): void {
+  const actor = useChannel();
+  useEffect(() => {
+    if (!actor) return;
+    const sub = actor.on(type, (event) => (handler as (data: unknown) => void)((event as { data: unknown }).data));
+    return () => sub.unsubscribe();
+    // The handler is expected to be stable or to read state through setState callbacks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, type]);
+}
+
+/** Watches a project's auction while mounted: the server answers with its `auctionState`, then its live messages. */
+export function useWatch(projectId: number | null | undefined): void {
+  const actor = useChannel();
+  useEffect(() => {
+    if (!actor || !projectId) return;
+    actor.send({ type: 'WATCH', projectId });
+    return () => actor.send({ type: 'UNWATCH', projectId });
+  }, [actor, projectId]);
+}
