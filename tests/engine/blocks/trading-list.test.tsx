@@ -45,7 +45,7 @@ afterEach(cleanup);
 type Call = [string, { body?: Record<string, unknown>; query?: Record<string, unknown> }];
 
 /** The portal at a hash route, with every call the blocks make recorded. */
-function renderAt(hash: string) {
+function renderAt(hash: string, portalRegion: Region = region) {
   const c = clientFor(server.baseURL, { defaultDeptId: () => region.deptId, adapter: 'http' });
   const calls: Call[] = [];
   const call = c.client.call.bind(c.client);
@@ -54,7 +54,7 @@ function renderAt(hash: string) {
     return call(name as never, options as never);
   }) as never);
   window.location.hash = hash;
-  render(<PortalApp region={region} registry={createBlockRegistry(defaultBlocks)} client={c.client} siteData={createSiteData(c.client, {})} />);
+  render(<PortalApp region={portalRegion} registry={createBlockRegistry(defaultBlocks)} client={c.client} siteData={createSiteData(c.client, {})} />);
   const listCalls = () => calls.filter(([name]) => ['projectList', 'invitationList', 'needProjectList'].includes(name));
   return { calls, lastList: () => listCalls().at(-1)!, client: c };
 }
@@ -197,5 +197,62 @@ describe('/tradingProject against the real server', () => {
     renderAt('#/tradingProject?idx=1&number=009');
     const [first] = await cards();
     expect(first.querySelector('a')!.getAttribute('href')).toMatch(/#\/tradingProject\/pressCenterDetail1\?id=\d+/);
+  });
+});
+
+describe('/tradingProject configured per region', () => {
+  /** chunan with other project-list props and flags. */
+  function variant(props: Record<string, unknown>, flags: Record<string, boolean> = {}): Region {
+    const page = region.pages!.tradingProject!;
+    const entry = page.blocks![0]!;
+    return {
+      ...region,
+      flags: { ...region.flags, ...flags },
+      pages: { ...region.pages, tradingProject: { ...page, blocks: [{ ...entry, props: { ...entry.props, ...props } }] } },
+    } as Region;
+  }
+
+  it('a place from the region dropdown (dm) is sent as its deptId; the region itself sends none', async () => {
+    const c = clientFor(server.baseURL, { defaultDeptId: () => region.deptId, adapter: 'http' });
+    const places = (await c.client.call('townList', { query: { maxLevel: 5, includeSelf: true } as never })) as Array<{ deptId: number; deptCode: string; parentId: number }>;
+    const town = places.find((p) => p.parentId === region.deptId)!;
+    const { lastList } = renderAt(`#/tradingProject?idx=1&dm=${town.deptCode}`);
+    await cards();
+    await waitFor(() => expect(lastList()[1].body?.deptId).toBe(town.deptId));
+    expect((screen.getByLabelText('所在地区') as HTMLSelectElement).value).toBe(town.deptCode);
+    fireEvent.change(screen.getByLabelText('所在地区'), { target: { value: places[0].deptCode } });
+    await waitFor(() => expect(lastList()[1].body).not.toHaveProperty('deptId'));
+    expect(window.location.hash).not.toMatch(/dm=/);
+  });
+
+  it('disables the bidding tile when bidding is unavailable here', async () => {
+    renderAt('#/tradingProject?idx=2', variant({ biddingAvailable: false }));
+    await cards();
+    const tiles = within(document.querySelector('.tm-plist__tiles') as HTMLElement);
+    expect((tiles.getByRole('button', { name: '竞价中' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((tiles.getByRole('button', { name: '公示中' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('hides the view count with notShowWatchNum and keeps the sign-up count', async () => {
+    renderAt('#/tradingProject?idx=1', variant({}, { notShowWatchNum: true }));
+    const [first] = await cards();
+    expect(first.textContent).not.toMatch(/浏览/);
+    expect(first.textContent).toMatch(/报名 \d+ 人/);
+    cleanup();
+    renderAt('#/tradingProject?idx=1');
+    const [again] = await cards();
+    expect(again.textContent).toMatch(/浏览 \d+ 次/);
+  });
+
+  it('offers a back button to backUrl in a new window, and ignores a script address', async () => {
+    renderAt('#/tradingProject?idx=1&backUrl=' + encodeURIComponent('https://sjzx.nccq.example.gov.cn/portal'));
+    await cards();
+    const back = screen.getByRole('link', { name: /返回/ });
+    expect(back.getAttribute('href')).toBe('https://sjzx.nccq.example.gov.cn/portal');
+    expect(back.getAttribute('target')).toBe('_blank');
+    cleanup();
+    renderAt('#/tradingProject?idx=1&backUrl=' + encodeURIComponent('javascript:alert(1)'));
+    await cards();
+    expect(screen.queryByRole('link', { name: /^返回/ })).toBeNull();
   });
 });
