@@ -1,0 +1,158 @@
+/**
+ * The lifecycles of the portal as XState v5 machines (design principle 4): framework-free, timers inside, side
+ * effects as named actors and actions the caller provides. One concept per file; this file only re-exports by name.
+ */
+export {
+  addRotation,
+  DEFAULT_CAMERA_SERVICE_URL,
+  parseCameraCommand,
+  parseCameraEvent,
+} from "./camera-protocol.js";
+export type {
+  CameraCommand,
+  CameraErrorCode,
+  CameraImage,
+  CameraImageMime,
+  CameraServiceEvent,
+  Rotation,
+} from "./camera-protocol.js";
+export {
+  CAMERA_MESSAGES,
+  cameraServiceActor,
+  documentCameraMachine,
+  photoDataUrl,
+} from "./document-camera.js";
+export type {
+  CameraNotice,
+  CameraPhoto,
+  CameraServiceActorEvent,
+  DocumentCameraContext,
+  DocumentCameraEmitted,
+  DocumentCameraEvent,
+  DocumentCameraInput,
+  DocumentCameraMachine,
+} from "./document-camera.js";
+export {
+  CODE_MISSING,
+  PASSWORD_HINT,
+  passwordProblem,
+  passwordResetActors,
+  passwordResetMachine,
+} from "./password-reset.js";
+export type {
+  PasswordResetContext,
+  PasswordResetEvent,
+  PasswordResetInput,
+  ResetRequest,
+} from "./password-reset.js";
+export { PHONE_MESSAGES, PHONE_PATTERN, phoneProblem } from "./phone-rule.js";
+export {
+  allStatuses,
+  cardBadge,
+  cardTimeField,
+  cardTimeLine,
+  COUNTDOWN_LABELS,
+  DEFAULT_ALL_STATUSES,
+  DEFAULT_PRICE_TITLES,
+  DEFAULT_STATUS_LABELS,
+  homeBiddingLabel,
+  priceLabel,
+  statusLabel,
+  statusTiles,
+  TIME_LABELS,
+  toggleStatusTile,
+} from "./project-status-rules.js";
+export type {
+  BadgeTone,
+  CardBadgeVariant,
+  PricedProject,
+  ProjectType,
+  StatusRegion,
+  StatusTileView,
+  TimedProject,
+} from "./project-status-rules.js";
+export {
+  MAX_TIMER_MS,
+  nextStatusChangeAt,
+  parseApiTime,
+  PROJECT_STATUS,
+  projectStatusMachine,
+  statusAt,
+  timelineOf,
+} from "./project-status.js";
+export type {
+  DealStatus,
+  NoDealStatus,
+  ProjectStatusContext,
+  ProjectStatusEvent,
+  ProjectStatusInput,
+  ProjectTimeline,
+  TimelineField,
+} from "./project-status.js";
+export {
+  channelUrl,
+  parseServerFrame,
+  REALTIME_TIMING,
+  realtimeChannelMachine,
+  SERVER_FRAME_TYPES,
+  socketActor,
+} from "./realtime-channel.js";
+export type {
+  ClientFrame,
+  HeartcheckReply,
+  NoticeMessage,
+  RealtimeChannelContext,
+  RealtimeChannelEmitted,
+  RealtimeChannelEvent,
+  RealtimeChannelInput,
+  RealtimeChannelMachine,
+  ServerFrame,
+  SocketCommand,
+  SocketConstructor,
+  SocketEvent,
+  SocketLike,
+} from "./realtime-channel.js";
+export {
+  REGISTRATION_LABELS,
+  REGISTRATION_STATES,
+  registrationButton,
+  registrationMachine,
+} from "./registration.js";
+export type {
+  RegisterOutput,
+  RegistrationButton,
+  RegistrationContext,
+  RegistrationEvent,
+  RegistrationInput,
+  RegistrationSnapshot,
+  RegistrationState,
+} from "./registration.js";
+export { SESSION_MESSAGES, sessionActors, sessionMachine } from "./session.js";
+export type {
+  LoginCredentials,
+  SessionContext,
+  SessionEvent,
+  SessionUser,
+} from "./session.js";
+export {
+  SMS_COUNTDOWN_SECONDS,
+  smsCountdownActors,
+  smsCountdownMachine,
+  unshownFailure,
+} from "./sms-countdown.js";
+export type {
+  Notice,
+  SmsCountdownContext,
+  SmsCountdownEvent,
+  SmsCountdownInput,
+} from "./sms-countdown.js";
+export {
+  TRANSFER_PROMPTS,
+  transferEntryActors,
+  transferEntryMachine,
+} from "./transfer-entry.js";
+export type {
+  TransferEntryContext,
+  TransferEntryEvent,
+  TransferEntryInput,
+} from "./transfer-entry.js";
