@@ -2,12 +2,7 @@
  * The lifecycles of the portal as XState v5 machines (design principle 4): framework-free, timers inside, side
  * effects as named actors and actions the caller provides. One concept per file; this file only re-exports by name.
  */
-export {
-  addRotation,
-  DEFAULT_CAMERA_SERVICE_URL,
-  parseCameraCommand,
-  parseCameraEvent,
-} from "./camera-protocol.js";
+export { addRotation, DEFAULT_CAMERA_SERVICE_URL, parseCameraCommand, parseCameraEvent } from './camera-protocol.js';
 export type {
   CameraCommand,
   CameraErrorCode,
@@ -15,13 +10,8 @@ export type {
   CameraImageMime,
   CameraServiceEvent,
   Rotation,
-} from "./camera-protocol.js";
-export {
-  CAMERA_MESSAGES,
-  cameraServiceActor,
-  documentCameraMachine,
-  photoDataUrl,
-} from "./document-camera.js";
+} from './camera-protocol.js';
+export { CAMERA_MESSAGES, cameraServiceActor, documentCameraMachine, photoDataUrl } from './document-camera.js';
 export type {
   CameraNotice,
   CameraPhoto,
@@ -31,21 +21,16 @@ export type {
   DocumentCameraEvent,
   DocumentCameraInput,
   DocumentCameraMachine,
-} from "./document-camera.js";
+} from './document-camera.js';
 export {
   CODE_MISSING,
   PASSWORD_HINT,
   passwordProblem,
   passwordResetActors,
   passwordResetMachine,
-} from "./password-reset.js";
-export type {
-  PasswordResetContext,
-  PasswordResetEvent,
-  PasswordResetInput,
-  ResetRequest,
-} from "./password-reset.js";
-export { PHONE_MESSAGES, PHONE_PATTERN, phoneProblem } from "./phone-rule.js";
+} from './password-reset.js';
+export type { PasswordResetContext, PasswordResetEvent, PasswordResetInput, ResetRequest } from './password-reset.js';
+export { PHONE_MESSAGES, PHONE_PATTERN, phoneProblem } from './phone-rule.js';
 export {
   allStatuses,
   cardBadge,
@@ -61,7 +46,7 @@ export {
   statusTiles,
   TIME_LABELS,
   toggleStatusTile,
-} from "./project-status-rules.js";
+} from './project-status-rules.js';
 export type {
   BadgeTone,
   CardBadgeVariant,
@@ -70,7 +55,7 @@ export type {
   StatusRegion,
   StatusTileView,
   TimedProject,
-} from "./project-status-rules.js";
+} from './project-status-rules.js';
 export {
   MAX_TIMER_MS,
   nextStatusChangeAt,
@@ -79,7 +64,7 @@ export {
   projectStatusMachine,
   statusAt,
   timelineOf,
-} from "./project-status.js";
+} from './project-status.js';
 export type {
   DealStatus,
   NoDealStatus,
@@ -88,7 +73,7 @@ export type {
   ProjectStatusInput,
   ProjectTimeline,
   TimelineField,
-} from "./project-status.js";
+} from './project-status.js';
 export {
   channelUrl,
   parseServerFrame,
@@ -96,7 +81,7 @@ export {
   realtimeChannelMachine,
   SERVER_FRAME_TYPES,
   socketActor,
-} from "./realtime-channel.js";
+} from './realtime-channel.js';
 export type {
   ClientFrame,
   HeartcheckReply,
@@ -111,13 +96,8 @@ export type {
   SocketConstructor,
   SocketEvent,
   SocketLike,
-} from "./realtime-channel.js";
-export {
-  REGISTRATION_LABELS,
-  REGISTRATION_STATES,
-  registrationButton,
-  registrationMachine,
-} from "./registration.js";
+} from './realtime-channel.js';
+export { REGISTRATION_LABELS, REGISTRATION_STATES, registrationButton, registrationMachine } from './registration.js';
 export type {
   RegisterOutput,
   RegistrationButton,
@@ -126,33 +106,10 @@ export type {
   RegistrationInput,
   RegistrationSnapshot,
   RegistrationState,
-} from "./registration.js";
-export { SESSION_MESSAGES, sessionActors, sessionMachine } from "./session.js";
-export type {
-  LoginCredentials,
-  SessionContext,
-  SessionEvent,
-  SessionUser,
-} from "./session.js";
-export {
-  SMS_COUNTDOWN_SECONDS,
-  smsCountdownActors,
-  smsCountdownMachine,
-  unshownFailure,
-} from "./sms-countdown.js";
-export type {
-  Notice,
-  SmsCountdownContext,
-  SmsCountdownEvent,
-  SmsCountdownInput,
-} from "./sms-countdown.js";
-export {
-  TRANSFER_PROMPTS,
-  transferEntryActors,
-  transferEntryMachine,
-} from "./transfer-entry.js";
-export type {
-  TransferEntryContext,
-  TransferEntryEvent,
-  TransferEntryInput,
-} from "./transfer-entry.js";
+} from './registration.js';
+export { SESSION_MESSAGES, sessionActors, sessionMachine } from './session.js';
+export type { LoginCredentials, SessionContext, SessionEvent, SessionUser } from './session.js';
+export { SMS_COUNTDOWN_SECONDS, smsCountdownActors, smsCountdownMachine, unshownFailure } from './sms-countdown.js';
+export type { Notice, SmsCountdownContext, SmsCountdownEvent, SmsCountdownInput } from './sms-countdown.js';
+export { TRANSFER_PROMPTS, transferEntryActors, transferEntryMachine } from './transfer-entry.js';
+export type { TransferEntryContext, TransferEntryEvent, TransferEntryInput } from './transfer-entry.js';
