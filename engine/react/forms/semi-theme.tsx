@@ -17,56 +17,49 @@ import {
  * screen reader reads the refusal with the field.
  */
 
-function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, value, onChange, onBlur, onFocus, required, disabled, readonly, autofocus, placeholder, options, schema, rawErrors, type } = props;
-  const inputType = (options.inputType as string | undefined) ?? type ?? 'text';
+/**
+ * What every text-like control of a form shares: id and name, value, disabled, the error state for Semi and for
+ * assistive technology (aria-invalid, aria-required, aria-describedby to the field's error and help), and rjsf's
+ * change/blur/focus protocol. Widgets spread it onto a Semi Input or TextArea and add their own props.
+ */
+export function semiControlProps(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, required, disabled, readonly, placeholder, options, rawErrors } = props;
   const invalid = Boolean(rawErrors?.length);
+  return {
+    id,
+    name: id,
+    value: (value ?? '') as string,
+    placeholder: placeholder || undefined,
+    disabled: disabled || readonly,
+    validateStatus: (invalid ? 'error' : 'default') as 'error' | 'default',
+    'aria-invalid': invalid || undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': ariaDescribedByIds(id),
+    onChange: (text: string) => onChange(text === '' ? options.emptyValue : text),
+    onBlur: (e: { target: { value: string } }) => onBlur(id, e.target.value),
+    onFocus: (e: { target: { value: string } }) => onFocus(id, e.target.value),
+  };
+}
+
+function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { autofocus, options, schema, type } = props;
+  const inputType = (options.inputType as string | undefined) ?? type ?? 'text';
   return (
     <Input
-      id={id}
-      name={id}
-      value={value ?? ''}
+      {...semiControlProps(props)}
       mode={inputType === 'password' ? 'password' : undefined}
       type={inputType === 'password' ? undefined : inputType}
-      placeholder={placeholder || undefined}
-      disabled={disabled || readonly}
       autoFocus={autofocus}
       maxLength={schema.maxLength}
       autoComplete={options.autocomplete as string | undefined}
       inputMode={options.inputMode as never}
-      validateStatus={invalid ? 'error' : 'default'}
-      aria-invalid={invalid || undefined}
-      aria-required={required || undefined}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(text: string) => onChange(text === '' ? options.emptyValue : text)}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
     />
   );
 }
 
 function TextareaWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, required, disabled, readonly, placeholder, options, schema, rawErrors } = props;
-  const invalid = Boolean(rawErrors?.length);
-  return (
-    <TextArea
-      id={id}
-      name={id}
-      value={value ?? ''}
-      rows={(options.rows as number | undefined) ?? 5}
-      maxLength={schema.maxLength}
-      showClear={false}
-      placeholder={placeholder || undefined}
-      disabled={disabled || readonly}
-      validateStatus={invalid ? 'error' : 'default'}
-      aria-invalid={invalid || undefined}
-      aria-required={required || undefined}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(text: string) => onChange(text === '' ? options.emptyValue : text)}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
-    />
-  );
+  const { options, schema } = props;
+  return <TextArea {...semiControlProps(props)} rows={(options.rows as number | undefined) ?? 5} maxLength={schema.maxLength} showClear={false} />;
 }
 
 function FieldTemplate(props: FieldTemplateProps) {
