@@ -14,7 +14,12 @@ import './bidding-projects.css';
  */
 export default function BiddingProjects({ props, data }: BlockComponentProps<BiddingProjectsProps, ProjectListData>) {
   const region = useRegion();
-  const rows = rowsOf<ProjectListData['rows'][number]>(data).slice(0, props.count ?? 4);
+  // Those still bidding first (a stable sort keeps the server's order otherwise), then the ones that ended.
+  const rows = rowsOf<ProjectListData['rows'][number]>(data)
+    .map((project, index) => ({ project, index }))
+    .sort((a, b) => Number(a.project.status !== 6) - Number(b.project.status !== 6) || a.index - b.index)
+    .map(({ project }) => project)
+    .slice(0, props.count ?? 4);
   return (
     <ul className="tm-bidding">
       {rows.map((project) => (

@@ -152,7 +152,7 @@ export interface ArticlePageProps {
   pageSize?: number;
 }
 /**
- * Bidding projects: Home block: projects in bidding (spec §9: 4), each a card with the home bidding label, linking to its detail.
+ * Bidding projects: Home block: projects that reached bidding (spec §9: 4), those still bidding first, each a card with the home bidding label (above 6 reads as ended) linking to its detail.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "BiddingProjectsProps".
@@ -167,7 +167,7 @@ export interface BiddingProjectsProps {
    */
   moreRoute?: string;
   /**
-   * Cards shown; match the source's pageSize.
+   * Cards shown (spec §9: 4). The source may fetch more: projects still bidding (6) come first.
    */
   count?: number;
   /**

@@ -117,7 +117,10 @@ describe('trading projects of chunan', () => {
       const bidding = page.locator('[data-block="bidding-projects"] .tm-pcard');
       expect(await bidding.count()).toBe(4);
       // homeBiddingLabel: still bidding, or ended.
-      for (const text of await bidding.locator('.tm-badge').allInnerTexts()) expect(['竞价中', '已结束']).toContain(text);
+      const labels = await bidding.locator('.tm-badge').allInnerTexts();
+      for (const text of labels) expect(['竞价中', '已结束']).toContain(text);
+      // Those still bidding come first (the seed has one in chunan).
+      expect(labels[0]).toBe('竞价中');
       expect(await page.locator('[data-block="tender-list"] .tm-tenders__row').count()).toBe(8);
       await page.locator('[data-block="bidding-projects"]').screenshot({ path: path.join(SCREENSHOT_DIR, 'home-chunan-bidding.png') });
       await page.locator('[data-block="tender-list"]').screenshot({ path: path.join(SCREENSHOT_DIR, 'home-chunan-tenders.png') });
