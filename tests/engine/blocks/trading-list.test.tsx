@@ -24,19 +24,23 @@ beforeAll(async () => {
 });
 
 /**
- * The shared seed of 40 projects gives chunan tenders only; the property-transfer tab needs rows too, so each seeded
- * project is copied once as a land transfer (type 2, category 001) with the same status, times and area.
+ * The shared seed of 40 projects gives chunan tenders only; the property-transfer and demand tabs need rows too, so
+ * each seeded project is copied as a land transfer (type 2, 001) and a land demand (type 3, 013) with the same status,
+ * times and area.
  */
 async function addTransferProjects() {
   const rows = await server.db.selectFrom('project').selectAll().execute();
-  const copies = rows.map(({ id, ...row }) => ({
-    ...row,
-    id: id + 100_000,
-    type: 2,
-    number: '001',
-    projectName: `${row.projectName}（经营权流转）`,
-    imgList: JSON.stringify(row.imgList) as never,
-  }));
+  const copies = ([[2, '001', '经营权流转'], [3, '013', '流转需求']] as const).flatMap(([type, number, suffix], k) =>
+    rows.map(({ id, ...row }) => ({
+      ...row,
+      id: id + (k + 1) * 100_000,
+      type,
+      number,
+      projectName: `${row.projectName}（${suffix}）`,
+      needname: type === 3 ? '千岛湖农业发展有限公司' : row.needname,
+      imgList: JSON.stringify(row.imgList) as never,
+    })),
+  );
   await server.db.insertInto('project').values(copies).execute();
 }
 afterAll(() => server.close());
@@ -191,6 +195,20 @@ describe('/tradingProject against the real server', () => {
     expect(await screen.findByRole('heading', { level: 2, name: new RegExp(title.replace(/[()（）]/g, '.')) }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('竞价截止时间')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 3, name: '项目详情' })).toBeTruthy();
+  });
+
+  it('a demand card names the demander and opens the demand detail', async () => {
+    const { lastList } = renderAt('#/tradingProject?idx=3');
+    const [first] = await cards();
+    expect(lastList()[0]).toBe('needProjectList');
+    expect(first.textContent).toMatch(/需求方：?千岛湖农业发展有限公司/);
+    const link = first.querySelector('a')!;
+    expect(link.getAttribute('href')).toMatch(/#\/demandDetail\?id=\d+/);
+    await act(async () => {
+      fireEvent.click(link);
+    });
+    expect(await screen.findByText('需求方', { selector: 'dt' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText(/（流转需求）/, { selector: 'h2 *, h2' })).toBeTruthy();
   });
 
   it('a tender of category 009 opens the tender detail', async () => {
