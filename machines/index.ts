@@ -11,6 +11,8 @@ export type {
   CameraServiceEvent,
   Rotation,
 } from './camera-protocol.js';
+export { countdownMachine } from './countdown.js';
+export type { CountdownContext, CountdownEvent, CountdownInput } from './countdown.js';
 export { CAMERA_MESSAGES, cameraServiceActor, documentCameraMachine, photoDataUrl } from './document-camera.js';
 export type {
   CameraNotice,
