@@ -29,6 +29,7 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'article-detail', load: () => import('./article-detail/ArticleDetail.js') },
   { type: 'schema-form', load: () => import('./schema-form/SchemaFormBlock.js'), frameless: true },
   { type: 'personal-nav', load: () => import('./personal-nav/PersonalNav.js'), frameless: true },
+  { type: 'auction-panel', load: () => import('./auction-panel/AuctionPanel.js'), frameless: true },
   { type: 'transfer-entry', load: () => import('./transfer-entry/TransferEntryButtons.js') },
   { type: 'message-list', load: () => import('./message-list/MessageList.js') },
   { type: 'project-list', load: () => import('./project-list/ProjectList.js') },

@@ -3,35 +3,10 @@
  * channel or the `auctionState` call), folded with live `auctionBid` / `delayTime` / `auctionEnded` messages, and the
  * rules a bidder sees before the server decides (the server's check is the one that counts).
  */
+import type { AuctionRecord, AuctionState } from '../../schemas/types/api.js';
 
-/** One stored bid as the server shows it (the bidder's name already masked). */
-export interface AuctionRecord {
-  id: number;
-  amount: number;
-  bidderCode: string;
-  bidderName: string;
-  /** Server receive time, ms epoch. */
-  time: number;
-}
-
-/** The auction as the server last described it. Times are ms epoch numbers. */
-export interface AuctionState {
-  projectId: number;
-  status: number;
-  /** Start price. */
-  price: number;
-  /** Highest bid so far; null before any bid. */
-  currentPrice: number | null;
-  increment: number;
-  extendMinutes: number;
-  biddingStartTime: number | null;
-  biddingStopTime: number | null;
-  serverTime: number;
-  bidCount: number;
-  /** Newest first. */
-  records: AuctionRecord[];
-  dealAmount: number | null;
-}
+/** The auction (the `auctionState` call and message) and one stored bid: the API schema's generated types. */
+export type { AuctionRecord, AuctionState } from '../../schemas/types/api.js';
 
 export interface AuctionBidMessage {
   projectId: number;

@@ -12,6 +12,7 @@ export interface BlockPropsByType {
   'article-detail': ArticleDetailProps;
   'article-list': ArticleListProps;
   'article-page': ArticlePageProps;
+  'auction-panel': AuctionPanelProps;
   'bidding-projects': BiddingProjectsProps;
   'big-data-board': BigDataBoardProps;
   'finance-banner': FinanceBannerProps;
@@ -150,6 +151,30 @@ export interface ArticlePageProps {
    * Rows per page; must match the source's pageSize (10 for news lists, spec §9).
    */
   pageSize?: number;
+}
+/**
+ * Auction panel: Registration and live bidding on a project's detail page (spec §2, §4): the registration button by the registration machine, the current price, a countdown on the server's clock, the increment stepper and the bid button, the extension notice, and the bid records. Its data is the project detail (the same source as project-detail). Three variants by `mode`, chosen in YAML with `when` on flags: bidding (free bidding with the real-time channel), live (real-time channel, no online bids), static (plain).
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "AuctionPanelProps".
+ */
+export interface AuctionPanelProps {
+  /**
+   * bidding: online bids over the real-time channel; live: the price, end time and records follow the channel but bids are not taken here; static: the state as loaded, refreshed on demand.
+   */
+  mode: 'bidding' | 'live' | 'static';
+  /**
+   * Heading.
+   */
+  title?: string;
+  /**
+   * Where 请先登录 goes when the region does not show login on home.
+   */
+  loginRoute?: string;
+  /**
+   * Bid records listed (with flag showAuctionRecords).
+   */
+  recordsShown?: number;
 }
 /**
  * Bidding projects: Home block: projects that reached bidding (spec §9: 4), those still bidding first, each a card with the home bidding label (above 6 reads as ended) linking to its detail.
@@ -1018,4 +1043,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { applyBid, applyDelay, applyEnded, serverOffset, type AuctionState, type DelayTimeMessage } from '../../engine/auction/index.js';
+import { useApiClient } from '../../engine/react/PortalClientProvider.js';
+import { useRealtimeEvent, useWatch } from '../../engine/react/RealtimeProvider.js';
+
+export interface AuctionFeed {
+  state: AuctionState | null;
+  /** Server time − local time, from the last server message. */
+  offset: number;
+  /** The last extension, for the visible notice. */
+  lastDelay: DelayTimeMessage | null;
+  /** A line for each live event, newest first (the bidding messages of flag showBiddingMessage). */
+  events: string[];
+  error: boolean;
+  reload: () => void;
+}
+
+/**
+ * One project's auction for the panel: loaded with the `auctionState` call, then — when `live` — kept current by the
+ * real-time channel (`watch` → `auctionState`, `auctionBid`, `delayTime`, `auctionEnded`), which also answers a
+ * reconnect with the current state so a final price is never missed.
+ */
+export function useAuction(projectId: number, live: boolean): AuctionFeed {
+  const client = useApiClient();
+  const [state, setState] = useState<AuctionState | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [lastDelay, setLastDelay] = useState<DelayTimeMessage | null>(null);
+  const [events, setEvents] = useState<string[]>([]);
+  const [error, setError] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const liveRef = useRef(live);
+  liveRef.current = live;
+
+  const stamp = (serverTime: number) => setOffset(serverOffset(serverTime, Date.now()));
+  const log = (line: string) => setEvents((list) => [line, ...list].slice(0, 20));
+
+  useEffect(() => {
+    let alive = true;
+    setError(false);
+    client.call('auctionState', { body: { projectId } }).then(
+      (loaded) => {
+        if (!alive) return;
+        stamp(loaded.serverTime);
+        // A live message may have arrived first: keep whichever knows more bids.
+        setState((current) => (current && current.bidCount > loaded.bidCount ? current : loaded));
+      },
+      () => alive && setError(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [client, projectId, attempt]);
+
+  useWatch(live ? projectId : null);
+  useRealtimeEvent('auctionState', (data) => {
+    if (!liveRef.current || data.projectId !== projectId) return;
+    stamp(data.serverTime);
+    setState((current) => (current && current.bidCount > data.bidCount ? current : data));
+  });
+  useRealtimeEvent('auctionBid', (data) => {
+    if (!liveRef.current || data.projectId !== projectId) return;
+    stamp(data.serverTime);
+    setState((current) => (current ? applyBid(current, data) : current));
+    log(`竞买号 ${data.bid.bidderCode} 出价 ¥${data.bid.amount.toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`);
+  });
+  useRealtimeEvent('delayTime', (data) => {
+    if (!liveRef.current || data.projectId !== projectId) return;
+    stamp(data.serverTime);
+    setState((current) => (current ? applyDelay(current, data) : current));
+    setLastDelay(data);
+    log('竞价结束时间已延长');
+  });
+  useRealtimeEvent('auctionEnded', (data) => {
+    if (!liveRef.current || data.projectId !== projectId) return;
+    stamp(data.serverTime);
+    setState((current) => (current ? applyEnded(current, data) : current));
+    log('竞价已结束');
+  });
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, offset, lastDelay, events, error, reload };
+}
