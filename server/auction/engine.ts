@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { toNumber } from '../format.js';
-import { AUCTION_CHANNEL, type AuctionNotification } from './messages.js';
+import { AUCTION_CHANNEL, type AuctionNotification, type BidNotificationPayload } from './messages.js';
 
 /** One bid as viewers see it: the bidder by code and masked name, the time in ms. */
 export interface AuctionRecord {
@@ -258,83 +258,129 @@ export interface BidOutcome {
   previousStopTime: number | null;
 }
 
+/** Why a bid the conditional statement did not accept was refused, from the project and registration it read. */
+function bidRefusal(
+  c: { type: number; status: number; price: string; increment: string; currentPrice: string | null; biddingStartTime: Date | null; biddingStopTime: Date | null; now: Date },
+  reg: { state: number | null; bidderCode: string | null },
+  amountFen: number,
+): ApiError {
+  const t = new Date(c.now).getTime();
+  const start = ms(c.biddingStartTime);
+  const stop = ms(c.biddingStopTime);
+  if (c.type === 1) return new ApiError(409, '招标采购项目不进行网络竞价');
+  if (c.status >= 7 || (stop !== null && t >= stop)) return new ApiError(409, '竞价已结束');
+  if (c.status < 5 || start === null || t < start) return new ApiError(409, '竞价尚未开始');
+  if (stop === null) return new ApiError(409, '竞价结束时间未设定，暂不能出价');
+  if (reg.state !== 1 || !reg.bidderCode) return new ApiError(403, reg.state === 2 ? '您的报名尚在审核中，审核通过后才能出价' : '您未获得竞价资格');
+  const priceFen = fen(c.price);
+  const incFen = fen(c.increment);
+  if (incFen <= 0) return new ApiError(409, '该项目未设置加价幅度，暂不能出价');
+  const currentFen = c.currentPrice === null ? null : fen(c.currentPrice);
+  if (currentFen === null && amountFen < priceFen) return new ApiError(409, `出价不能低于起始价（${money(yuan(priceFen))}）`);
+  if (currentFen !== null && amountFen < currentFen + incFen) return new ApiError(409, `出价不能低于当前价加加价幅度（${money(yuan(currentFen + incFen))}）`);
+  if ((amountFen - priceFen) % incFen !== 0) return new ApiError(409, `出价须为加价幅度的整数倍（起始价${money(yuan(priceFen))}，加价幅度${money(yuan(incFen))}）`);
+  return new ApiError(409, '出价未被接受，请刷新后重试');
+}
+
+const msOf = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::bigint`);
+
 /**
- * Places a bid under the rules of the shared contract, in one transaction with the project row locked; the time
- * that decides is the database clock once the lock is held, so bid times rise with bid ids. On commit the bid is
- * fanned out (`auctionBid`, and `delayTime` when it extended the end) through NOTIFY.
+ * The whole bid as one statement: lock the project row, read the database clock (after the lock, to the ms),
+ * check every rule of the shared contract, insert the bid, move the price and the end, and queue the NOTIFY —
+ * or do nothing and return what was read, so the caller can say why. The statement is atomic on its own.
  */
-export async function placeBid(db: Kysely<Database>, input: { projectId: number; userId: number; amount: number; deptIds?: number[] }): Promise<BidOutcome> {
+async function bidStatement(db: Db, input: { projectId: number; userId: number; amountText: string; deptIds?: number[] }) {
+  const scope = input.deptIds ? sql`AND dept_id = ANY(${`{${(input.deptIds.length ? input.deptIds : [-1]).join(',')}}`}::int[])` : sql``;
+  const amount = sql`${input.amountText}::numeric`;
+  const masked = sql.raw(`CASE WHEN char_length(btrim(ok.name)) = 0 THEN '***' ELSE left(btrim(ok.name), 1) || repeat('*', greatest(1, char_length(btrim(ok.name)) - 1)) END`);
+  const { rows } = await sql<{
+    type: number; status: number; price: string; increment: string; currentPrice: string | null; biddingStartTime: Date | null; biddingStopTime: Date | null; now: Date;
+    state: number | null; bidderCode: string | null; payload: string | null;
+  }>`
+    WITH p AS MATERIALIZED (
+      SELECT id, type, status, price, increment, current_price, extend_minutes, bidding_start_time, bidding_stop_time
+      FROM project WHERE id = ${input.projectId} ${scope} FOR UPDATE
+    ),
+    c AS MATERIALIZED (SELECT p.*, date_trunc('milliseconds', clock_timestamp()) AS now FROM p),
+    r AS MATERIALIZED (
+      SELECT reg.state, reg.bidder_code, u.name FROM registration reg JOIN app_user u ON u.user_id = reg.user_id
+      WHERE reg.project_id = ${input.projectId} AND reg.user_id = ${input.userId}
+    ),
+    ok AS MATERIALIZED (
+      SELECT c.id, c.now, c.bidding_stop_time AS old_stop, r.bidder_code, r.name,
+        greatest(c.bidding_stop_time, c.now + make_interval(mins => c.extend_minutes)) AS new_stop,
+        (SELECT count(*)::int FROM bid WHERE bid.project_id = c.id) + 1 AS bid_count
+      FROM c JOIN r ON r.state = 1 AND r.bidder_code <> ''
+      WHERE c.type <> 1 AND c.status IN (5, 6)
+        AND c.now >= c.bidding_start_time AND c.now < c.bidding_stop_time
+        AND ${amount} >= CASE WHEN c.current_price IS NULL THEN c.price ELSE c.current_price + c.increment END
+        AND c.increment > 0 AND mod(${amount} - c.price, c.increment) = 0
+    ),
+    ins AS (
+      INSERT INTO bid (project_id, user_id, amount, bidder_code, created_at)
+      SELECT id, ${input.userId}, ${amount}, bidder_code, now FROM ok RETURNING id
+    ),
+    upd AS (
+      UPDATE project SET current_price = ${amount}, bidding_stop_time = ok.new_stop, status = 6, updated_at = ok.now
+      FROM ok WHERE project.id = ok.id RETURNING project.id
+    ),
+    msg AS MATERIALIZED (
+      SELECT json_build_object(
+        'type', 'bid', 'projectId', ok.id,
+        'bid', json_build_object('id', ins.id, 'amount', ${amount}, 'bidderCode', ok.bidder_code, 'bidderName', ${masked}, 'time', ${msOf('ok.now')}),
+        'currentPrice', ${amount}, 'bidCount', ok.bid_count, 'biddingStopTime', ${msOf('ok.new_stop')},
+        'previousStopTime', CASE WHEN ok.new_stop > ok.old_stop THEN ${msOf('ok.old_stop')} END
+      )::text AS payload
+      FROM ok JOIN ins ON true JOIN upd ON upd.id = ok.id
+    ),
+    sent AS MATERIALIZED (SELECT pg_notify(${AUCTION_CHANNEL}, payload) FROM msg)
+    SELECT c.type, c.status, c.price, c.increment, c.current_price, c.bidding_start_time, c.bidding_stop_time, c.now,
+      r.state, r.bidder_code, msg.payload, (SELECT count(*) FROM sent) AS sent
+    FROM c LEFT JOIN r ON true LEFT JOIN msg ON true`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Places a bid under the rules of the shared contract, atomically, with the project row locked; the time that
+ * decides is the database clock once the lock is held, so bid times rise with bid ids. The NOTIFY that fans the
+ * bid out (auctionBid, and delayTime when it moved the end) is delivered at commit, in commit order.
+ *
+ * `singleSession` (PGlite: one session, statements never overlap) runs the one statement as it is. On a server,
+ * the row is locked first in a transaction so that the statement's snapshot, taken after the lock, already holds
+ * every bid committed before (the bid count and the NOTIFY are then exact).
+ */
+export async function placeBid(
+  db: Kysely<Database>,
+  input: { projectId: number; userId: number; amount: number; deptIds?: number[]; singleSession?: boolean },
+): Promise<BidOutcome> {
   const amountFen = fen(input.amount);
   if (!Number.isFinite(input.amount) || input.amount <= 0) throw badRequest('出价金额须为大于 0 的数字');
   if (Math.abs(amountFen - input.amount * 100) > 1e-6) throw badRequest('出价金额最多保留两位小数');
-  return inTransaction(db, async (trx) => {
-    const project = await lockProject(trx, input.projectId, input.deptIds);
-    if (!project) throw notFound(PROJECT_MISSING);
-    const now = await dbNow(trx);
-    const t = now.getTime();
-    const start = ms(project.biddingStartTime);
-    const stop = ms(project.biddingStopTime);
-    if (project.type === 1) throw new ApiError(409, '招标采购项目不进行网络竞价');
-    if (project.status >= 7 || (stop !== null && t >= stop)) throw new ApiError(409, '竞价已结束');
-    // Status 5 with its start passed is bidding by the clock; the scheduler may simply not have run yet.
-    if (project.status < 5 || (project.status === 5 && (start === null || t < start)) || (start !== null && t < start)) throw new ApiError(409, '竞价尚未开始');
-    if (stop === null) throw new ApiError(409, '竞价结束时间未设定，暂不能出价');
-
-    const reg = await trx
-      .selectFrom('registration as r')
-      .innerJoin('appUser as u', 'u.userId', 'r.userId')
-      .select(['r.state', 'r.bidderCode', 'u.name'])
-      .where('r.projectId', '=', project.id)
-      .where('r.userId', '=', input.userId)
-      .executeTakeFirst();
-    if (!reg || reg.state !== 1 || !reg.bidderCode) {
-      throw new ApiError(403, reg?.state === 2 ? '您的报名尚在审核中，审核通过后才能出价' : '您未获得竞价资格');
-    }
-
-    const priceFen = fen(project.price);
-    const incFen = Math.max(1, fen(project.increment));
-    const currentFen = project.currentPrice === null ? null : fen(project.currentPrice);
-    if (currentFen === null) {
-      if (amountFen < priceFen) throw new ApiError(409, `出价不能低于起始价（${money(yuan(priceFen))}）`);
-    } else if (amountFen < currentFen + incFen) {
-      throw new ApiError(409, `出价不能低于当前价加加价幅度（${money(yuan(currentFen + incFen))}）`);
-    }
-    if ((amountFen - priceFen) % incFen !== 0) {
-      throw new ApiError(409, `出价须为加价幅度的整数倍（起始价${money(yuan(priceFen))}，加价幅度${money(yuan(incFen))}）`);
-    }
-
-    const extendMs = project.extendMinutes * 60_000;
-    const extended = stop - t < extendMs;
-    const newStop = extended ? t + extendMs : stop;
-    const inserted = await trx
-      .insertInto('bid')
-      .values({ projectId: project.id, userId: input.userId, amount: yuan(amountFen), bidderCode: reg.bidderCode, createdAt: now })
-      .returning(['id'])
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('project')
-      .set({ currentPrice: yuan(amountFen), biddingStopTime: new Date(newStop), status: 6, updatedAt: now })
-      .where('id', '=', project.id)
-      .execute();
-    const { rows } = await sql<{ n: number | string }>`SELECT count(*)::int AS n FROM bid WHERE project_id = ${project.id}`.execute(trx);
-    const outcome: BidOutcome = {
-      projectId: project.id,
-      bid: { id: Number(inserted.id), amount: yuan(amountFen), bidderCode: reg.bidderCode, bidderName: maskName(reg.name), time: t },
-      currentPrice: yuan(amountFen),
-      bidCount: Number(rows[0].n),
-      biddingStopTime: newStop,
-      previousStopTime: extended ? stop : null,
-    };
-    await notify(trx, {
-      type: 'auctionBid',
-      projectId: project.id,
-      data: { projectId: project.id, bid: outcome.bid, currentPrice: outcome.currentPrice, bidCount: outcome.bidCount, biddingStopTime: newStop },
-    });
-    if (extended) {
-      await notify(trx, { type: 'delayTime', projectId: project.id, data: { projectId: project.id, biddingStopTime: newStop, previousStopTime: stop } });
-    }
-    return outcome;
-  });
+  const args = { projectId: input.projectId, userId: input.userId, amountText: String(yuan(amountFen)), deptIds: input.deptIds };
+  let row: Awaited<ReturnType<typeof bidStatement>>;
+  try {
+    row = input.singleSession
+      ? await bidStatement(db, args)
+      : await inTransaction(db, async (trx) => {
+          await sql`SELECT id FROM project WHERE id = ${input.projectId} FOR UPDATE`.execute(trx);
+          return bidStatement(trx, args);
+        });
+  } catch (error) {
+    // The unique (project, amount) index: only reachable if the lock were bypassed; the bidder may simply retry.
+    if ((error as { code?: string }).code === '23505') throw new ApiError(409, '该价格已有人出价，请刷新后重试');
+    throw error;
+  }
+  if (!row) throw notFound(PROJECT_MISSING);
+  if (!row.payload) throw bidRefusal(row, row, amountFen);
+  const m = JSON.parse(row.payload) as BidNotificationPayload;
+  return {
+    projectId: m.projectId,
+    bid: { ...m.bid, id: Number(m.bid.id), amount: Number(m.bid.amount), time: Number(m.bid.time) },
+    currentPrice: Number(m.currentPrice),
+    bidCount: m.bidCount,
+    biddingStopTime: Number(m.biddingStopTime),
+    previousStopTime: m.previousStopTime === null ? null : Number(m.previousStopTime),
+  };
 }
 
 // ---- Closing -----------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { WebSocket } from 'ws';
@@ -20,6 +21,39 @@ interface Watch {
   queue: Array<{ bidId?: number; frame: Buffer }> | null;
 }
 
+/** A frame's JSON text, and the bid it carries (so a watcher's first auctionState can drop what it holds). */
+interface Outgoing {
+  bidId?: number;
+  text: Buffer;
+}
+
+export interface HubOptions {
+  /**
+   * Broadcasts to a project's viewers are written at most this often (ms); frames arriving meanwhile go out
+   * together, one write per socket. 0 writes on the next turn of the event loop. Under load this turns 500
+   * frames/s × 1000 sockets from 500 000 writes/s into a few tens of thousands.
+   */
+  flushIntervalMs?: number;
+}
+
+/** An unmasked, final WebSocket text frame around `payload` (server to client), built once for all sockets. */
+export function textFrame(payload: Buffer): Buffer {
+  const len = payload.length;
+  const head = len < 126 ? 2 : len < 65536 ? 4 : 10;
+  const out = Buffer.allocUnsafe(head + len);
+  out[0] = 0x81;
+  if (len < 126) out[1] = len;
+  else if (len < 65536) {
+    out[1] = 126;
+    out.writeUInt16BE(len, 2);
+  } else {
+    out[1] = 127;
+    out.writeBigUInt64BE(BigInt(len), 2);
+  }
+  payload.copy(out, head);
+  return out;
+}
+
 /** More watches than any page needs; a cap keeps one socket from subscribing to everything. */
 export const MAX_WATCHES_PER_SOCKET = 20;
 /** A socket that cannot keep up is dropped (it reconnects and gets the state) instead of buffering without end. */
@@ -39,11 +73,19 @@ export class AuctionHub {
   private readonly clients = new Set<HubClient>();
   private stopListening?: () => Promise<void>;
   private sweeper?: NodeJS.Timeout;
+  /** Framed broadcasts waiting for the next flush, by project. */
+  private readonly pending = new Map<number, Buffer[]>();
+  private flushTimer?: NodeJS.Timeout | NodeJS.Immediate;
+  private lastFlush = 0;
+  private readonly flushIntervalMs: number;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
-  ) {}
+    options: HubOptions = {},
+  ) {
+    this.flushIntervalMs = options.flushIntervalMs ?? 5;
+  }
 
   /** Starts listening; after a lost LISTEN connection every watcher gets a fresh auctionState (it may have missed bids). */
   async start(listen: ListenFn): Promise<void> {
@@ -60,6 +102,7 @@ export class AuctionHub {
   /** Stops listening and closes every socket (server shutdown). */
   async stop(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
+    this.flush();
     for (const client of this.clients) client.socket.close(1001, 'server shutting down');
     await this.stopListening?.();
     this.stopListening = undefined;
@@ -121,6 +164,9 @@ export class AuctionHub {
       return 'missing';
     }
     if (map.get(client) !== entry) return 'ok'; // unwatched or re-watched meanwhile; that watch answers
+    // Frames waiting for the flush are already in this socket's queue: send them to the others first, so the
+    // socket does not get them twice once it joins the flush.
+    this.flush();
     this.send(client, encode({ type: 'auctionState', data: state as unknown as Record<string, unknown> }));
     const newest = state.records[0]?.id ?? 0;
     for (const queued of entry.queue ?? []) {
@@ -157,14 +203,54 @@ export class AuctionHub {
       void this.refresh(message.projectId);
       return;
     }
-    const map = this.watchers.get(message.projectId);
+    const outgoing: Outgoing[] = [];
+    if (message.type === 'bid') {
+      const { projectId, bid, currentPrice, bidCount, biddingStopTime, previousStopTime } = message;
+      outgoing.push({ bidId: bid.id, text: encode({ type: 'auctionBid', data: { projectId, bid, currentPrice, bidCount, biddingStopTime, serverTime } }) });
+      if (previousStopTime !== null) outgoing.push({ text: encode({ type: 'delayTime', data: { projectId, biddingStopTime, previousStopTime, serverTime } }) });
+    } else {
+      outgoing.push({ text: encode({ type: message.type, data: { ...message.data, serverTime } }) });
+    }
+    this.broadcast(message.projectId, outgoing);
+  }
+
+  /** Queues frames for a project's watchers; serialised and framed once, whatever the number of sockets. */
+  private broadcast(projectId: number, outgoing: Outgoing[]): void {
+    const map = this.watchers.get(projectId);
     if (!map?.size) return;
-    // Serialised once for every socket: at 1000 viewers the per-socket cost is one write.
-    const frame = encode({ type: message.type, data: { ...message.data, serverTime } });
-    const bidId = message.type === 'auctionBid' ? Number((message.data.bid as { id?: number } | undefined)?.id) : undefined;
-    for (const [client, entry] of map) {
-      if (entry.queue) entry.queue.push({ bidId, frame });
-      else this.send(client, frame);
+    for (const entry of map.values()) if (entry.queue) for (const o of outgoing) entry.queue.push({ bidId: o.bidId, frame: o.text });
+    let list = this.pending.get(projectId);
+    if (!list) this.pending.set(projectId, (list = []));
+    for (const o of outgoing) list.push(textFrame(o.text));
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer) return;
+    const wait = this.lastFlush + this.flushIntervalMs - Date.now();
+    const run = () => {
+      this.flushTimer = undefined;
+      this.flush();
+    };
+    this.flushTimer = wait > 0 ? setTimeout(run, wait) : setImmediate(run);
+  }
+
+  /** Writes every waiting broadcast now: per project one buffer, one write per live socket. */
+  flush(): void {
+    if (this.flushTimer) {
+      clearTimeout(this.flushTimer as NodeJS.Timeout);
+      clearImmediate(this.flushTimer as NodeJS.Immediate);
+      this.flushTimer = undefined;
+    }
+    this.lastFlush = Date.now();
+    if (!this.pending.size) return;
+    const batches = [...this.pending];
+    this.pending.clear();
+    for (const [projectId, frames] of batches) {
+      const map = this.watchers.get(projectId);
+      if (!map) continue;
+      const bytes = frames.length === 1 ? frames[0] : Buffer.concat(frames);
+      for (const [client, entry] of map) if (!entry.queue) this.writeFramed(client, bytes, frames);
     }
   }
 
@@ -176,6 +262,7 @@ export class AuctionHub {
       const state = await auctionState(this.db, projectId);
       if (!state) return;
       const frame = encode({ type: 'auctionState', data: state as unknown as Record<string, unknown> });
+      this.flush();
       for (const [client, entry] of map) if (!entry.queue) this.send(client, frame);
     } catch (error) {
       this.log.error(error as Error);
@@ -198,6 +285,27 @@ export class AuctionHub {
       return;
     }
     socket.send(frame, { binary: false });
+  }
+
+  /**
+   * Writes already-framed bytes straight to the socket's TCP stream: ws has no API to send one prepared buffer to
+   * many sockets. Safe because compression is off (ws then writes every frame synchronously, so nothing of its
+   * own can be queued in between); falls back to ws when its socket is not reachable.
+   */
+  private writeFramed(client: HubClient, bytes: Buffer, frames: Buffer[]): void {
+    const socket = client.socket;
+    if (socket.readyState !== 1) return;
+    const raw = (socket as unknown as { _socket?: Socket })._socket;
+    if (!raw || raw.destroyed) {
+      for (const f of frames) this.send(client, f.subarray(f[1] === 126 ? 4 : f[1] === 127 ? 10 : 2));
+      return;
+    }
+    if (raw.writableLength > MAX_BUFFERED_BYTES) {
+      this.log.warn('实时连接积压过多，已断开（客户端将重连并重新获取竞价状态）');
+      socket.terminate();
+      return;
+    }
+    raw.write(bytes);
   }
 
   private sweep(): void {

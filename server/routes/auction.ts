@@ -36,7 +36,7 @@ function staffScope(request: FastifyRequest, places: PlaceTree): number[] {
 }
 
 /** Registration, review, bidding and the auction state (issue 6); real-time pushes are in websocket.ts. */
-export async function registerAuctionRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
+export async function registerAuctionRoutes(app: FastifyInstance, { db, places, dbKind }: AppContext): Promise<void> {
   defineRoute(app, 'auctionRegister', async (request) => {
     const projectId = projectIdOf(paramsOf(request));
     const row = await register(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) });
@@ -53,7 +53,7 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places }
     const p = paramsOf(request);
     const projectId = projectIdOf(p);
     if (p.amount === undefined || p.amount === '') throw badRequest('缺少必填参数：出价金额（amount）');
-    const outcome = await placeBid(db, { projectId, userId: request.user!.userId, amount: Number(p.amount), deptIds: scopeIds(request, places) });
+    const outcome = await placeBid(db, { projectId, userId: request.user!.userId, amount: Number(p.amount), deptIds: scopeIds(request, places), singleSession: dbKind === 'pglite' });
     return ok({ ...outcome, serverTime: Date.now() }, '出价成功');
   });
 

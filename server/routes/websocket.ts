@@ -26,7 +26,8 @@ const projectIdOf = (data: unknown): number | undefined => {
 export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppContext, hub: AuctionHub): Promise<void> {
   const policy = { idleMinutes: ctx.config.sessionIdleMinutes, absoluteHours: ctx.config.sessionAbsoluteHours };
   await app.register(async (scope) => {
-    await scope.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+    // No compression: the hub writes prepared frames straight to the sockets (see AuctionHub.writeFramed).
+    await scope.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false } });
     scope.get('/websocket/:userId', { websocket: true }, (socket, request) => {
       const client: HubClient = hub.connect(socket);
       const userId = Number((request.params as { userId?: string }).userId);

@@ -291,6 +291,11 @@ describe('50 bidders at once', () => {
     await watcher.waitFor((f) => f.type === 'auctionBid' && f.data?.bid.id === Number(last.id));
     const pushed = watcher.of('auctionBid').filter((f) => f.data?.projectId === id).map((f) => f.data!.bid.id);
     expect(pushed).toEqual(stored.map((s) => Number(s.id)));
+    // Counts and prices as each bid committed: 1, 2, 3… and the stored amounts, in order.
+    const pushedBids = watcher.of('auctionBid').filter((f) => f.data?.projectId === id);
+    expect(pushedBids.map((f) => f.data!.bidCount)).toEqual(stored.map((_, k) => k + 1));
+    expect(pushedBids.map((f) => f.data!.currentPrice)).toEqual(stored.map((s) => Number(s.amount)));
+    expect(pushedBids.map((f) => f.data!.bid.time)).toEqual(stored.map((s) => s.createdAt.getTime()));
     const delays = watcher.of('delayTime').filter((f) => f.data?.projectId === id);
     expect(delays).toHaveLength(stored.length);
     expect(delays.at(-1)!.data!.biddingStopTime).toBe(project.biddingStopTime!.getTime());
