@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { sql } from 'kysely';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { review } from '../../server/auction/engine.js';
+import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
+import { launchChromium, SCREENSHOT_DIR, startPortal } from './portal-harness.js';
+
+// Two bidders in two real Chromium windows on one auction of 淳安县 (dev variant: free bidding with the real-time
+// channel), against the real server and its WebSocket fan-out.
+let portal: Awaited<ReturnType<typeof startPortal>>;
+let browser: Browser;
+let projectId: number;
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
+  const db = portal.db;
+  // A fresh auction: one of 淳安's property-transfer projects, bidding for two more minutes (inside the 5-minute window).
+  const chunan = await db.selectFrom('place').select('deptId').where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
+  const project = await db
+    .selectFrom('project')
+    .select('id')
+    .where('type', '=', 2)
+    .where('status', '=', 6)
+    .where(sql<boolean>`dept_id IN (SELECT dept_id FROM place WHERE dept_id = ${chunan.deptId} OR ancestors LIKE ${`%,${chunan.deptId}%`})`)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  projectId = project.id;
+  await db.deleteFrom('bid').where('projectId', '=', projectId).execute();
+  await db.deleteFrom('registration').where('projectId', '=', projectId).execute();
+  const now = Date.now();
+  await db
+    .updateTable('project')
+    .set({ currentPrice: null, price: '10000', increment: '500', extendMinutes: 5, biddingStartTime: new Date(now - 60 * MINUTE), biddingStopTime: new Date(now + 2 * MINUTE), signCts: 2 })
+    .where('id', '=', projectId)
+    .execute();
+  const users = await db.selectFrom('appUser').select(['userId', 'phone']).where('phone', 'in', DEMO_PHONES.slice(0, 2)).execute();
+  for (const phone of DEMO_PHONES.slice(0, 2)) {
+    const userId = users.find((u) => u.phone === phone)!.userId;
+    // Registered during the (past) sign-up window, then approved by staff through the engine: bidder codes 001, 002.
+    await db.insertInto('registration').values({ projectId, userId, state: 2 }).execute();
+    await review(db, { projectId, userId, approve: true, reviewerId: null });
+  }
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+async function bidderPage(phone: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1300, height: 1000 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const base = `${portal.url}?region=chunan-dev`;
+  await page.goto(`${base}#/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect.poll(() => page.evaluate(() => localStorage.length), { timeout: 10_000 }).toBeGreaterThan(0);
+  await page.goto(`${base}#/bidDetail?id=${projectId}`, { waitUntil: 'networkidle' });
+  await expect.poll(() => page.getByRole('button', { name: '立即竞价' }).count(), { timeout: 15_000 }).toBe(1);
+  return { page, errors };
+}
+
+const price = (page: Page) => page.locator('.tm-auction__price').innerText();
+const countdownSeconds = async (page: Page) => {
+  const text = await page.getByRole('timer').innerText();
+  const m = /(\d+)小时(\d+)分(\d+)秒/.exec(text);
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : Number.NaN;
+};
+
+describe('live auction with two bidders', () => {
+  it("A's bid reaches B's panel within a second, and a late bid extends both countdowns", async () => {
+    const a = await bidderPage(DEMO_PHONES[0]);
+    const b = await bidderPage(DEMO_PHONES[1]);
+    try {
+      expect(await price(a.page)).toBe('¥10,000.00');
+      expect(await countdownSeconds(b.page)).toBeLessThanOrEqual(120);
+
+      // A bids the suggested amount (the start price: no bid yet).
+      const sent = Date.now();
+      await a.page.getByRole('button', { name: '立即竞价' }).click();
+      await expect.poll(() => price(b.page), { timeout: 1_000, interval: 25 }).toBe('¥10,000.00');
+      await expect.poll(() => b.page.locator('.tm-auction__records tbody tr').count(), { timeout: 1_000, interval: 25 }).toBe(1);
+      const seenAfter = Date.now() - sent;
+      expect(seenAfter).toBeLessThan(1_000);
+
+      // That bid came less than 5 minutes before the end: both ends move to its time + 5 minutes.
+      await expect.poll(() => b.page.getByRole('status').filter({ hasText: '竞价结束时间已延长至' }).count(), { timeout: 2_000 }).toBe(1);
+      await expect.poll(() => countdownSeconds(a.page), { timeout: 2_000 }).toBeGreaterThan(290);
+      expect(await countdownSeconds(b.page)).toBeGreaterThan(290);
+      expect(await countdownSeconds(b.page)).toBeLessThanOrEqual(300);
+
+      // B outbids: the form suggests the current price plus the increment; A sees it.
+      await expect.poll(() => b.page.getByLabel('我的出价（元）').inputValue()).toBe('10500');
+      await b.page.getByRole('button', { name: '立即竞价' }).click();
+      await expect.poll(() => price(a.page), { timeout: 1_000, interval: 25 }).toBe('¥10,500.00');
+
+      // A refused bid says why: below the current price plus the increment.
+      await a.page.getByLabel('我的出价（元）').fill('10600');
+      await a.page.getByRole('button', { name: '立即竞价' }).click();
+      expect(await a.page.getByRole('alert').filter({ hasText: '加价幅度' }).count()).toBeGreaterThan(0);
+
+      const rows = await portal.db.selectFrom('bid').select(['amount']).where('projectId', '=', projectId).orderBy('id').execute();
+      expect(rows.map((r) => Number(r.amount))).toEqual([10_000, 10_500]);
+      await a.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'auction-bidder-a.png'), fullPage: true });
+      await b.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'auction-bidder-b.png'), fullPage: true });
+      const axe = await new AxeBuilder({ page: b.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect([...a.errors, ...b.errors]).toEqual([]);
+    } finally {
+      await a.page.context().close();
+      await b.page.context().close();
+    }
+  });
+});
