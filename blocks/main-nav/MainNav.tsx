@@ -80,7 +80,9 @@ function CategoryMenu({ type, projectRoute }: { type: number; projectRoute: stri
  */
 export default function MainNav({ props, blockId }: BlockComponentProps<MainNavProps>) {
   const region = useRegion();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // The trading screen's type tab (idx, property trade by default) says which of the three type menus is current.
+  const listedType = pathname === (props.projectRoute ?? '/tradingProject') ? Number(new URLSearchParams(search).get('idx')) || 2 : null;
   const tabs = (region.tabList ?? []) as Tab[];
   const notGo = new Set((region.notGoCityList ?? []).map(String));
   const projectRoute = props.projectRoute ?? '/tradingProject';
@@ -100,7 +102,7 @@ export default function MainNav({ props, blockId }: BlockComponentProps<MainNavP
           const projectType = tab.type ? PROJECT_TYPE_OF_TAB[tab.type] : undefined;
           if (projectType !== undefined) {
             return (
-              <Disclosure key={tab.name} label={tab.name} id={id} active={pathname.startsWith(projectRoute)}>
+              <Disclosure key={tab.name} label={tab.name} id={id} active={listedType === projectType}>
                 {() => <CategoryMenu type={projectType} projectRoute={projectRoute} />}
               </Disclosure>
             );
