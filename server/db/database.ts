@@ -62,6 +62,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
     });
+    // An idle pooled connection that the server ends (restart, failover, an administrator, a dropped test
+    // database) is an 'error' on the pool; unheard, Node would crash the whole portal. The pool has already
+    // dropped that client and opens a new one on the next query, so a line in the log is all it needs.
+    let closing = false;
+    pool.on('error', (error) => {
+      if (!closing) console.warn(`数据库空闲连接断开：${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     const stops = new Set<() => Promise<void>>();
     const listen: ListenFn = async (channel, handler, listenOptions) => {
@@ -74,6 +81,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       return tracked;
     };
     const close = async () => {
+      closing = true;
       await Promise.all([...stops].map((stop) => stop()));
       await db.destroy();
     };

@@ -55,6 +55,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     kind = 'postgres';
     await migrateToLatest(db);
     dropSchema = async () => {
+      await handle.close();
       const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -91,8 +92,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     reloadPlaces: () => app.ctx.places.load(),
     async close() {
       await app.close();
-      await db.destroy();
       if (dropSchema) await dropSchema();
+      else await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { startTestServer, type TestServer } from './harness.js';
+import { insertTestPlaces, TENANT_A } from './fixtures.js';
+
+// PostgreSQL only: PGlite has no other backends to end.
+describe.runIf(Boolean(process.env.DATABASE_URL))('PostgreSQL connection loss', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await insertTestPlaces(server.db);
+    await server.reloadPlaces();
+  });
+  afterAll(() => server.close());
+
+  it('an idle pooled connection ended by the database is logged, not fatal: the next request is answered', async () => {
+    // Fill the pool with several idle connections.
+    await Promise.all(Array.from({ length: 6 }, () => sql`SELECT pg_sleep(0.05)`.execute(server.db)));
+    const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(server.db);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      const ended = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [rows[0].name],
+      );
+      await admin.end();
+      expect(ended.rowCount).toBeGreaterThanOrEqual(2);
+      await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('数据库空闲连接断开')));
+
+      // A route that reads the database on every call.
+      const res = await server.app.inject({ method: 'POST', url: '/prod-api/api/helpDetail?id=99999', headers: server.signed(TENANT_A) });
+      expect(res.json()).toEqual({ code: 404, msg: '帮助内容不存在或已删除' });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
