@@ -1,7 +1,8 @@
 /**
  * npx tsx scripts/bench/auction.ts [--viewers 1000] [--rate 500] [--duration 10] [--bidders 20]
  *
- * The live-auction broadcast under load. A child process runs the real server (PGlite in memory, seeded with one
+ * The live-auction broadcast under load. A child process runs the real server (PGlite in memory, or a fresh database on
+ * the PostgreSQL server at DATABASE_URL, e.g. `bash scripts/with-postgres.sh npm run bench:auction`; seeded with one
  * place, one project in bidding and approved bidders) on a free port; this process opens the WebSocket viewers on
  * that project, then places bids over HTTP at the given rate for the given time, each bid start price + k ×
  * increment so they arrive in rising order. Every viewer records every auctionBid it gets.
@@ -43,7 +44,25 @@ async function serve(): Promise<void> {
   const { buildApp } = await import('../../server/app.js');
   const { loadConfig } = await import('../../server/config.js');
   const { createSession } = await import('../../server/services/sessions.js');
-  const handle = await openDatabase({ dataDir: 'memory' });
+  // DATABASE_URL (e.g. under scripts/with-postgres.sh): a fresh database on that PostgreSQL server, dropped at the end.
+  let dropDatabase = async () => undefined as void;
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const name = `tianmu_bench_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(statement);
+      await client.end();
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  const handle = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 16 } : { dataDir: 'memory' });
   const db = handle.db;
   await migrateToLatest(db);
   await db.insertInto('place').values({ deptId: DEPT_ID, deptName: '压测县', deptCode: '910000', parentId: 0, level: 3, ancestors: '0' }).execute();
@@ -76,6 +95,7 @@ async function serve(): Promise<void> {
   const shutdown = async () => {
     await app.close();
     await handle.close();
+    await dropDatabase();
     process.exit(0);
   };
   process.on('SIGTERM', shutdown);
@@ -122,7 +142,7 @@ async function main(): Promise<void> {
   const t0 = Date.now();
   const { child, ready } = await startServerProcess();
   const base = `127.0.0.1:${ready.port}`;
-  console.log(`服务器已启动（PGlite 内存库，端口 ${ready.port}，${Date.now() - t0} ms）；项目 ${ready.projectId}，竞买人 ${BIDDERS}`);
+  console.log(`服务器已启动（${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite 内存库"}，端口 ${ready.port}，${Date.now() - t0} ms）；项目 ${ready.projectId}，竞买人 ${BIDDERS}`);
 
   const maxBids = RATE * DURATION + 10;
   // Per viewer: which bid offsets arrived (0 none, 1 once, more duplicates) and the last one, for order.
