@@ -120,5 +120,6 @@ export const transferEntryMachine = setup({
  * @example transferEntryMachine.provide({ actors: transferEntryActors(client) })
  */
 export function transferEntryActors(client: Pick<ApiClient, 'call'>) {
-  return { checkToken: fromPromise<unknown>(() => client.call('checkToken')) };
+  // The guard's own prompt is the message: the client clears a stale login without also saying 会话已过期.
+  return { checkToken: fromPromise<unknown>(() => client.call('checkToken', { quietExpiry: true })) };
 }

@@ -48,6 +48,12 @@ export type CallOptions<N extends ApiRouteName> = {
   timeoutMs?: number;
   /** multipart uploads (`/common/upload`): sent as the body instead of JSON. */
   formData?: FormData;
+  /**
+   * The caller tells the person itself that the login has expired (the transfer-entry guard asks
+   * 登录状态失效,请重新登录账号?): a 401 still clears the stale login, but without §8's message and redirect, so the
+   * person sees one prompt, not two.
+   */
+  quietExpiry?: boolean;
 } & (Present<ApiRoutes[N]['query']> extends true ? { query?: ApiRoutes[N]['query'] } : { query?: never }) &
   (Present<ApiRoutes[N]['body']> extends true ? { body?: ApiRoutes[N]['body'] } : { body?: never }) &
   (Present<ApiRoutes[N]['params']> extends true ? { params: ApiRoutes[N]['params'] } : { params?: never });
@@ -129,7 +135,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** Applies §8 to an envelope; returns it when the caller gets it, throws when the user has been told. */
-  function handleEnvelope<T>(envelope: Envelope<T>, status: number): Envelope<T> {
+  function handleEnvelope<T>(envelope: Envelope<T>, status: number, quietExpiry = false): Envelope<T> {
     const code = typeof envelope.code === 'number' ? envelope.code : 200;
     const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
     if (code === 200) return envelope;
@@ -137,8 +143,10 @@ export function createApiClient(options: ApiClientOptions) {
       if (!session.loggedIn) return envelope;
       // Cleared before anything else: concurrent 401s then see no login and pass through silently, one message.
       session.clearLogin();
-      notifier.message('warning', ERROR_TEXTS.sessionExpired);
-      options.navigate(options.homeShowLogin() ? '/' : '/login');
+      if (!quietExpiry) {
+        notifier.message('warning', ERROR_TEXTS.sessionExpired);
+        options.navigate(options.homeShowLogin() ? '/' : '/login');
+      }
       throw new ApiError('session-expired', ERROR_TEXTS.sessionExpired, code, status);
     }
     if (code === 302) return envelope;
@@ -211,7 +219,7 @@ export function createApiClient(options: ApiClientOptions) {
       notifier.message('error', ERROR_TEXTS.httpStatus(response.status), TRANSPORT_MESSAGE_MS);
       throw new ApiError('http', ERROR_TEXTS.httpStatus(response.status), undefined, response.status);
     }
-    return handleEnvelope(rewriteImageUrls(body as Envelope<CallData<N>>, imageRewrites), response.status);
+    return handleEnvelope(rewriteImageUrls(body as Envelope<CallData<N>>, imageRewrites), response.status, opts.quietExpiry);
   }
 
   async function call<N extends ApiRouteName>(name: N, opts: CallOptions<N> = {} as CallOptions<N>): Promise<CallData<N>> {

@@ -65,6 +65,17 @@ describe('response code handling (spec §8)', () => {
     });
   }
 
+  it('401 with a stored login and quietExpiry (the caller prompts itself): login cleared, no message, no redirect', async () => {
+    const c = clientFor(server.baseURL);
+    c.session.setLogin('stale-token', '13800000001');
+    const error = await c.client.request('typeList', { query: { answer: 'unauthorized' } as never, quietExpiry: true }).catch((e: ApiError) => e);
+    expect(error).toMatchObject({ kind: 'session-expired', code: 401 });
+    expect(c.session.token).toBeNull();
+    expect(c.session.phone).toBeNull();
+    expect(c.notifier.entries).toEqual([]);
+    expect(c.navigations).toEqual([]);
+  });
+
   it('401 with only a phone stored also counts as logged in; a burst of 401s tells the user once', async () => {
     const c = clientFor(server.baseURL);
     c.session.setLogin('', '13800000001');
