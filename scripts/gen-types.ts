@@ -251,6 +251,8 @@ export async function generateApiTypes(schemaDir: string = DEFAULT_SCHEMA_DIR): 
     unreachableDefinitions: true,
     strictIndexSignatures: false,
     format: true,
+    // A list of at most 20 photo URLs is string[], not a union of 21 tuple types.
+    ignoreMinAndMaxItems: true,
     style: { singleQuote: true, printWidth: 120, trailingComma: 'all', bracketSpacing: true },
   });
 

@@ -320,6 +320,17 @@ export type DesiredDetailBody = {
   id?: number;
 } | null;
 export type DesiredDetailData = IntentDetail;
+/**
+ * Photos of the intent's documents (权属证明, 身份证…), each first uploaded with the upload call: its /image-api/upload/… URL as that call answered it, at most 20, each once, in the order added. The submit also refuses (400) a URL that is no upload of the submitting user.
+ *
+ * @maxItems 20
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "IntentAttachments".
+ *
+ * Items: 相关材料照片
+ */
+export type IntentAttachments = string[];
 export type InvestListBody = {
   /**
    * 页码: Default 1.
@@ -1741,6 +1752,7 @@ export interface DesiredSubmitBody {
    * 地区编号: Narrows to one place inside the deptId header's region (and the places under it); a place outside it is refused (403 无权访问其他地区的数据).
    */
   deptId?: number;
+  attachments?: IntentAttachments;
 }
 export interface DesiredSubmitData {
   id: number;
@@ -2386,6 +2398,7 @@ export interface IntentDetail {
   content: string;
   deptId?: number;
   deptName?: string;
+  attachments?: IntentAttachments;
 }
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema

@@ -8,12 +8,14 @@ import type { Database } from './schema.js';
 import * as m001 from './migrations/001_init.js';
 import * as m002 from './migrations/002_reference_data.js';
 import * as m003 from './migrations/003_auction.js';
+import * as m004 from './migrations/004_intent_attachments.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
   '001_init': m001,
   '002_reference_data': m002,
   '003_auction': m003,
+  '004_intent_attachments': m004,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -182,6 +182,8 @@ export interface IntentTable {
   content: ColumnType<string, string | undefined, string>;
   userId: number | null;
   logintime: Timestamp;
+  /** /image-api/ URLs of the uploaded document photos (migration 004). */
+  attachments: Json<string[]>;
 }
 
 export interface InvestProjectTable {

@@ -99,6 +99,9 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
       .where('deptId', 'in', scopeIds(request, places))
       .executeTakeFirst();
     if (!row) throw notFound('意向信息不存在');
+    // The photos may show identity documents: only the person who filed the intent and staff see them.
+    const user = request.user;
+    const mayReadAttachments = user !== undefined && (user.userId === row.userId || user.role !== 'user');
     return ok(
       {
         id: row.id,
@@ -111,10 +114,24 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         logintime: formatRequiredDateTime(row.logintime),
         deptId: row.deptId,
         deptName: places.name(row.deptId),
+        ...(mayReadAttachments ? { attachments: jsonValue<string[]>(row.attachments, []) } : {}),
       },
       '查询成功',
     );
   });
+
+  /**
+   * The attachments of an intent: the schema has checked their form and count; each must also be an upload of this
+   * user (the upload call records the uploader), so nobody attaches a stranger's photo, or a file that is not there.
+   */
+  async function ownUploads(userId: number, urls: string[]): Promise<string[]> {
+    if (urls.length === 0) return [];
+    const found = await db.selectFrom('upload').select('url').where('url', 'in', urls).where('userId', '=', userId).execute();
+    const known = new Set(found.map((r) => r.url));
+    const missing = urls.filter((url) => !known.has(url));
+    if (missing.length > 0) throw badRequest(`相关材料照片无效：${missing[0]} 不是您上传的图片，请重新上传`);
+    return urls;
+  }
 
   defineRoute(app, 'desiredSubmit', async (request) => {
     const b = request.body as DesiredSubmitBody;
@@ -127,6 +144,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     // Refuses (403) a deptId outside the caller's region.
     scopeIds(request, places, b.deptId);
     const deptId = b.deptId ?? request.tenant!.place.deptId;
+    const attachments = await ownUploads(request.user!.userId, b.attachments ?? []);
     const inserted = await db
       .insertInto('intent')
       .values({
@@ -138,6 +156,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         phone,
         content: (b.content ?? '').trim(),
         userId: request.user!.userId,
+        attachments: JSON.stringify(attachments),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
