@@ -48,6 +48,8 @@ export type CallOptions<N extends ApiRouteName> = {
   timeoutMs?: number;
   /** multipart uploads (`/common/upload`): sent as the body instead of JSON. */
   formData?: FormData;
+  /** How much of the request body has left, 0…1, as it goes (an upload's progress bar). */
+  onUploadProgress?: (fraction: number) => void;
   /**
    * The caller tells the person itself that the login has expired (the transfer-entry guard asks
    * 登录状态失效,请重新登录账号?): a 401 still clears the stale login, but without §8's message and redirect, so the
@@ -199,6 +201,9 @@ export function createApiClient(options: ApiClientOptions) {
         timeout: opts.timeoutMs,
         signal: opts.signal,
         responseType,
+        onUploadProgress: opts.onUploadProgress
+          ? ({ loaded, total }) => opts.onUploadProgress!(total ? Math.min(1, loaded / total) : 0)
+          : undefined,
       });
     } catch (error) {
       // Our server answers refusals with the HTTP status equal to the envelope's code: that is an answer, not a

@@ -13,3 +13,4 @@ export type { DeptSelection, SessionSnapshot } from './session-store.js';
 export { formSignatureFor, randomToken, signFor } from './sign.js';
 export { createSiteData, SITE_DATA_KEYS } from './site-data.js';
 export type { SiteData, SiteDataKey, SiteDataSource } from './site-data.js';
+export { checkImageFile, UPLOAD_LIMITS, UPLOAD_TEXTS, UploadError, uploadImage } from './upload.js';

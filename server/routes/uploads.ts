@@ -6,11 +6,12 @@ import { defineRoute } from '../api-schemas.js';
 import { imagesDir } from '../app.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
+import { UPLOAD_TEXTS } from '../../engine/http/upload.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
-export const UPLOAD_BAD_FORMAT = '文件格式不正确, 请上传png/jpg/jpeg图片格式文件!';
+export const UPLOAD_BAD_FORMAT = UPLOAD_TEXTS.badFormat;
 export const UPLOAD_NO_FILE = '请选择要上传的文件';
 const PATH_FIELD = /^[A-Za-z0-9_-]{1,50}$/;
 
@@ -21,12 +22,8 @@ export function sniffImage(bytes: Buffer): { ext: 'png' | 'jpg'; mime: string } 
   return undefined;
 }
 
-/** 上传图片大小不能超过 N MB! with N from the byte limit (2097152 → "2", 1572864 → "1.5", 1024 → "0.00098"). */
-export function tooLargeMessage(maxBytes: number): string {
-  const mb = maxBytes / (1024 * 1024);
-  const figure = Number.isInteger(mb) ? String(mb) : String(Number(mb.toPrecision(2)));
-  return `上传图片大小不能超过 ${figure} MB!`;
-}
+/** 上传图片大小不能超过 N MB! with N from the byte limit (2097152 → "2", 1572864 → "1.5", 1024 → "0.00098"); the client's text. */
+export const tooLargeMessage = UPLOAD_TEXTS.tooLarge;
 
 /** The client's file name without folders or control characters, for display only. */
 function displayName(filename: string | undefined, ext: string): string {
