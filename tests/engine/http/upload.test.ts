@@ -16,7 +16,7 @@ afterAll(() => server?.close());
 function pngBlob(width: number, height: number): Blob {
   const png = new PNG({ width, height });
   for (let i = 0; i < png.data.length; i++) png.data[i] = (i * 13) % 256;
-  return new Blob([PNG.sync.write(png)], { type: 'image/png' });
+  return new Blob([new Uint8Array(PNG.sync.write(png))], { type: 'image/png' });
 }
 
 describe('uploadImage against the real server', () => {
@@ -47,7 +47,7 @@ describe('uploadImage against the real server', () => {
 
   it('a refused file rejects with the server’s msg (the client also shows it); no answer at all with 上传图片失败，请重试', async () => {
     const c = clientFor(server.baseURL);
-    const gif = new Blob([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')], { type: 'image/png' });
+    const gif = new Blob([new Uint8Array(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'))], { type: 'image/png' });
     const refused = await uploadImage(c.client, gif, 'fake.png').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(UploadError);
     expect((refused as UploadError).message).toBe(UPLOAD_TEXTS.badFormat);
