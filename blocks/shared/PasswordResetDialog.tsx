@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { ActorRefFrom } from 'xstate';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { passwordResetActors, passwordResetMachine } from '../../machines/password-reset.js';
 import type { smsCountdownMachine } from '../../machines/sms-countdown.js';
+import { useModalDialog } from './modal-dialog.js';
 import { SmsCodeButton } from './SmsCodeButton.js';
 import './password-reset.css';
 import './sms-button.css';
@@ -28,16 +29,7 @@ function PasswordResetDialog({ onClose }: { onClose: () => void }) {
   const [phone, setPhone] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [code, setCode] = useState('');
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    // jsdom has no showModal; the open attribute is the same dialog without the modal layer.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-    return () => dialog.close?.();
-  }, []);
+  const dialogRef = useModalDialog();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

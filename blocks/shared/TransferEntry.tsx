@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { useFlags } from '../../engine/react/RegionProvider.js';
 import { transferEntryActors, transferEntryMachine } from '../../machines/transfer-entry.js';
+import { useModalDialog } from './modal-dialog.js';
 import './password-reset.css';
 
 /**
@@ -39,15 +40,8 @@ export function useTransferEntry({ onCancel }: { onCancel?: () => void } = {}) {
 
 /** A modal confirm with 确定 and 取消 (native <dialog>: focus trapped, Esc cancels). */
 export function ConfirmDialog({ text, onConfirm, onCancel, children }: { text: string; onConfirm: () => void; onCancel: () => void; children?: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const id = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-    return () => dialog.close?.();
-  }, []);
   return createPortal(
     <dialog
       ref={ref}
