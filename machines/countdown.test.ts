@@ -13,7 +13,12 @@ function start(target: number | null, offset = 0) {
   const advance = (ms: number) => {
     for (let i = 0; i < ms; i++) clock.increment(1);
   };
-  return { clock: { increment: advance }, actor, remaining: () => actor.getSnapshot().context.remaining, state: () => actor.getSnapshot().value };
+  return {
+    clock: { increment: advance },
+    actor,
+    remaining: () => actor.getSnapshot().context.remaining,
+    state: () => actor.getSnapshot().value,
+  };
 }
 
 describe('countdown on a simulated clock', () => {

@@ -15,7 +15,13 @@ import {
 } from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
 import { startCameraSimulator, simulatedImage, type CameraSimulator } from '../scripts/camera-simulator.js';
-import { addRotation, parseCameraCommand, parseCameraEvent, type CameraCommand, type CameraServiceEvent } from './camera-protocol.js';
+import {
+  addRotation,
+  parseCameraCommand,
+  parseCameraEvent,
+  type CameraCommand,
+  type CameraServiceEvent,
+} from './camera-protocol.js';
 import {
   CAMERA_MESSAGES,
   cameraServiceActor,
@@ -48,10 +54,17 @@ describe('camera protocol', () => {
   it('reads the service messages and the commands; malformed ones give null', () => {
     const image = simulatedImage(1, 0);
     expect(parseCameraEvent(JSON.stringify({ event: 'captured', ...image }))).toEqual({ event: 'captured', ...image });
-    expect(parseCameraEvent('{"event":"opened","device":{"name":"A"}}')).toEqual({ event: 'opened', device: { name: 'A' } });
+    expect(parseCameraEvent('{"event":"opened","device":{"name":"A"}}')).toEqual({
+      event: 'opened',
+      device: { name: 'A' },
+    });
     expect(parseCameraEvent('{"event":"rotated","degrees":270}')).toEqual({ event: 'rotated', degrees: 270 });
     expect(parseCameraEvent('{"event":"rotated","degrees":45}')).toBeNull();
-    expect(parseCameraEvent('{"event":"error","code":"NO_DEVICE","message":"x"}')).toEqual({ event: 'error', code: 'NO_DEVICE', message: 'x' });
+    expect(parseCameraEvent('{"event":"error","code":"NO_DEVICE","message":"x"}')).toEqual({
+      event: 'error',
+      code: 'NO_DEVICE',
+      message: 'x',
+    });
     expect(parseCameraEvent('{"event":"frame","image":"","mime":"image/png","width":1,"height":1}')).toBeNull();
     expect(parseCameraEvent('{"event":"frame","image":"AA","mime":"image/gif","width":1,"height":1}')).toBeNull();
     expect(parseCameraEvent('nope')).toBeNull();
@@ -90,7 +103,11 @@ describe('document camera against the simulated service', () => {
 
     actor.send({ type: 'CAPTURE' });
     expect(actor.getSnapshot().matches({ active: { online: { session: 'capturing' } } })).toBe(true);
-    await waitFor(actor, (s) => s.context.photos.length === 1 && s.matches({ active: { online: { session: 'streaming' } } }), { timeout: 2_000 });
+    await waitFor(
+      actor,
+      (s) => s.context.photos.length === 1 && s.matches({ active: { online: { session: 'streaming' } } }),
+      { timeout: 2_000 },
+    );
     actor.send({ type: 'ROTATE', degrees: 90 });
     await waitFor(actor, (s) => s.context.viewRotation === 90, { timeout: 2_000 });
     actor.send({ type: 'CAPTURE' });
@@ -182,7 +199,9 @@ describe('document camera against the simulated service', () => {
     actors.push(actor);
     actor.send({ type: 'CONNECT' });
     await waitFor(actor, inState({ active: 'disconnected' }), { timeout: 2_000 });
-    expect(notices).toEqual([{ kind: 'error', text: '您是否已安装高拍仪插件，如果没安装请安装插件；如果已安装请重启高拍仪并刷新页面后重试' }]);
+    expect(notices).toEqual([
+      { kind: 'error', text: '您是否已安装高拍仪插件，如果没安装请安装插件；如果已安装请重启高拍仪并刷新页面后重试' },
+    ]);
   });
 
   it('a failed capture shows the plugin message and keeps streaming without a photo', async () => {
@@ -264,13 +283,21 @@ function transitionKey(t: AnyTransitionDefinition): string {
 }
 
 function transitionsOf(machine: AnyStateMachine): string[] {
-  return stateNodesOf(machine).flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map(transitionKey));
+  return stateNodesOf(machine).flatMap((node) =>
+    [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map(transitionKey),
+  );
 }
 
 /** Photos grow without end; the graph tells states apart by what the machine decides on (how many, up to two). */
 function cameraStateKey(snapshot: AnyMachineSnapshot): string {
   const { device, frame, viewRotation, photos } = snapshot.context as DocumentCameraContext;
-  return JSON.stringify({ value: snapshot.value, device, frame: frame !== null, viewRotation, photos: photos.slice(0, 2).map((p) => p.rotation) });
+  return JSON.stringify({
+    value: snapshot.value,
+    device,
+    frame: frame !== null,
+    viewRotation,
+    photos: photos.slice(0, 2).map((p) => p.rotation),
+  });
 }
 
 /**
@@ -305,12 +332,16 @@ function edgePaths(machine: AnyStateMachine, model: ReturnType<typeof modelOf>, 
     }
     return { state, steps, weight: steps.length };
   };
-  const toState = new Map(model.getShortestPaths({ allowDuplicatePaths: true }).map((path) => [cameraStateKey(path.state), path]));
+  const toState = new Map(
+    model.getShortestPaths({ allowDuplicatePaths: true }).map((path) => [cameraStateKey(path.state), path]),
+  );
   return Object.values(model.getAdjacencyMap()).flatMap(({ state, transitions }) => {
     const head = toState.get(cameraStateKey(state));
     if (!head) throw new Error(`no path to ${cameraStateKey(state)}`);
     const events = head.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init');
-    return Object.values(transitions as Record<string, { event: AnyEventObject }>).map(({ event }) => replay([...events, event]));
+    return Object.values(transitions as Record<string, { event: AnyEventObject }>).map(({ event }) =>
+      replay([...events, event]),
+    );
   });
 }
 
@@ -355,7 +386,10 @@ describe('document camera, model-based', () => {
           }
         },
       });
-      actor.subscribe({ next: (snapshot) => snapshot._nodes.forEach((node) => visitedNodes.add(node.id)), error: () => {} });
+      actor.subscribe({
+        next: (snapshot) => snapshot._nodes.forEach((node) => visitedNodes.add(node.id)),
+        error: () => {},
+      });
       actor.start();
       actor.getSnapshot()._nodes.forEach((node) => visitedNodes.add(node.id));
       const socket = () => sockets[sockets.length - 1];
@@ -380,7 +414,9 @@ describe('document camera, model-based', () => {
             const before = notices.length;
             user(step);
             const hadPhotos = (step.state.context as DocumentCameraContext).photos.length > 0;
-            expect(notices.slice(before)).toEqual(hadPhotos ? [] : [{ kind: 'warning', text: CAMERA_MESSAGES.needPhoto }]);
+            expect(notices.slice(before)).toEqual(
+              hadPhotos ? [] : [{ kind: 'warning', text: CAMERA_MESSAGES.needPhoto }],
+            );
           },
           'SERVICE.CONNECTED': () => {
             socket().serverOpen();

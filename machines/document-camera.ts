@@ -131,7 +131,9 @@ export function cameraServiceActor(WebSocketImpl?: SocketConstructor) {
         case 'frame':
         case 'captured': {
           const { event: kind, ...image } = message;
-          return report(kind === 'frame' ? { type: 'DEVICE.FRAME', frame: image } : { type: 'DEVICE.CAPTURED', photo: image });
+          return report(
+            kind === 'frame' ? { type: 'DEVICE.FRAME', frame: image } : { type: 'DEVICE.CAPTURED', photo: image },
+          );
         }
         case 'rotated':
           return report({ type: 'DEVICE.ROTATED', degrees: message.degrees });
@@ -205,20 +207,28 @@ export const documentCameraMachine = setup({
     })),
     setDevice: assign({ device: ({ event }) => (event.type === 'DEVICE.OPENED' ? event.name : null) }),
     setFrame: assign({ frame: ({ context, event }) => (event.type === 'DEVICE.FRAME' ? event.frame : context.frame) }),
-    setViewRotation: assign({ viewRotation: ({ context, event }) => (event.type === 'DEVICE.ROTATED' ? event.degrees : context.viewRotation) }),
+    setViewRotation: assign({
+      viewRotation: ({ context, event }) => (event.type === 'DEVICE.ROTATED' ? event.degrees : context.viewRotation),
+    }),
     clearDevice: assign({ device: null, frame: null }),
     addPhoto: assign(({ context, event }) => {
       if (event.type !== 'DEVICE.CAPTURED') return {};
-      return { photos: [...context.photos, { ...event.photo, id: context.nextPhotoId, rotation: 0 as Rotation }], nextPhotoId: context.nextPhotoId + 1 };
+      return {
+        photos: [...context.photos, { ...event.photo, id: context.nextPhotoId, rotation: 0 as Rotation }],
+        nextPhotoId: context.nextPhotoId + 1,
+      };
     }),
     rotatePhoto: assign({
       photos: ({ context, event }) =>
         event.type === 'ROTATE_PHOTO'
-          ? context.photos.map((p) => (p.id === event.id ? { ...p, rotation: addRotation(p.rotation, event.degrees ?? 90) } : p))
+          ? context.photos.map((p) =>
+              p.id === event.id ? { ...p, rotation: addRotation(p.rotation, event.degrees ?? 90) } : p,
+            )
           : context.photos,
     }),
     removePhoto: assign({
-      photos: ({ context, event }) => (event.type === 'REMOVE_PHOTO' ? context.photos.filter((p) => p.id !== event.id) : context.photos),
+      photos: ({ context, event }) =>
+        event.type === 'REMOVE_PHOTO' ? context.photos.filter((p) => p.id !== event.id) : context.photos,
     }),
     emitSaved: emit(({ context }) => ({ type: 'saved' as const, photos: context.photos })),
   },

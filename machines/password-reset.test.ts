@@ -4,7 +4,13 @@ import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
 import { clientFor } from '../tests/engine/http/client-setup.js';
 import { startSeededServer } from '../tests/engine/http/real-server.js';
 import { insertUser, latestSmsCode } from '../tests/server/users-helpers.js';
-import { CODE_MISSING, PASSWORD_HINT, passwordProblem, passwordResetActors, passwordResetMachine } from './password-reset.js';
+import {
+  CODE_MISSING,
+  PASSWORD_HINT,
+  passwordProblem,
+  passwordResetActors,
+  passwordResetMachine,
+} from './password-reset.js';
 import type { Notice } from './sms-countdown.js';
 
 let server: Awaited<ReturnType<typeof startSeededServer>>;
@@ -27,7 +33,10 @@ function wire() {
   const notices: Notice[] = [];
   const notify = (_: unknown, n: Notice) => void notices.push(n);
   const clock = new SimulatedClock();
-  const machine = passwordResetMachine.provide({ actors: passwordResetActors(c.client, { notify }), actions: { notify } });
+  const machine = passwordResetMachine.provide({
+    actors: passwordResetActors(c.client, { notify }),
+    actions: { notify },
+  });
   const actor = createActor(machine, { clock, input: {} }).start();
   const sms = () => actor.getSnapshot().children.sms!.getSnapshot();
   /** Presses the code button and waits for the countdown; returns the code the text message carried. */
@@ -43,10 +52,15 @@ const GOOD = 'Reset@2026x';
 
 // ---- model-based ----------------------------------------------------------------------------------------------
 
-type AnySnap = Snapshot<unknown> & { value: unknown; context: Record<string, unknown>; matches: (v: string) => boolean };
+type AnySnap = Snapshot<unknown> & {
+  value: unknown;
+  context: Record<string, unknown>;
+  matches: (v: string) => boolean;
+};
 
 function enabledEvents(machine: AnyStateMachine, events: EventObject[]) {
-  return (snapshot: unknown) => events.filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0);
+  return (snapshot: unknown) =>
+    events.filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0);
 }
 
 /** A vertex per transition (previous state, event, next state), so shortest paths to all vertices take every transition. */
@@ -93,7 +107,8 @@ const modelEvents = [
 ] as EventObject[];
 
 function describeEvent(e: EventObject & { phone?: string; newPassword?: string; code?: string }): string {
-  if (e.type === 'SUBMIT') return `SUBMIT(${JSON.stringify(e.phone)}, ${JSON.stringify(e.newPassword)}, ${JSON.stringify(e.code)})`;
+  if (e.type === 'SUBMIT')
+    return `SUBMIT(${JSON.stringify(e.phone)}, ${JSON.stringify(e.newPassword)}, ${JSON.stringify(e.code)})`;
   if (e.type === 'SEND_CODE') return 'SEND_CODE';
   return e.type.replace('xstate.', '');
 }
@@ -117,7 +132,11 @@ describe('password reset: model-based, against the real server', () => {
 
   it('the generated paths reach every state node and take every transition of the machine', () => {
     const { transitions, nodes } = coverage(passwordResetMachine, paths);
-    expect([...nodes].sort()).toEqual(getStateNodes(passwordResetMachine.root).map((n) => n.id).sort());
+    expect([...nodes].sort()).toEqual(
+      getStateNodes(passwordResetMachine.root)
+        .map((n) => n.id)
+        .sort(),
+    );
     expect([...transitions].sort()).toEqual([...definedTransitions(passwordResetMachine)].sort());
   });
 
@@ -138,7 +157,11 @@ describe('password reset: model-based, against the real server', () => {
           if (goesThrough) {
             // The model says whether the server accepts: the real code when it does, a wrong one when it does not.
             const accepted = path.steps[i + 1]?.event.type === 'xstate.done.actor.resetPassword';
-            const sent = sms().matches('counting') ? await latestSmsCode(server.db, phone) : accepted ? await sendCode(phone) : undefined;
+            const sent = sms().matches('counting')
+              ? await latestSmsCode(server.db, phone)
+              : accepted
+                ? await sendCode(phone)
+                : undefined;
             code = accepted ? sent!.code : sent?.code === '000000' ? '111111' : '000000';
           }
           actor.send({ type: 'SUBMIT', phone: real(event.phone), newPassword: event.newPassword, code });
@@ -191,10 +214,20 @@ describe('password reset: the rules', () => {
   it('a password breaking the rule: the hint, no call, no message; a good one clears it', async () => {
     const { notices, actor } = wire();
     const phone = await freshUser();
-    for (const weak of ['Ab1@', 'abcdefg1@', 'ABCDEFG1@', 'Abcdefgh@', 'Abcdefgh1', 'Abc 1234@x', `Ab1@${'x'.repeat(17)}`]) {
+    for (const weak of [
+      'Ab1@',
+      'abcdefg1@',
+      'ABCDEFG1@',
+      'Abcdefgh@',
+      'Abcdefgh1',
+      'Abc 1234@x',
+      `Ab1@${'x'.repeat(17)}`,
+    ]) {
       actor.send({ type: 'SUBMIT', phone, newPassword: weak, code: '123456' });
       expect(actor.getSnapshot().value, weak).toBe('form');
-      expect(actor.getSnapshot().context.passwordHint, weak).toBe('密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。');
+      expect(actor.getSnapshot().context.passwordHint, weak).toBe(
+        '密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。',
+      );
     }
     expect(notices).toEqual([]);
     expect(PASSWORD_HINT).toBe('密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。');

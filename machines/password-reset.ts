@@ -51,8 +51,7 @@ export interface ResetRequest {
 
 export type PasswordResetEvent =
   /** The code button: handed to the embedded SMS countdown (child `sms`). */
-  | { type: 'SEND_CODE'; phone: string }
-  | { type: 'SUBMIT'; phone: string; newPassword: string; code: string };
+  { type: 'SEND_CODE'; phone: string } | { type: 'SUBMIT'; phone: string; newPassword: string; code: string };
 
 type Submit = Extract<PasswordResetEvent, { type: 'SUBMIT' }>;
 
@@ -91,7 +90,9 @@ export const passwordResetMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => {},
-    checkPassword: assign({ passwordHint: ({ event }) => (event.type === 'SUBMIT' ? (passwordProblem(event.newPassword) ?? null) : null) }),
+    checkPassword: assign({
+      passwordHint: ({ event }) => (event.type === 'SUBMIT' ? (passwordProblem(event.newPassword) ?? null) : null),
+    }),
   },
   guards: {
     phoneRefused: ({ event }) => event.type === 'SUBMIT' && phoneProblem(event.phone) !== undefined,
@@ -110,11 +111,20 @@ export const passwordResetMachine = setup({
         SUBMIT: [
           {
             guard: 'phoneRefused',
-            actions: ['checkPassword', { type: 'notify', params: ({ event }) => ({ kind: 'warning' as const, text: phoneProblem(event.phone)! }) }],
+            actions: [
+              'checkPassword',
+              {
+                type: 'notify',
+                params: ({ event }) => ({ kind: 'warning' as const, text: phoneProblem(event.phone)! }),
+              },
+            ],
           },
           // Spec §5: the hint shows and the reset is blocked silently.
           { guard: 'passwordRefused', actions: 'checkPassword' },
-          { guard: 'codeMissing', actions: ['checkPassword', { type: 'notify', params: { kind: 'warning', text: CODE_MISSING } }] },
+          {
+            guard: 'codeMissing',
+            actions: ['checkPassword', { type: 'notify', params: { kind: 'warning', text: CODE_MISSING } }],
+          },
           { target: 'submitting', actions: 'checkPassword' },
         ],
       },
@@ -150,9 +160,17 @@ export const passwordResetMachine = setup({
  *
  * @example passwordResetMachine.provide({ actors: passwordResetActors(client, { notify }), actions: { notify } })
  */
-export function passwordResetActors(client: Pick<ApiClient, 'call'>, actions: { notify: (_: unknown, notice: Notice) => void }) {
+export function passwordResetActors(
+  client: Pick<ApiClient, 'call'>,
+  actions: { notify: (_: unknown, notice: Notice) => void },
+) {
   return {
-    resetPassword: fromPromise<unknown, ResetRequest>(({ input }) => client.call('updatePwdForMobile', { body: input })),
-    smsCountdown: smsCountdownMachine.provide({ actors: smsCountdownActors(client), actions: { notify: actions.notify } }),
+    resetPassword: fromPromise<unknown, ResetRequest>(({ input }) =>
+      client.call('updatePwdForMobile', { body: input }),
+    ),
+    smsCountdown: smsCountdownMachine.provide({
+      actors: smsCountdownActors(client),
+      actions: { notify: actions.notify },
+    }),
   };
 }

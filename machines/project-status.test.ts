@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyStateMachine, type EventObject, type InspectionEvent, type Snapshot } from 'xstate';
+import {
+  createActor,
+  SimulatedClock,
+  type AnyStateMachine,
+  type EventObject,
+  type InspectionEvent,
+  type Snapshot,
+} from 'xstate';
 import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
 import { DEMO_REGIONS } from '../server/seed/index.js';
 import { timelineFor } from '../server/seed/projects.js';
@@ -44,7 +51,9 @@ type Snap = Snapshot<unknown> & { value: unknown; context: ProjectStatusContext 
 
 /** Timer events are named by xstate after the delay and the state node that armed them. */
 const isTimer = (e: EventObject) => e.type.startsWith('xstate.after.');
-const TIMERS = getStateNodes(projectStatusMachine.root).flatMap((n) => [...n.transitions.keys()].filter((t) => t.startsWith('xstate.after.')));
+const TIMERS = getStateNodes(projectStatusMachine.root).flatMap((n) =>
+  [...n.transitions.keys()].filter((t) => t.startsWith('xstate.after.')),
+);
 
 /**
  * The events a driver can send in a state: the state's own timer; TICKs at fixed times strictly before the armed
@@ -59,7 +68,9 @@ function eventsFor(snapshot: unknown): EventObject[] {
     ...TIMERS.map((type) => ({ type })),
     ...[BASE + 500, BASE + 4500, BASE + 6000].filter(before).map((now) => ({ type: 'TICK', now })),
     { type: 'EXTENDED', biddingStopTime: BASE + 5500 },
-    ...(before(BASE + 4600) || c.now === BASE + 4600 ? [{ type: 'EXTENDED', biddingStopTime: BASE + 5500, now: BASE + 4600 }] : []),
+    ...(before(BASE + 4600) || c.now === BASE + 4600
+      ? [{ type: 'EXTENDED', biddingStopTime: BASE + 5500, now: BASE + 4600 }]
+      : []),
     { type: 'DEAL', status: 7 },
     { type: 'DEAL', status: 4 },
     { type: 'NO_DEAL', status: 10 },
@@ -101,11 +112,17 @@ function recorder(machine: AnyStateMachine) {
   const nodes = new Set<string>();
   const inspect = (e: InspectionEvent) => {
     if (e.type !== '@xstate.microstep') return;
-    const step = e as unknown as { snapshot: { _nodes: Array<{ id: string }> }; _transitions: Array<{ source: AnyStateMachine['root']; eventType: string }> };
+    const step = e as unknown as {
+      snapshot: { _nodes: Array<{ id: string }> };
+      _transitions: Array<{ source: AnyStateMachine['root']; eventType: string }>;
+    };
     for (const node of step.snapshot._nodes) nodes.add(node.id);
     for (const t of step._transitions) {
       const always = t.source.always?.indexOf(t as never) ?? -1;
-      const key = always >= 0 ? `${t.source.id}|always|${always}` : `${t.source.id}|${t.eventType}|${t.source.transitions.get(t.eventType)!.indexOf(t as never)}`;
+      const key =
+        always >= 0
+          ? `${t.source.id}|always|${always}`
+          : `${t.source.id}|${t.eventType}|${t.source.transitions.get(t.eventType)!.indexOf(t as never)}`;
       transitions.add(key);
     }
   };
@@ -141,16 +158,27 @@ describe('project status: model-based', () => {
   it('the generated paths reach every state node and take every transition of the machine', () => {
     const seen = recorder(projectStatusMachine);
     for (const { project, paths } of modelPaths) for (const path of paths) drive(project, path, seen.inspect);
-    expect([...seen.nodes].filter((id) => id !== 'projectStatus').sort()).toEqual(getStateNodes(projectStatusMachine.root).map((n) => n.id).sort());
+    expect([...seen.nodes].filter((id) => id !== 'projectStatus').sort()).toEqual(
+      getStateNodes(projectStatusMachine.root)
+        .map((n) => n.id)
+        .sort(),
+    );
     expect([...seen.transitions].sort()).toEqual([...definedTransitions(projectStatusMachine)].sort());
   });
 
   for (const { project, paths } of modelPaths) {
     for (const path of paths) {
       const name = path.steps
-        .map((s) => (isTimer(s.event) ? 'timer' : s.event.type === 'xstate.init' ? `start(type ${project.type}, stored ${project.status})` : JSON.stringify(s.event)))
+        .map((s) =>
+          isTimer(s.event)
+            ? 'timer'
+            : s.event.type === 'xstate.init'
+              ? `start(type ${project.type}, stored ${project.status})`
+              : JSON.stringify(s.event),
+        )
         .join(' → ');
-      it(`drives: ${name} ⇒ ${JSON.stringify(path.state.value)} ${path.state.context.status}`, () => drive(project, path));
+      it(`drives: ${name} ⇒ ${JSON.stringify(path.state.value)} ${path.state.context.status}`, () =>
+        drive(project, path));
     }
   }
 });
@@ -178,16 +206,25 @@ describe('project status: the clock', () => {
       expect(at().status, `${after} at ${time - t0} ms`).toBe(after);
     };
     expect(at()).toEqual({ value: 'publicity', status: 2 });
-    expect(actor.getSnapshot().context).toMatchObject({ nextChangeAt: project.publicityStopTime, countdownField: 'publicityStopTime' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      nextChangeAt: project.publicityStopTime,
+      countdownField: 'publicityStopTime',
+    });
     step(project.publicityStopTime!, 2, 3);
-    expect(actor.getSnapshot().context).toMatchObject({ nextChangeAt: project.applyStartTime, countdownField: 'applyStartTime' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      nextChangeAt: project.applyStartTime,
+      countdownField: 'applyStartTime',
+    });
     step(project.applyStartTime!, 3, 4);
     expect(actor.getSnapshot().context.countdownField).toBe('applyStopTime');
     step(project.applyStopTime!, 4, 5);
     expect(actor.getSnapshot().context.countdownField).toBe('biddingStartTime');
     step(project.biddingStartTime!, 5, 6);
     expect(at().value).toEqual({ bidding: 'open' });
-    expect(actor.getSnapshot().context).toMatchObject({ nextChangeAt: project.biddingStopTime, countdownField: 'biddingStopTime' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      nextChangeAt: project.biddingStopTime,
+      countdownField: 'biddingStopTime',
+    });
 
     // A late bid 2 minutes before the end moves it to bid time + 5 minutes (the delayTime message, no time given).
     const extended = project.biddingStopTime! + 3 * MINUTE;
@@ -235,7 +272,15 @@ describe('project status: the clock', () => {
 
   it('a change further away than a JavaScript timer can wait wakes at the cap, re-arms, and still lands on the exact ms', () => {
     const far = BASE + 30 * DAY;
-    const { actor, clock } = startOn(small({ publicityStopTime: far, applyStartTime: far + DAY, applyStopTime: far + 2 * DAY, biddingStartTime: far + 3 * DAY, biddingStopTime: far + 4 * DAY }));
+    const { actor, clock } = startOn(
+      small({
+        publicityStopTime: far,
+        applyStartTime: far + DAY,
+        applyStopTime: far + 2 * DAY,
+        biddingStartTime: far + 3 * DAY,
+        biddingStopTime: far + 4 * DAY,
+      }),
+    );
     expect(actor.getSnapshot().context).toMatchObject({ nextChangeAt: far, wakeAt: BASE + MAX_TIMER_MS });
     clock.set(BASE + MAX_TIMER_MS);
     expect(actor.getSnapshot().context).toMatchObject({ status: 2, now: BASE + MAX_TIMER_MS, wakeAt: far });
@@ -287,26 +332,51 @@ describe('statusAt', () => {
       [90 * DAY, 6, null, true],
     ];
     for (const [dt, status, next, biddingEnded] of cases) {
-      expect(statusAt(p, BASE + dt), `at +${dt}`).toEqual({ status, nextChangeAt: next === null ? null : BASE + next, biddingEnded });
+      expect(statusAt(p, BASE + dt), `at +${dt}`).toEqual({
+        status,
+        nextChangeAt: next === null ? null : BASE + next,
+        biddingEnded,
+      });
       expect(nextStatusChangeAt(p, BASE + dt)).toBe(next === null ? null : BASE + next);
     }
   });
 
   it('never moves backwards, and 7..11 are final', () => {
     expect(statusAt({ ...p, status: 6 }, BASE)).toEqual({ status: 6, nextChangeAt: BASE + 5000, biddingEnded: false });
-    expect(statusAt({ ...p, status: 4 }, BASE + 500)).toEqual({ status: 4, nextChangeAt: BASE + 3000, biddingEnded: false });
-    for (const status of [7, 8, 9, 10, 11]) expect(statusAt({ ...p, status }, BASE)).toEqual({ status, nextChangeAt: null, biddingEnded: false });
+    expect(statusAt({ ...p, status: 4 }, BASE + 500)).toEqual({
+      status: 4,
+      nextChangeAt: BASE + 3000,
+      biddingEnded: false,
+    });
+    for (const status of [7, 8, 9, 10, 11])
+      expect(statusAt({ ...p, status }, BASE)).toEqual({ status, nextChangeAt: null, biddingEnded: false });
   });
 
   it('tenders: no bidding; the clock stops at 5', () => {
-    expect(statusAt({ ...p, type: 1 }, BASE + 2500)).toEqual({ status: 4, nextChangeAt: BASE + 3000, biddingEnded: false });
+    expect(statusAt({ ...p, type: 1 }, BASE + 2500)).toEqual({
+      status: 4,
+      nextChangeAt: BASE + 3000,
+      biddingEnded: false,
+    });
     expect(statusAt({ ...p, type: 1 }, BASE + 4500)).toEqual({ status: 5, nextChangeAt: null, biddingEnded: false });
   });
 
   it('a missing time is never reached; an equal publicity end and sign-up start skip 3', () => {
-    expect(statusAt({ ...p, publicityStopTime: null }, BASE + 1500)).toEqual({ status: 2, nextChangeAt: BASE + 2000, biddingEnded: false });
-    expect(statusAt({ ...p, biddingStopTime: null }, BASE + 9000)).toEqual({ status: 6, nextChangeAt: null, biddingEnded: false });
-    expect(statusAt({ ...p, applyStartTime: BASE + 1000 }, BASE + 1000)).toEqual({ status: 4, nextChangeAt: BASE + 3000, biddingEnded: false });
+    expect(statusAt({ ...p, publicityStopTime: null }, BASE + 1500)).toEqual({
+      status: 2,
+      nextChangeAt: BASE + 2000,
+      biddingEnded: false,
+    });
+    expect(statusAt({ ...p, biddingStopTime: null }, BASE + 9000)).toEqual({
+      status: 6,
+      nextChangeAt: null,
+      biddingEnded: false,
+    });
+    expect(statusAt({ ...p, applyStartTime: BASE + 1000 }, BASE + 1000)).toEqual({
+      status: 4,
+      nextChangeAt: BASE + 3000,
+      biddingEnded: false,
+    });
   });
 
   it('agrees with the demo seed: the times it writes for each status give that status (7..11: bidding over)', () => {
@@ -325,7 +395,8 @@ describe('statusAt', () => {
         };
         const got = statusAt(timeline, BASE);
         if (status <= 6) expect(got, `seed ${seed} status ${status}`).toMatchObject({ status, biddingEnded: false });
-        else expect(got, `seed ${seed} status ${status}`).toEqual({ status: 6, nextChangeAt: null, biddingEnded: true });
+        else
+          expect(got, `seed ${seed} status ${status}`).toEqual({ status: 6, nextChangeAt: null, biddingEnded: true });
       }
     }
   });
@@ -352,7 +423,10 @@ describe('timelineOf: the real server’s project cards', () => {
     const region = DEMO_REGIONS[0];
     let checked = 0;
     for (const type of [2, 3] as const) {
-      const data = await client.call('projectList', { deptId: region.deptId, body: { type, pageNum: 1, pageSize: 100 } });
+      const data = await client.call('projectList', {
+        deptId: region.deptId,
+        body: { type, pageNum: 1, pageSize: 100 },
+      });
       for (const card of data.rows) {
         const timeline = timelineOf(card);
         expect(timeline.type).toBe(type);

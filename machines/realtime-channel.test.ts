@@ -1,7 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
-import { __unsafe_getAllOwnEventDescriptors, createActor, SimulatedClock, waitFor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
+import {
+  __unsafe_getAllOwnEventDescriptors,
+  createActor,
+  SimulatedClock,
+  waitFor,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type AnyTransitionDefinition,
+  type InspectionEvent,
+} from 'xstate';
 import { TestModel, type StatePath } from 'xstate/graph';
 import {
   channelUrl,
@@ -72,7 +83,12 @@ function fakeSockets() {
   return { sockets, Ctor, last: () => sockets[sockets.length - 1] };
 }
 
-const CONFIGURED: RealtimeChannelInput = { flags: { startWebSocket: true }, address: 'ws://portal.test', userId: 7, token: 'tok' };
+const CONFIGURED: RealtimeChannelInput = {
+  flags: { startWebSocket: true },
+  address: 'ws://portal.test',
+  userId: 7,
+  token: 'tok',
+};
 
 function simulated(input: RealtimeChannelInput = CONFIGURED, inspect?: (event: InspectionEvent) => void) {
   const clock = new SimulatedClock();
@@ -113,13 +129,18 @@ describe('channelUrl and parseServerFrame', () => {
     expect(channelUrl({ flags: { startWebSocket: true }, address: 'ws://h/' })).toBe('ws://h/websocket/0');
     expect(channelUrl({ flags: { startWebSocket: true }, address: 'ws://h', userId: null })).toBe('ws://h/websocket/0');
     expect(channelUrl({ ...CONFIGURED, token: 'a b' })).toBe('ws://portal.test/websocket/7?token=a%20b');
-    expect(channelUrl({ flags: { startWebSocket: true }, address: 'https://h:8443', userId: 3 })).toBe('wss://h:8443/websocket/3');
+    expect(channelUrl({ flags: { startWebSocket: true }, address: 'https://h:8443', userId: 3 })).toBe(
+      'wss://h:8443/websocket/3',
+    );
     expect(channelUrl({ flags: { startWebSocket: true }, address: 'http://h', userId: 3 })).toBe('ws://h/websocket/3');
   });
 
   it('reads the contract frames and ignores anything else', () => {
     expect(parseServerFrame(JSON.stringify(BID))).toEqual(BID);
-    expect(parseServerFrame('{"type":"heartcheck","data":{"serverTime":5}}')).toEqual({ type: 'heartcheck', data: { serverTime: 5 } });
+    expect(parseServerFrame('{"type":"heartcheck","data":{"serverTime":5}}')).toEqual({
+      type: 'heartcheck',
+      data: { serverTime: 5 },
+    });
     expect(parseServerFrame('{"type":"notice"}')).toEqual({ type: 'notice', data: {} });
     expect(parseServerFrame('{"type":"auctionBid"}')).toBeNull();
     expect(parseServerFrame('{"type":"chat","data":{}}')).toBeNull();
@@ -131,7 +152,10 @@ describe('channelUrl and parseServerFrame', () => {
 
 describe('real-time channel on a simulated clock', () => {
   it('stays off without the flag or the address, and opens no socket', () => {
-    for (const input of [{ ...CONFIGURED, flags: {} }, { ...CONFIGURED, address: null }]) {
+    for (const input of [
+      { ...CONFIGURED, flags: {} },
+      { ...CONFIGURED, address: null },
+    ]) {
       const { actor, sockets } = simulated(input);
       expect(actor.getSnapshot().value).toBe('off');
       expect(sockets).toHaveLength(0);
@@ -240,8 +264,14 @@ describe('real-time channel on a simulated clock', () => {
     last().serverOpen();
     const frames: ServerFrame[] = [
       BID,
-      { type: 'delayTime', data: { projectId: 12, biddingStopTime: 9_300, previousStopTime: 9_000, serverTime: 1_000 } },
-      { type: 'auctionEnded', data: { projectId: 12, status: 8, dealAmount: 1100, winnerCode: 'B01', serverTime: 9_400 } },
+      {
+        type: 'delayTime',
+        data: { projectId: 12, biddingStopTime: 9_300, previousStopTime: 9_000, serverTime: 1_000 },
+      },
+      {
+        type: 'auctionEnded',
+        data: { projectId: 12, status: 8, dealAmount: 1100, winnerCode: 'B01', serverTime: 9_400 },
+      },
       { type: 'notice', data: { messageId: 3, title: '新消息' } },
     ];
     expect(actor.getSnapshot().context.hasNewMessage).toBe(false);
@@ -279,7 +309,9 @@ function transitionKey(t: AnyTransitionDefinition): string {
 }
 
 function transitionsOf(machine: AnyStateMachine): string[] {
-  return stateNodesOf(machine).flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map(transitionKey));
+  return stateNodesOf(machine).flatMap((node) =>
+    [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map(transitionKey),
+  );
 }
 
 /**
@@ -295,7 +327,8 @@ function modelOf(machine: AnyStateMachine, input: unknown, cases: AnyEventObject
         const matching = cases.filter((event) => event.type === type);
         return matching.length ? matching : [{ type }];
       }),
-    serializeState: (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }),
+    serializeState: (snapshot: AnyMachineSnapshot) =>
+      JSON.stringify({ value: snapshot.value, context: snapshot.context }),
     stateMatcher: (snapshot: AnyMachineSnapshot, key: string) => key === '*' || snapshot.matches(key),
   } as never);
 }
@@ -306,20 +339,28 @@ function modelOf(machine: AnyStateMachine, input: unknown, cases: AnyEventObject
  */
 function edgePaths(model: ReturnType<typeof modelOf>) {
   const key = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
-  const toState = new Map(model.getShortestPaths({ allowDuplicatePaths: true }).map((path) => [key(path.state as AnyMachineSnapshot), path]));
+  const toState = new Map(
+    model.getShortestPaths({ allowDuplicatePaths: true }).map((path) => [key(path.state as AnyMachineSnapshot), path]),
+  );
   return Object.values(model.getAdjacencyMap()).flatMap(({ state, transitions }) => {
     const head = toState.get(key(state as AnyMachineSnapshot));
     if (!head) throw new Error(`no path to ${key(state as AnyMachineSnapshot)}`);
-    return Object.values(transitions as Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }>).map(({ event, state: next }): StatePath<AnyMachineSnapshot, AnyEventObject> => ({
-      state: next,
-      steps: [...head.steps, { event, state: next }],
-      weight: head.weight + 1,
-    }));
+    return Object.values(transitions as Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }>).map(
+      ({ event, state: next }): StatePath<AnyMachineSnapshot, AnyEventObject> => ({
+        state: next,
+        steps: [...head.steps, { event, state: next }],
+        weight: head.weight + 1,
+      }),
+    );
   });
 }
 
 const DELAYS: Record<string, number> = { reconnectDelay: 5_000, heartbeatInterval: 30_000, heartbeatTimeout: 30_000 };
-const MESSAGE_CASES: ServerFrame[] = [{ type: 'heartcheck', data: { serverTime: 1_000 } }, { type: 'notice', data: { title: '新消息' } }, BID];
+const MESSAGE_CASES: ServerFrame[] = [
+  { type: 'heartcheck', data: { serverTime: 1_000 } },
+  { type: 'notice', data: { title: '新消息' } },
+  BID,
+];
 
 describe('real-time channel, model-based', () => {
   it('every generated path drives a real actor through the same states; all states and transitions are covered', async () => {
@@ -436,7 +477,8 @@ async function startServer(): Promise<TestServer> {
     answerHeartbeats: true,
     nextConnection: (count) =>
       new Promise((resolve) => {
-        const check = () => (server.connections.length >= count ? resolve(server.connections[count - 1]) : waiters.push(check));
+        const check = () =>
+          server.connections.length >= count ? resolve(server.connections[count - 1]) : waiters.push(check);
         check();
       }),
     nextFrame: (connection, predicate) =>
@@ -486,7 +528,10 @@ describe('real-time channel against a real WebSocket server', () => {
     server = undefined;
   });
 
-  function channel(delays: Partial<Record<'reconnectDelay' | 'heartbeatInterval' | 'heartbeatTimeout', number>>, input: RealtimeChannelInput) {
+  function channel(
+    delays: Partial<Record<'reconnectDelay' | 'heartbeatInterval' | 'heartbeatTimeout', number>>,
+    input: RealtimeChannelInput,
+  ) {
     const machine = realtimeChannelMachine.provide({ actors: { socket: socketActor(WebSocket) }, delays });
     const actor = createActor(machine, { input });
     actors.push(actor);
@@ -495,7 +540,10 @@ describe('real-time channel against a real WebSocket server', () => {
 
   it('reconnects after the server drops the connection, re-sends its watch and receives messages again', async () => {
     server = await startServer();
-    const actor = channel({ reconnectDelay: 50 }, { flags: { startWebSocket: true }, address: server.url, userId: 9, token: 't', watch: [12] });
+    const actor = channel(
+      { reconnectDelay: 50 },
+      { flags: { startWebSocket: true }, address: server.url, userId: 9, token: 't', watch: [12] },
+    );
     const bids: unknown[] = [];
     actor.on('auctionBid', ({ data }) => bids.push(data));
     actor.start();

@@ -16,7 +16,12 @@
  * provided action: any number of blocks can listen to one channel without the machine knowing them.
  */
 import { assign, emit, fromCallback, sendTo, setup } from 'xstate';
-import type { AuctionBidMessage, AuctionEndedMessage, AuctionState, DelayTimeMessage } from '../engine/auction/auction-view.js';
+import type {
+  AuctionBidMessage,
+  AuctionEndedMessage,
+  AuctionState,
+  DelayTimeMessage,
+} from '../engine/auction/auction-view.js';
 import type { Flags } from '../schemas/types/region.js';
 
 /** The spec's timings (§9), in ms: reconnect 5 s after an error or close, heartbeat every 30 s, reply within 30 s. */
@@ -57,7 +62,14 @@ export type ClientFrame =
 export type RealtimeChannelEmitted = Exclude<ServerFrame, { type: 'heartcheck' }>;
 
 /** The server frame types the client understands, in contract order. */
-export const SERVER_FRAME_TYPES = ['heartcheck', 'auctionState', 'auctionBid', 'delayTime', 'auctionEnded', 'notice'] as const;
+export const SERVER_FRAME_TYPES = [
+  'heartcheck',
+  'auctionState',
+  'auctionBid',
+  'delayTime',
+  'auctionEnded',
+  'notice',
+] as const;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -182,7 +194,8 @@ export function socketActor(WebSocketImpl?: SocketConstructor, now: () => number
       const frame = parseServerFrame(data);
       if (frame) sendBack({ type: 'SOCKET.MESSAGE', frame, receivedAt: now() } satisfies SocketEvent);
     };
-    const onClose = (event: { code?: number }) => sendBack({ type: 'SOCKET.CLOSED', code: event?.code } satisfies SocketEvent);
+    const onClose = (event: { code?: number }) =>
+      sendBack({ type: 'SOCKET.CLOSED', code: event?.code } satisfies SocketEvent);
     const onError = () => sendBack({ type: 'SOCKET.ERROR' } satisfies SocketEvent);
     const ignore = () => {};
     socket.addEventListener('open', onOpen);
@@ -248,7 +261,8 @@ export const realtimeChannelMachine = setup({
       },
     }),
     removeWatch: assign({
-      watched: ({ context, event }) => (event.type === 'UNWATCH' ? context.watched.filter((id) => id !== event.projectId) : context.watched),
+      watched: ({ context, event }) =>
+        event.type === 'UNWATCH' ? context.watched.filter((id) => id !== event.projectId) : context.watched,
     }),
     // A repeated watch is sent again on purpose: the server answers with a fresh `auctionState` for the new listener.
     sendWatch: sendTo('socket', ({ event }) => ({
@@ -257,21 +271,28 @@ export const realtimeChannelMachine = setup({
     })),
     sendUnwatch: sendTo('socket', ({ event }) => ({
       type: 'SEND' as const,
-      frames: event.type === 'UNWATCH' ? [{ type: 'unwatch', data: { projectId: event.projectId } } as ClientFrame] : [],
+      frames:
+        event.type === 'UNWATCH' ? [{ type: 'unwatch', data: { projectId: event.projectId } } as ClientFrame] : [],
     })),
-    sendWatches: sendTo('socket', ({ context }) => ({ type: 'SEND' as const, frames: context.watched.map(watchFrame) })),
+    sendWatches: sendTo('socket', ({ context }) => ({
+      type: 'SEND' as const,
+      frames: context.watched.map(watchFrame),
+    })),
     sendHeartbeat: sendTo('socket', { type: 'SEND' as const, frames: [{ type: 'heartcheck' } as ClientFrame] }),
     recordServerTime: assign({
       serverOffset: ({ context, event }) => {
         if (event.type !== 'SOCKET.MESSAGE' || event.frame.type !== 'heartcheck') return context.serverOffset;
         const { serverTime } = event.frame.data;
-        return typeof serverTime === 'number' && Number.isFinite(serverTime) ? serverTime - event.receivedAt : context.serverOffset;
+        return typeof serverTime === 'number' && Number.isFinite(serverTime)
+          ? serverTime - event.receivedAt
+          : context.serverOffset;
       },
     }),
     markNewMessage: assign({ hasNewMessage: true }),
     clearNewMessage: assign({ hasNewMessage: false }),
     emitFrame: emit(({ event }) => {
-      if (event.type !== 'SOCKET.MESSAGE' || event.frame.type === 'heartcheck') throw new Error('emitFrame needs a server message');
+      if (event.type !== 'SOCKET.MESSAGE' || event.frame.type === 'heartcheck')
+        throw new Error('emitFrame needs a server message');
       return event.frame;
     }),
   },

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyStateMachine, type EventObject, type InspectionEvent, type Snapshot } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  waitFor,
+  type AnyStateMachine,
+  type EventObject,
+  type InspectionEvent,
+  type Snapshot,
+} from 'xstate';
 import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
 import { ApiError } from '../engine/http/api-error.js';
-import { REGISTRATION_LABELS, registrationButton, registrationMachine, type RegisterOutput, type RegistrationInput } from './registration.js';
+import {
+  REGISTRATION_LABELS,
+  registrationButton,
+  registrationMachine,
+  type RegisterOutput,
+  type RegistrationInput,
+} from './registration.js';
 import type { Notice } from './sms-countdown.js';
 
 /**
@@ -51,15 +65,29 @@ const EVENTS = [
   { type: 'xstate.error.actor.register', error: new Error('本项目报名已截止') },
 ] as EventObject[];
 
-const enabled = (snapshot: unknown) => EVENTS.filter((e) => registrationMachine.getTransitionData(snapshot as never, e as never).length > 0);
+const enabled = (snapshot: unknown) =>
+  EVENTS.filter((e) => registrationMachine.getTransitionData(snapshot as never, e as never).length > 0);
 const serialize = (s: unknown, e: EventObject | undefined, prev: unknown) => {
   const key = (x: unknown) => JSON.stringify([(x as Snap).value, (x as Snap).context]);
-  return JSON.stringify([prev ? key(prev) : null, e ? { type: e.type, ...('output' in e ? { output: e.output } : {}), ...('status' in e ? { status: e.status } : {}), ...('registrationState' in e ? { r: e.registrationState } : {}) } : null, key(s)]);
+  return JSON.stringify([
+    prev ? key(prev) : null,
+    e
+      ? {
+          type: e.type,
+          ...('output' in e ? { output: e.output } : {}),
+          ...('status' in e ? { status: e.status } : {}),
+          ...('registrationState' in e ? { r: e.registrationState } : {}),
+        }
+      : null,
+    key(s),
+  ]);
 };
 const MODEL_INPUT: RegistrationInput = { status: 4, loggedIn: false };
-const paths = new TestModel(registrationMachine, { input: MODEL_INPUT, events: enabled, serializeState: serialize } as never).getShortestPaths() as unknown as Array<
-  StatePath<Snap, EventObject>
->;
+const paths = new TestModel(registrationMachine, {
+  input: MODEL_INPUT,
+  events: enabled,
+  serializeState: serialize,
+} as never).getShortestPaths() as unknown as Array<StatePath<Snap, EventObject>>;
 
 function definedTransitions(machine: AnyStateMachine): Set<string> {
   const keys = new Set<string>();
@@ -75,11 +103,18 @@ function recorder() {
   const nodes = new Set<string>();
   const inspect = (e: InspectionEvent) => {
     if (e.type !== '@xstate.microstep') return;
-    const step = e as unknown as { snapshot: { _nodes: Array<{ id: string }> }; _transitions: Array<{ source: AnyStateMachine['root']; eventType: string }> };
+    const step = e as unknown as {
+      snapshot: { _nodes: Array<{ id: string }> };
+      _transitions: Array<{ source: AnyStateMachine['root']; eventType: string }>;
+    };
     for (const node of step.snapshot._nodes) nodes.add(node.id);
     for (const t of step._transitions) {
       const always = t.source.always?.indexOf(t as never) ?? -1;
-      transitions.add(always >= 0 ? `${t.source.id}|always|${always}` : `${t.source.id}|${t.eventType}|${t.source.transitions.get(t.eventType)!.indexOf(t as never)}`);
+      transitions.add(
+        always >= 0
+          ? `${t.source.id}|always|${always}`
+          : `${t.source.id}|${t.eventType}|${t.source.transitions.get(t.eventType)!.indexOf(t as never)}`,
+      );
     }
   };
   return { transitions, nodes, inspect };
@@ -114,12 +149,24 @@ describe('registration: model-based', () => {
   it('the generated paths reach every state node and take every transition of the machine', async () => {
     const seen = recorder();
     for (const path of paths) await drive(path, seen.inspect);
-    expect([...seen.nodes].filter((id) => id !== 'registration').sort()).toEqual(getStateNodes(registrationMachine.root).map((n) => n.id).sort());
+    expect([...seen.nodes].filter((id) => id !== 'registration').sort()).toEqual(
+      getStateNodes(registrationMachine.root)
+        .map((n) => n.id)
+        .sort(),
+    );
     expect([...seen.transitions].sort()).toEqual([...definedTransitions(registrationMachine)].sort());
   });
 
   for (const path of paths) {
-    const name = path.steps.map((s) => s.event.type.replace('xstate.', '') + ('status' in s.event ? `(${s.event.status})` : '') + ('registrationState' in s.event ? `(${s.event.registrationState})` : '') + ('output' in s.event ? `(${(s.event.output as RegisterOutput).state})` : '')).join(' → ');
+    const name = path.steps
+      .map(
+        (s) =>
+          s.event.type.replace('xstate.', '') +
+          ('status' in s.event ? `(${s.event.status})` : '') +
+          ('registrationState' in s.event ? `(${s.event.registrationState})` : '') +
+          ('output' in s.event ? `(${(s.event.output as RegisterOutput).state})` : ''),
+      )
+      .join(' → ');
     it(`drives: ${name}`, () => drive(path));
   }
 });
@@ -130,26 +177,55 @@ describe('registration: the button', () => {
   const button = (input: RegistrationInput) => registrationButton(start(input).actor.getSnapshot());
 
   it('status 4: 0 立即报名, 1 报名成功, 2 已报名，待审核; 3 (rejected) 报名未通过', () => {
-    expect(button({ status: 4, loggedIn: true, registrationState: 0 })).toEqual({ label: '立即报名', enabled: true, event: 'REGISTER' });
+    expect(button({ status: 4, loggedIn: true, registrationState: 0 })).toEqual({
+      label: '立即报名',
+      enabled: true,
+      event: 'REGISTER',
+    });
     expect(button({ status: 4, loggedIn: true })).toEqual({ label: '立即报名', enabled: true, event: 'REGISTER' });
-    expect(button({ status: 4, loggedIn: true, registrationState: 1 })).toEqual({ label: '报名成功', enabled: false, event: null });
-    expect(button({ status: 4, loggedIn: true, registrationState: 2 })).toEqual({ label: '已报名，待审核', enabled: false, event: null });
-    expect(button({ status: 4, loggedIn: true, registrationState: 3 })).toEqual({ label: '报名未通过', enabled: false, event: null });
+    expect(button({ status: 4, loggedIn: true, registrationState: 1 })).toEqual({
+      label: '报名成功',
+      enabled: false,
+      event: null,
+    });
+    expect(button({ status: 4, loggedIn: true, registrationState: 2 })).toEqual({
+      label: '已报名，待审核',
+      enabled: false,
+      event: null,
+    });
+    expect(button({ status: 4, loggedIn: true, registrationState: 3 })).toEqual({
+      label: '报名未通过',
+      enabled: false,
+      event: null,
+    });
   });
 
   it('status 6: 1 立即竞价, otherwise 未报名', () => {
-    expect(button({ status: 6, loggedIn: true, registrationState: 1 })).toEqual({ label: '立即竞价', enabled: true, event: 'BID' });
+    expect(button({ status: 6, loggedIn: true, registrationState: 1 })).toEqual({
+      label: '立即竞价',
+      enabled: true,
+      event: 'BID',
+    });
     for (const registrationState of [0, 2, 3] as const) {
-      expect(button({ status: 6, loggedIn: true, registrationState })).toEqual({ label: '未报名', enabled: false, event: null });
+      expect(button({ status: 6, loggedIn: true, registrationState })).toEqual({
+        label: '未报名',
+        enabled: false,
+        event: null,
+      });
     }
   });
 
   it('other statuses: no action', () => {
-    for (const status of [2, 3, 5, 7, 8, 9, 10, 11]) expect(button({ status, loggedIn: true, registrationState: 1 })).toBeNull();
+    for (const status of [2, 3, 5, 7, 8, 9, 10, 11])
+      expect(button({ status, loggedIn: true, registrationState: 1 })).toBeNull();
   });
 
   it('a visitor is asked to log in first, in 4 and 6; logging in brings their registration', () => {
-    expect(button({ status: 4, loggedIn: false, registrationState: 1 })).toEqual({ label: REGISTRATION_LABELS.login, enabled: true, event: 'LOGIN' });
+    expect(button({ status: 4, loggedIn: false, registrationState: 1 })).toEqual({
+      label: REGISTRATION_LABELS.login,
+      enabled: true,
+      event: 'LOGIN',
+    });
     const { actor, calls } = start({ status: 6, loggedIn: false });
     expect(registrationButton(actor.getSnapshot())).toEqual({ label: '请先登录', enabled: true, event: 'LOGIN' });
     actor.send({ type: 'LOGIN' });
@@ -163,7 +239,12 @@ describe('registration: the button', () => {
   it('a registration: the button waits while it is sent, then reads 已报名，待审核; approval and bidding open 立即竞价', async () => {
     const { actor, calls, settle } = start({ status: 4, loggedIn: true, registrationState: 0 });
     actor.send({ type: registrationButton(actor.getSnapshot())!.event! });
-    expect(registrationButton(actor.getSnapshot())).toEqual({ label: '立即报名', enabled: false, event: null, loading: true });
+    expect(registrationButton(actor.getSnapshot())).toEqual({
+      label: '立即报名',
+      enabled: false,
+      event: null,
+      loading: true,
+    });
     actor.send({ type: 'REGISTER' });
     expect(calls.register).toBe(1);
     settle().resolve({ state: 2 });

@@ -16,7 +16,11 @@ const UNKNOWN_PHONE = '13700000000';
 
 beforeAll(async () => {
   server = await startSeededServer();
-  const row = await server.db.selectFrom('appUser').select('userId').where('phone', '=', PHONE).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom('appUser')
+    .select('userId')
+    .where('phone', '=', PHONE)
+    .executeTakeFirstOrThrow();
   demoUserId = row.userId;
 }, 120_000);
 afterAll(() => server?.close());
@@ -60,10 +64,15 @@ async function storeLiveToken(c: ReturnType<typeof clientFor>) {
 
 // ---- model-based ----------------------------------------------------------------------------------------------
 
-type AnySnap = Snapshot<unknown> & { value: unknown; context: Record<string, unknown>; matches: (v: string) => boolean };
+type AnySnap = Snapshot<unknown> & {
+  value: unknown;
+  context: Record<string, unknown>;
+  matches: (v: string) => boolean;
+};
 
 function enabledEvents(machine: AnyStateMachine, events: EventObject[]) {
-  return (snapshot: unknown) => events.filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0);
+  return (snapshot: unknown) =>
+    events.filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0);
 }
 
 /** A vertex per transition (previous state, event, next state), so shortest paths to all vertices take every transition. */
@@ -127,7 +136,11 @@ describe('session: model-based, against the real server', () => {
 
   it('the generated paths reach every state node and take every transition of the machine', () => {
     const { transitions, nodes } = coverage(sessionMachine, paths);
-    expect([...nodes].sort()).toEqual(getStateNodes(sessionMachine.root).map((n) => n.id).sort());
+    expect([...nodes].sort()).toEqual(
+      getStateNodes(sessionMachine.root)
+        .map((n) => n.id)
+        .sort(),
+    );
     expect([...transitions].sort()).toEqual([...definedTransitions(sessionMachine)].sort());
   });
 
@@ -148,10 +161,17 @@ describe('session: model-based, against the real server', () => {
           actor.send({ type: 'CHECK' });
         } else if (event.type === 'LOGIN') {
           const valid = event.username!.trim() && event.password!.trim();
-          const [username, password] = !valid ? [event.username!, event.password!] : succeeds(i) ? [event.username!, DEMO_PASSWORD] : [UNKNOWN_PHONE, 'Wrong@123'];
+          const [username, password] = !valid
+            ? [event.username!, event.password!]
+            : succeeds(i)
+              ? [event.username!, DEMO_PASSWORD]
+              : [UNKNOWN_PHONE, 'Wrong@123'];
           const before = notices.length;
           actor.send({ type: 'LOGIN', username, password });
-          if (!valid) expect(notices.slice(before)).toEqual([{ kind: 'warning', text: event.username!.trim() ? '密码不可为空' : '手机号不可为空' }]);
+          if (!valid)
+            expect(notices.slice(before)).toEqual([
+              { kind: 'warning', text: event.username!.trim() ? '密码不可为空' : '手机号不可为空' },
+            ]);
         } else if (event.type === 'LOGOUT') {
           log.logoutVia = succeeds(i) ? c : refused;
           actor.send({ type: 'LOGOUT' });

@@ -5,7 +5,13 @@ import { ApiError } from '../engine/http/api-error.js';
 import { clientFor } from '../tests/engine/http/client-setup.js';
 import { startSeededServer } from '../tests/engine/http/real-server.js';
 import { PHONE_MESSAGES, phoneProblem } from './phone-rule.js';
-import { SMS_COUNTDOWN_SECONDS, smsCountdownActors, smsCountdownMachine, unshownFailure, type Notice } from './sms-countdown.js';
+import {
+  SMS_COUNTDOWN_SECONDS,
+  smsCountdownActors,
+  smsCountdownMachine,
+  unshownFailure,
+  type Notice,
+} from './sms-countdown.js';
 
 let server: Awaited<ReturnType<typeof startSeededServer>>;
 /** A phone whose code was sent moments ago: the server refuses another for 60 s (a real failure). */
@@ -50,11 +56,16 @@ const modelEvents = [
   { type: TICK },
 ] as unknown as EventObject[];
 
-type AnySnap = Snapshot<unknown> & { value: unknown; context: Record<string, unknown>; matches: (v: string) => boolean };
+type AnySnap = Snapshot<unknown> & {
+  value: unknown;
+  context: Record<string, unknown>;
+  matches: (v: string) => boolean;
+};
 
 /** Only events the machine takes in that state: each generated step is a transition. */
 function enabledEvents(machine: AnyStateMachine, events: EventObject[]) {
-  return (snapshot: unknown) => events.filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0);
+  return (snapshot: unknown) =>
+    events.filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0);
 }
 
 /** A vertex per transition (previous state, event, next state), so shortest paths to all vertices take every transition. */
@@ -105,7 +116,11 @@ describe('SMS countdown: model-based, against the real server', () => {
 
   it('the generated paths reach every state node and take every transition of the machine', () => {
     const { transitions, nodes } = coverage(smsCountdownMachine, paths);
-    expect([...nodes].sort()).toEqual(getStateNodes(smsCountdownMachine.root).map((n) => n.id).sort());
+    expect([...nodes].sort()).toEqual(
+      getStateNodes(smsCountdownMachine.root)
+        .map((n) => n.id)
+        .sort(),
+    );
     expect([...transitions].sort()).toEqual([...definedTransitions(smsCountdownMachine)].sort());
   });
 
@@ -117,7 +132,11 @@ describe('SMS countdown: model-based, against the real server', () => {
         const next = path.steps[i + 1]?.event.type;
         if (event.type === 'SEND') {
           // The model says whether the send succeeds; the real server decides by the phone it gets.
-          const phone = !phoneProblem(event.phone) ? (next === 'xstate.error.actor.sendCode' ? LIMITED_PHONE : freshPhone()) : event.phone!;
+          const phone = !phoneProblem(event.phone)
+            ? next === 'xstate.error.actor.sendCode'
+              ? LIMITED_PHONE
+              : freshPhone()
+            : event.phone!;
           actor.send({ type: 'SEND', phone });
           if (phoneProblem(phone)) expect(notices.at(-1)).toEqual({ kind: 'warning', text: phoneProblem(phone) });
         } else if (event.type.startsWith('xstate.done.actor') || event.type.startsWith('xstate.error.actor')) {
@@ -142,7 +161,11 @@ describe('SMS countdown: the rules', () => {
     actor.send({ type: 'SEND', phone: ` ${phone} ` });
     expect(actor.getSnapshot().value).toBe('sending');
     await waitFor(actor, (s) => s.matches('counting'), { timeout: 10_000 });
-    const code = await server.db.selectFrom('smsCode').select(['uuid']).where('phone', '=', phone).executeTakeFirstOrThrow();
+    const code = await server.db
+      .selectFrom('smsCode')
+      .select(['uuid'])
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
     expect(actor.getSnapshot().context).toMatchObject({ secondsLeft: SMS_COUNTDOWN_SECONDS, phone, uuid: code.uuid });
     advance(clock, 999);
     expect(actor.getSnapshot().context.secondsLeft).toBe(60);
@@ -173,7 +196,8 @@ describe('SMS countdown: the rules', () => {
   it('checks the phone first with the spec texts, and makes no call', async () => {
     const { actor, notices } = start();
     const before = await server.db.selectFrom('smsCode').select('id').execute();
-    for (const phone of ['', '   ', '1380000000', '15400000000', '17200000000', '23800000000']) actor.send({ type: 'SEND', phone });
+    for (const phone of ['', '   ', '1380000000', '15400000000', '17200000000', '23800000000'])
+      actor.send({ type: 'SEND', phone });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(notices.map((n) => n.text)).toEqual([
       PHONE_MESSAGES.missing,
@@ -188,10 +212,31 @@ describe('SMS countdown: the rules', () => {
   });
 
   it('the phone rule: 13x, 15x but 154, 170/171/176/177/178, 18x; 11 digits', () => {
-    for (const ok of ['13012345678', '13912345678', '15012345678', '15912345678', '17012345678', '17112345678', '17612345678', '17712345678', '17812345678', '18012345678', '18912345678']) {
+    for (const ok of [
+      '13012345678',
+      '13912345678',
+      '15012345678',
+      '15912345678',
+      '17012345678',
+      '17112345678',
+      '17612345678',
+      '17712345678',
+      '17812345678',
+      '18012345678',
+      '18912345678',
+    ]) {
       expect(phoneProblem(ok), ok).toBeUndefined();
     }
-    for (const bad of ['15412345678', '17212345678', '17912345678', '16612345678', '19912345678', '1391234567', '139123456789', '1391234567a']) {
+    for (const bad of [
+      '15412345678',
+      '17212345678',
+      '17912345678',
+      '16612345678',
+      '19912345678',
+      '1391234567',
+      '139123456789',
+      '1391234567a',
+    ]) {
       expect(phoneProblem(bad), bad).toBe('请输入正确的电话号码');
     }
   });
@@ -210,7 +255,10 @@ describe('SMS countdown: the rules', () => {
     const closed = clientFor('http://127.0.0.1:9/prod-api');
     const notices: Notice[] = [];
     const actor = createActor(
-      smsCountdownMachine.provide({ actors: smsCountdownActors(closed.client), actions: { notify: (_, n) => void notices.push(n) } }),
+      smsCountdownMachine.provide({
+        actors: smsCountdownActors(closed.client),
+        actions: { notify: (_, n) => void notices.push(n) },
+      }),
       { clock, input: {} },
     ).start();
     actor.send({ type: 'SEND', phone: freshPhone() });
@@ -229,7 +277,9 @@ describe('SMS countdown: the rules', () => {
 
   it('unwired, it sends nothing and says so', async () => {
     const notices: Notice[] = [];
-    const actor = createActor(smsCountdownMachine.provide({ actions: { notify: (_, n) => void notices.push(n) } }), { input: {} }).start();
+    const actor = createActor(smsCountdownMachine.provide({ actions: { notify: (_, n) => void notices.push(n) } }), {
+      input: {},
+    }).start();
     actor.send({ type: 'SEND', phone: '13800000001' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(notices).toEqual([{ kind: 'error', text: 'sendCode is not provided' }]);

@@ -13,7 +13,9 @@ const PHONE = DEMO_PHONES[0];
 
 beforeAll(async () => {
   server = await startSeededServer();
-  demoUserId = (await server.db.selectFrom('appUser').select('userId').where('phone', '=', PHONE).executeTakeFirstOrThrow()).userId;
+  demoUserId = (
+    await server.db.selectFrom('appUser').select('userId').where('phone', '=', PHONE).executeTakeFirstOrThrow()
+  ).userId;
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -29,14 +31,20 @@ function wire(homeShowLogin: boolean) {
   return { c, routes, actor };
 }
 
-const storeLiveToken = async (c: ReturnType<typeof clientFor>) => c.session.setLogin(await sessionFor(server, demoUserId), PHONE);
+const storeLiveToken = async (c: ReturnType<typeof clientFor>) =>
+  c.session.setLogin(await sessionFor(server, demoUserId), PHONE);
 
 // ---- model-based ----------------------------------------------------------------------------------------------
 
-type AnySnap = Snapshot<unknown> & { value: unknown; context: Record<string, unknown>; matches: (v: string) => boolean };
+type AnySnap = Snapshot<unknown> & {
+  value: unknown;
+  context: Record<string, unknown>;
+  matches: (v: string) => boolean;
+};
 
 function enabledEvents(machine: AnyStateMachine, events: EventObject[]) {
-  return (snapshot: unknown) => events.filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0);
+  return (snapshot: unknown) =>
+    events.filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0);
 }
 
 /** A vertex per transition (previous state, event, next state), so shortest paths to all vertices take every transition. */
@@ -93,7 +101,11 @@ for (const homeShowLogin of [true, false]) {
 
     it('the generated paths reach every state node and take every transition of the machine', () => {
       const { transitions, nodes } = coverage(transferEntryMachine, paths);
-      expect([...nodes].sort()).toEqual(getStateNodes(transferEntryMachine.root).map((n) => n.id).sort());
+      expect([...nodes].sort()).toEqual(
+        getStateNodes(transferEntryMachine.root)
+          .map((n) => n.id)
+          .sort(),
+      );
       expect([...transitions].sort()).toEqual([...definedTransitions(transferEntryMachine)].sort());
     });
 
@@ -116,7 +128,9 @@ for (const homeShowLogin of [true, false]) {
           }
           const snapshot = actor.getSnapshot();
           expect(snapshot.value).toEqual(step.state.value);
-          const prompt = { askLogin: TRANSFER_PROMPTS.noToken, askRelogin: TRANSFER_PROMPTS.expired }[snapshot.value as string] ?? null;
+          const prompt =
+            { askLogin: TRANSFER_PROMPTS.noToken, askRelogin: TRANSFER_PROMPTS.expired }[snapshot.value as string] ??
+            null;
           expect(snapshot.context.prompt).toBe(prompt);
           const added = routes.slice(before);
           if (event.type === 'CONFIRM') expect(added).toEqual([loginRoute]);
