@@ -24,14 +24,9 @@ export type {
   DocumentCameraInput,
   DocumentCameraMachine,
 } from './document-camera.js';
-export {
-  CODE_MISSING,
-  PASSWORD_HINT,
-  passwordProblem,
-  passwordResetActors,
-  passwordResetMachine,
-} from './password-reset.js';
+export { CODE_MISSING, passwordResetActors, passwordResetMachine } from './password-reset.js';
 export type { PasswordResetContext, PasswordResetEvent, PasswordResetInput, ResetRequest } from './password-reset.js';
+export { PASSWORD_HINT, passwordProblem } from './password-rule.js';
 export { PHONE_MESSAGES, PHONE_PATTERN, phoneProblem } from './phone-rule.js';
 export {
   allStatuses,

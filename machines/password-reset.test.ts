@@ -4,13 +4,8 @@ import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
 import { clientFor } from '../tests/engine/http/client-setup.js';
 import { startSeededServer } from '../tests/engine/http/real-server.js';
 import { insertUser, latestSmsCode } from '../tests/server/users-helpers.js';
-import {
-  CODE_MISSING,
-  PASSWORD_HINT,
-  passwordProblem,
-  passwordResetActors,
-  passwordResetMachine,
-} from './password-reset.js';
+import { CODE_MISSING, passwordResetActors, passwordResetMachine } from './password-reset.js';
+import { PASSWORD_HINT, passwordProblem } from './password-rule.js';
 import type { Notice } from './sms-countdown.js';
 
 let server: Awaited<ReturnType<typeof startSeededServer>>;

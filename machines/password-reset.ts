@@ -1,34 +1,11 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { ApiClient } from '../engine/http/api-client.js';
+import { passwordProblem } from './password-rule.js';
 import { phoneProblem } from './phone-rule.js';
 import { smsCountdownActors, smsCountdownMachine, unshownFailure, type Notice } from './sms-countdown.js';
 
-/** Spec §5, the new-password hint, copied exactly. */
-export const PASSWORD_HINT = '密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。';
 /** Spec §5, an empty code. */
 export const CODE_MISSING = '请输入验证码';
-
-/**
- * Spec §5's new-password rule: 8 to 20 characters with a digit, an upper-case letter, a lower-case letter and a
- * special character (any visible character that is not an ASCII letter or digit; blanks are refused, as the server
- * does). Returns the hint when the rule is broken, else `undefined`.
- *
- * @example
- * passwordProblem('Tianmu@2024') // → undefined
- * passwordProblem('tianmu2024')  // → PASSWORD_HINT
- */
-export function passwordProblem(password: string): string | undefined {
-  const length = [...password].length;
-  const ok =
-    length >= 8 &&
-    length <= 20 &&
-    !/\s/.test(password) &&
-    /\d/.test(password) &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /[^A-Za-z0-9]/.test(password);
-  return ok ? undefined : PASSWORD_HINT;
-}
 
 export interface PasswordResetInput {
   /** Length of the code button's countdown; 60 s by default. */

@@ -1,33 +1,14 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { passwordProblem } from '../../machines/password-rule.js';
 import { badRequest } from '../errors.js';
 
 /** Spec §5: a mainland mobile of 11 digits (13x, 15x except 154, 18x, 170, 171, 176, 177, 178). */
 export const PHONE_PATTERN = /^1(3\d|5[0-35-9]|8\d|7[01678])\d{8}$/;
 
-/** Spec §5, the new-password hint, copied exactly. */
-export const PASSWORD_RULE_MESSAGE = '密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。';
-
-/**
- * Spec §5: 8 to 20 characters with a digit, an upper-case letter, a lower-case letter and a special character.
- * "Special" is any visible character that is not an ASCII letter or digit; whitespace is not allowed, since a
- * password that differs from what the user sees by a trailing space is a support call waiting to happen.
- */
-export function PASSWORD_RULE(password: string): boolean {
-  const length = [...password].length;
-  return (
-    length >= 8 &&
-    length <= 20 &&
-    !/\s/.test(password) &&
-    /\d/.test(password) &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /[^A-Za-z0-9]/.test(password)
-  );
-}
-
-/** Throws the spec's 400 hint when `password` breaks the rule. */
+/** Throws the spec's 400 hint when `password` breaks the rule (the same rule the password-reset dialog checks). */
 export function assertPasswordRule(password: string): void {
-  if (!PASSWORD_RULE(password)) throw badRequest(PASSWORD_RULE_MESSAGE);
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest(problem);
 }
 
 /**
