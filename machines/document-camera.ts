@@ -2,11 +2,12 @@
  * The document camera (高拍仪) dialog (spec §2 "Personal centre and dialogs", §5, §8): it connects to the local camera
  * service, streams video, captures, rotates, keeps the photos taken, and saves them (at least one).
  *
- * The service speaks `camera-protocol.ts` over a local WebSocket; the socket is a callback actor the machine owns.
+ * The service speaks `camera-protocol.ts` over a local WebSocket; the socket is a callback actor the machine owns
+ * (`socket-actor.ts`).
  * Messages to the user go out through the provided `notify` action with the spec's exact texts
  * ({@link CAMERA_MESSAGES}); the saved photos go out as an emitted `saved` event and as the final state's output.
  */
-import { assign, emit, fromCallback, sendTo, setup } from 'xstate';
+import { assign, emit, sendTo, setup } from 'xstate';
 import type { MessageKind } from '../engine/http/notifier.js';
 import {
   addRotation,
@@ -17,7 +18,7 @@ import {
   type CameraImage,
   type Rotation,
 } from './camera-protocol.js';
-import type { SocketConstructor, SocketLike } from './realtime-channel.js';
+import { webSocketActor, type SocketConstructor } from './socket-actor.js';
 
 /** The spec's texts (§5, §8), copied exactly. */
 export const CAMERA_MESSAGES = {
@@ -96,8 +97,6 @@ export type DocumentCameraEvent =
 
 export type DocumentCameraEmitted = { type: 'saved'; photos: CameraPhoto[] };
 
-const OPEN = 1;
-
 /**
  * The local service's socket as a callback actor: reports the service's messages as machine events, sends commands,
  * and on stop asks the service to release the device before closing.
@@ -105,62 +104,42 @@ const OPEN = 1;
  * @example documentCameraMachine.provide({ actors: { cameraService: cameraServiceActor(WebSocket) } })
  */
 export function cameraServiceActor(WebSocketImpl?: SocketConstructor) {
-  return fromCallback<{ type: 'SEND'; command: CameraCommand }, { url: string }>(({ input, sendBack, receive }) => {
-    const report = (event: CameraServiceActorEvent) => sendBack(event);
-    const Impl = WebSocketImpl ?? (globalThis as { WebSocket?: SocketConstructor }).WebSocket;
-    let socket: SocketLike;
-    try {
-      if (!Impl) throw new Error('no WebSocket implementation');
-      socket = new Impl(input.url);
-    } catch {
-      report({ type: 'SERVICE.UNREACHABLE' });
-      return;
-    }
+  return webSocketActor<{ type: 'SEND'; command: CameraCommand }, CameraServiceActorEvent>(WebSocketImpl, (report) => {
     let opened = false;
-    const onOpen = () => {
-      opened = true;
-      report({ type: 'SERVICE.CONNECTED' });
-    };
-    const onEnd = () => report({ type: opened ? 'SERVICE.LOST' : 'SERVICE.UNREACHABLE' });
-    const onMessage = (event: { data: unknown }) => {
-      const message = parseCameraEvent(typeof event.data === 'string' ? event.data : String(event.data));
-      if (!message) return;
-      switch (message.event) {
-        case 'opened':
-          return report({ type: 'DEVICE.OPENED', name: message.device.name });
-        case 'frame':
-        case 'captured': {
-          const { event: kind, ...image } = message;
-          return report(
-            kind === 'frame' ? { type: 'DEVICE.FRAME', frame: image } : { type: 'DEVICE.CAPTURED', photo: image },
-          );
+    const end = () => report({ type: opened ? 'SERVICE.LOST' : 'SERVICE.UNREACHABLE' });
+    return {
+      unavailable: () => report({ type: 'SERVICE.UNREACHABLE' }),
+      open: () => {
+        opened = true;
+        report({ type: 'SERVICE.CONNECTED' });
+      },
+      message: (text) => {
+        const message = parseCameraEvent(text);
+        if (!message) return;
+        switch (message.event) {
+          case 'opened':
+            return report({ type: 'DEVICE.OPENED', name: message.device.name });
+          case 'frame':
+          case 'captured': {
+            const { event: kind, ...image } = message;
+            return report(
+              kind === 'frame' ? { type: 'DEVICE.FRAME', frame: image } : { type: 'DEVICE.CAPTURED', photo: image },
+            );
+          }
+          case 'rotated':
+            return report({ type: 'DEVICE.ROTATED', degrees: message.degrees });
+          // We only send `close` on the way out, so a `closed` that arrives is the service's own doing.
+          case 'closed':
+          case 'disconnected':
+            return report({ type: 'DEVICE.DISCONNECTED' });
+          case 'error':
+            return report({ type: 'DEVICE.ERROR', code: message.code, message: message.message });
         }
-        case 'rotated':
-          return report({ type: 'DEVICE.ROTATED', degrees: message.degrees });
-        // We only send `close` on the way out, so a `closed` that arrives is the service's own doing.
-        case 'closed':
-        case 'disconnected':
-          return report({ type: 'DEVICE.DISCONNECTED' });
-        case 'error':
-          return report({ type: 'DEVICE.ERROR', code: message.code, message: message.message });
-      }
-    };
-    socket.addEventListener('open', onOpen);
-    socket.addEventListener('message', onMessage);
-    socket.addEventListener('close', onEnd);
-    socket.addEventListener('error', onEnd);
-    receive(({ command }) => {
-      if (socket.readyState === OPEN) socket.send(JSON.stringify(command));
-    });
-    return () => {
-      socket.removeEventListener('open', onOpen);
-      socket.removeEventListener('message', onMessage);
-      socket.removeEventListener('close', onEnd);
-      socket.removeEventListener('error', onEnd);
-      // `ws` emits an error when a socket is closed before it opened; with no listener that would crash the process.
-      socket.addEventListener('error', () => {});
-      if (socket.readyState === OPEN) socket.send(JSON.stringify({ cmd: 'close' } satisfies CameraCommand));
-      if (socket.readyState <= OPEN) socket.close();
+      },
+      close: end,
+      error: end,
+      send: ({ command }) => [JSON.stringify(command)],
+      farewell: JSON.stringify({ cmd: 'close' } satisfies CameraCommand),
     };
   });
 }

@@ -90,9 +90,7 @@ export type {
   RealtimeChannelMachine,
   ServerFrame,
   SocketCommand,
-  SocketConstructor,
   SocketEvent,
-  SocketLike,
 } from './realtime-channel.js';
 export { REGISTRATION_LABELS, REGISTRATION_STATES, registrationButton, registrationMachine } from './registration.js';
 export type {
@@ -108,5 +106,7 @@ export { SESSION_MESSAGES, sessionActors, sessionMachine } from './session.js';
 export type { LoginCredentials, SessionContext, SessionEvent, SessionUser } from './session.js';
 export { SMS_COUNTDOWN_SECONDS, smsCountdownActors, smsCountdownMachine, unshownFailure } from './sms-countdown.js';
 export type { Notice, SmsCountdownContext, SmsCountdownEvent, SmsCountdownInput } from './sms-countdown.js';
+export { webSocketActor } from './socket-actor.js';
+export type { SocketConstructor, SocketLike, SocketSession } from './socket-actor.js';
 export { TRANSFER_PROMPTS, transferEntryActors, transferEntryMachine } from './transfer-entry.js';
 export type { TransferEntryContext, TransferEntryEvent, TransferEntryInput } from './transfer-entry.js';

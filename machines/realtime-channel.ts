@@ -15,7 +15,7 @@
  * Subscribers get the server's messages as XState emitted events (`actor.on('auctionBid', (e) => e.data)`), not as a
  * provided action: any number of blocks can listen to one channel without the machine knowing them.
  */
-import { assign, emit, fromCallback, sendTo, setup } from 'xstate';
+import { assign, emit, sendTo, setup } from 'xstate';
 import type {
   AuctionBidMessage,
   AuctionEndedMessage,
@@ -23,6 +23,10 @@ import type {
   DelayTimeMessage,
 } from '../engine/auction/auction-view.js';
 import type { Flags } from '../schemas/types/region.js';
+import { webSocketActor, type SocketConstructor } from './socket-actor.js';
+
+/** The socket's own types live with the socket actor; re-exported for the pages that pass a WebSocket in. */
+export type { SocketConstructor, SocketLike } from './socket-actor.js';
 
 /** The spec's timings (§9), in ms: reconnect 5 s after an error or close, heartbeat every 30 s, reply within 30 s. */
 export const REALTIME_TIMING = {
@@ -156,21 +160,6 @@ export type RealtimeChannelEvent =
   /** The user has seen the new messages: clear the dot. */
   | { type: 'NOTICE_SEEN' };
 
-/** The part of a WebSocket both the browser's and `ws`'s implement. */
-export interface SocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(type: 'open' | 'message' | 'close' | 'error', listener: (event: any) => void): void;
-  removeEventListener(type: 'open' | 'message' | 'close' | 'error', listener: (event: any) => void): void;
-}
-
-/** A WebSocket constructor: `globalThis.WebSocket` in the browser, `ws`'s `WebSocket` in Node 20. */
-export type SocketConstructor = new (url: string) => SocketLike;
-
-const CONNECTING = 0;
-const OPEN = 1;
-
 /**
  * The socket as a callback actor: it opens the socket, reports open/message/close/error, sends frames while open, and
  * closes the socket when the machine stops it — so the machine owns the socket's lifecycle.
@@ -178,44 +167,17 @@ const OPEN = 1;
  * @example realtimeChannelMachine.provide({ actors: { socket: socketActor(WebSocket) } })
  */
 export function socketActor(WebSocketImpl?: SocketConstructor, now: () => number = Date.now) {
-  return fromCallback<SocketCommand, { url: string }>(({ input, sendBack, receive }) => {
-    const Impl = WebSocketImpl ?? (globalThis as { WebSocket?: SocketConstructor }).WebSocket;
-    let socket: SocketLike;
-    try {
-      if (!Impl) throw new Error('no WebSocket implementation');
-      socket = new Impl(input.url);
-    } catch {
-      sendBack({ type: 'SOCKET.ERROR' } satisfies SocketEvent);
-      return;
-    }
-    const onOpen = () => sendBack({ type: 'SOCKET.OPEN' } satisfies SocketEvent);
-    const onMessage = (event: { data: unknown }) => {
-      const data = typeof event.data === 'string' ? event.data : String(event.data);
-      const frame = parseServerFrame(data);
-      if (frame) sendBack({ type: 'SOCKET.MESSAGE', frame, receivedAt: now() } satisfies SocketEvent);
-    };
-    const onClose = (event: { code?: number }) =>
-      sendBack({ type: 'SOCKET.CLOSED', code: event?.code } satisfies SocketEvent);
-    const onError = () => sendBack({ type: 'SOCKET.ERROR' } satisfies SocketEvent);
-    const ignore = () => {};
-    socket.addEventListener('open', onOpen);
-    socket.addEventListener('message', onMessage);
-    socket.addEventListener('close', onClose);
-    socket.addEventListener('error', onError);
-    receive((command) => {
-      if (socket.readyState !== OPEN) return;
-      for (const frame of command.frames) socket.send(JSON.stringify(frame));
-    });
-    return () => {
-      socket.removeEventListener('open', onOpen);
-      socket.removeEventListener('message', onMessage);
-      socket.removeEventListener('close', onClose);
-      socket.removeEventListener('error', onError);
-      // `ws` emits an error when a socket is closed before it opened; with no listener that would crash the process.
-      socket.addEventListener('error', ignore);
-      if (socket.readyState === CONNECTING || socket.readyState === OPEN) socket.close();
-    };
-  });
+  return webSocketActor<SocketCommand, SocketEvent>(WebSocketImpl, (report) => ({
+    unavailable: () => report({ type: 'SOCKET.ERROR' }),
+    open: () => report({ type: 'SOCKET.OPEN' }),
+    message: (text) => {
+      const frame = parseServerFrame(text);
+      if (frame) report({ type: 'SOCKET.MESSAGE', frame, receivedAt: now() });
+    },
+    close: (code) => report({ type: 'SOCKET.CLOSED', code }),
+    error: () => report({ type: 'SOCKET.ERROR' }),
+    send: (command) => command.frames.map((frame) => JSON.stringify(frame)),
+  }));
 }
 
 const watchFrame = (projectId: number): ClientFrame => ({ type: 'watch', data: { projectId } });
