@@ -32,7 +32,7 @@ import {
   type DocumentCameraContext,
   type DocumentCameraEvent,
 } from './document-camera.js';
-import type { SocketLike } from './realtime-channel.js';
+import { fakeSockets } from './testing/fake-socket.js';
 
 function camera(url: string) {
   const notices: CameraNotice[] = [];
@@ -231,46 +231,6 @@ describe('document camera against the simulated service', () => {
 // Model-based: every edge of the machine's graph, driven on a real actor whose service socket is scripted; coverage
 // of every state node and every transition of the definition is asserted from what the actors actually did.
 
-type Listener = (event: any) => void;
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  readonly sent: CameraCommand[] = [];
-  private readonly listeners = new Map<string, Set<Listener>>();
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: Listener) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(listener);
-  }
-  removeEventListener(type: string, listener: Listener) {
-    this.listeners.get(type)?.delete(listener);
-  }
-  send(data: string) {
-    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
-    this.sent.push(JSON.parse(data) as CameraCommand);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  private fire(type: string, event: unknown) {
-    for (const listener of [...(this.listeners.get(type) ?? [])]) listener(event);
-  }
-  serverOpen() {
-    this.readyState = 1;
-    this.fire('open', {});
-  }
-  serverSend(message: CameraServiceEvent) {
-    this.fire('message', { data: JSON.stringify(message) });
-  }
-  serverClose() {
-    this.readyState = 3;
-    this.fire('close', { code: 1006 });
-  }
-  serverError() {
-    this.fire('error', {});
-  }
-}
-
 function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
   const walk = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap(walk)];
   return walk(machine.root);
@@ -364,13 +324,7 @@ describe('document camera, model-based', () => {
     const takenTransitions = new Set<string>();
 
     for (const path of paths) {
-      const sockets: FakeSocket[] = [];
-      const Ctor = class extends FakeSocket {
-        constructor(url: string) {
-          super(url);
-          sockets.push(this);
-        }
-      };
+      const { sockets, Ctor, last: socket } = fakeSockets<CameraCommand, CameraServiceEvent>();
       const notices: CameraNotice[] = [];
       const machine = documentCameraMachine.provide({
         actors: { cameraService: cameraServiceActor(Ctor) },
@@ -392,7 +346,6 @@ describe('document camera, model-based', () => {
       });
       actor.start();
       actor.getSnapshot()._nodes.forEach((node) => visitedNodes.add(node.id));
-      const socket = () => sockets[sockets.length - 1];
       const user = ({ event }: { event: AnyEventObject }) => void actor.send(event as DocumentCameraEvent);
       const device = (message: CameraServiceEvent) => () => socket().serverSend(message);
 

@@ -24,64 +24,11 @@ import {
   type RealtimeChannelEvent,
   type RealtimeChannelInput,
   type ServerFrame,
-  type SocketLike,
 } from './realtime-channel.js';
+import { fakeSockets } from './testing/fake-socket.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The boundary: a scripted WebSocket the test plays the server side of (used with the simulated clock).
-
-type Listener = (event: any) => void;
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  readonly sent: ClientFrame[] = [];
-  closedByClient = false;
-  private readonly listeners = new Map<string, Set<Listener>>();
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: Listener) {
-    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
-    this.listeners.get(type)!.add(listener);
-  }
-  removeEventListener(type: string, listener: Listener) {
-    this.listeners.get(type)?.delete(listener);
-  }
-  send(data: string) {
-    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
-    this.sent.push(JSON.parse(data) as ClientFrame);
-  }
-  close() {
-    this.closedByClient = true;
-    this.readyState = 3;
-  }
-  private fire(type: string, event: unknown) {
-    for (const listener of [...(this.listeners.get(type) ?? [])]) listener(event);
-  }
-  serverOpen() {
-    this.readyState = 1;
-    this.fire('open', {});
-  }
-  serverSend(frame: unknown) {
-    this.fire('message', { data: typeof frame === 'string' ? frame : JSON.stringify(frame) });
-  }
-  serverClose(code = 1006) {
-    this.readyState = 3;
-    this.fire('close', { code });
-  }
-  serverError() {
-    this.fire('error', {});
-  }
-}
-
-function fakeSockets() {
-  const sockets: FakeSocket[] = [];
-  const Ctor = class extends FakeSocket {
-    constructor(url: string) {
-      super(url);
-      sockets.push(this);
-    }
-  };
-  return { sockets, Ctor, last: () => sockets[sockets.length - 1] };
-}
 
 const CONFIGURED: RealtimeChannelInput = {
   flags: { startWebSocket: true },
@@ -92,7 +39,7 @@ const CONFIGURED: RealtimeChannelInput = {
 
 function simulated(input: RealtimeChannelInput = CONFIGURED, inspect?: (event: InspectionEvent) => void) {
   const clock = new SimulatedClock();
-  const fake = fakeSockets();
+  const fake = fakeSockets<ClientFrame>();
   const machine = realtimeChannelMachine.provide({ actors: { socket: socketActor(fake.Ctor, () => clock.now()) } });
   const actor = createActor(machine, { clock, input, inspect });
   const emitted: RealtimeChannelEmitted[] = [];
@@ -379,7 +326,7 @@ describe('real-time channel, model-based', () => {
       for (const path of paths) {
         pathCount++;
         const clock = new SimulatedClock();
-        const fake = fakeSockets();
+        const fake = fakeSockets<ClientFrame>();
         const machine = realtimeChannelMachine.provide({ actors: { socket: socketActor(fake.Ctor, () => 0) } });
         const actor = createActor(machine, {
           clock,
