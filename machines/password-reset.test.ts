@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, waitFor, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
-import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
+import { createActor, SimulatedClock, waitFor, type EventObject } from 'xstate';
 import { clientFor } from '../tests/engine/http/client-setup.js';
 import { startSeededServer } from '../tests/engine/http/real-server.js';
 import { insertUser, latestSmsCode } from '../tests/server/users-helpers.js';
 import { CODE_MISSING, passwordResetActors, passwordResetMachine } from './password-reset.js';
 import { PASSWORD_HINT, passwordProblem } from './password-rule.js';
 import type { Notice } from './sms-countdown.js';
+import { coverage, transitionPaths } from './testing/model-coverage.js';
 
 let server: Awaited<ReturnType<typeof startSeededServer>>;
 let phoneSeq = 0;
@@ -47,47 +47,6 @@ const GOOD = 'Reset@2026x';
 
 // ---- model-based ----------------------------------------------------------------------------------------------
 
-type AnySnap = Snapshot<unknown> & {
-  value: unknown;
-  context: Record<string, unknown>;
-  matches: (v: string) => boolean;
-};
-
-function enabledEvents(machine: AnyStateMachine, events: EventObject[]) {
-  return (snapshot: unknown) =>
-    events.filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0);
-}
-
-/** A vertex per transition (previous state, event, next state), so shortest paths to all vertices take every transition. */
-function edgeKey(fields: (s: AnySnap) => unknown) {
-  return (s: unknown, e: EventObject | undefined, prev: unknown) =>
-    JSON.stringify([prev && fields(prev as AnySnap), e ? { ...e, error: undefined } : null, fields(s as AnySnap)]);
-}
-
-function definedTransitions(machine: AnyStateMachine): Set<string> {
-  const keys = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    expect(node.always ?? [], `${node.id} has eventless transitions, which this coverage cannot see`).toEqual([]);
-    for (const [type, defs] of node.transitions) defs.forEach((_, i) => keys.add(`${node.id}|${type}|${i}`));
-  }
-  return keys;
-}
-
-function coverage(machine: AnyStateMachine, paths: Array<StatePath<AnySnap, EventObject>>) {
-  const transitions = new Set<string>();
-  const nodes = new Set<string>();
-  for (const path of paths) {
-    path.steps.forEach((step, i) => {
-      for (const node of getStateNodes(machine.root)) if (step.state.matches(node.path.join('.'))) nodes.add(node.id);
-      if (i === 0) return;
-      for (const t of machine.getTransitionData(path.steps[i - 1].state as never, step.event as never)) {
-        transitions.add(`${t.source.id}|${t.eventType}|${t.source.transitions.get(t.eventType)!.indexOf(t)}`);
-      }
-    });
-  }
-  return { transitions, nodes };
-}
-
 const MODEL_PHONE = '18800000000';
 const submit = (phone: string, newPassword: string, code: string) => ({ type: 'SUBMIT', phone, newPassword, code });
 const modelEvents = [
@@ -118,21 +77,14 @@ function expectedNotices(e: { phone: string; newPassword: string; code: string }
 }
 
 describe('password reset: model-based, against the real server', () => {
-  const model = new TestModel(passwordResetMachine, {
+  const paths = transitionPaths(passwordResetMachine, {
     input: {},
-    events: enabledEvents(passwordResetMachine, modelEvents),
-    serializeState: edgeKey((s) => [s.value, s.context.passwordHint]),
-  } as never);
-  const paths = model.getShortestPaths() as unknown as Array<StatePath<AnySnap, EventObject>>;
+    events: modelEvents,
+    key: (s) => [s.value, s.context.passwordHint],
+  });
 
   it('the generated paths reach every state node and take every transition of the machine', () => {
-    const { transitions, nodes } = coverage(passwordResetMachine, paths);
-    expect([...nodes].sort()).toEqual(
-      getStateNodes(passwordResetMachine.root)
-        .map((n) => n.id)
-        .sort(),
-    );
-    expect([...transitions].sort()).toEqual([...definedTransitions(passwordResetMachine)].sort());
+    coverage(passwordResetMachine).addPaths(paths).expectComplete();
   });
 
   for (const path of paths) {

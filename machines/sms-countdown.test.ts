@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, waitFor, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
-import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
+import { createActor, SimulatedClock, waitFor, type EventObject } from 'xstate';
 import { ApiError } from '../engine/http/api-error.js';
 import { clientFor } from '../tests/engine/http/client-setup.js';
 import { startSeededServer } from '../tests/engine/http/real-server.js';
@@ -12,6 +11,7 @@ import {
   unshownFailure,
   type Notice,
 } from './sms-countdown.js';
+import { coverage, transitionPaths } from './testing/model-coverage.js';
 
 let server: Awaited<ReturnType<typeof startSeededServer>>;
 /** A phone whose code was sent moments ago: the server refuses another for 60 s (a real failure). */
@@ -56,50 +56,6 @@ const modelEvents = [
   { type: TICK },
 ] as unknown as EventObject[];
 
-type AnySnap = Snapshot<unknown> & {
-  value: unknown;
-  context: Record<string, unknown>;
-  matches: (v: string) => boolean;
-};
-
-/** Only events the machine takes in that state: each generated step is a transition. */
-function enabledEvents(machine: AnyStateMachine, events: EventObject[]) {
-  return (snapshot: unknown) =>
-    events.filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0);
-}
-
-/** A vertex per transition (previous state, event, next state), so shortest paths to all vertices take every transition. */
-function edgeKey(fields: (s: AnySnap) => unknown) {
-  return (s: unknown, e: EventObject | undefined, prev: unknown) =>
-    JSON.stringify([prev && fields(prev as AnySnap), e ?? null, fields(s as AnySnap)]);
-}
-
-/** `source|event|branch` of every transition the machine defines. */
-function definedTransitions(machine: AnyStateMachine): Set<string> {
-  const keys = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    expect(node.always ?? [], `${node.id} has eventless transitions, which this coverage cannot see`).toEqual([]);
-    for (const [type, defs] of node.transitions) defs.forEach((_, i) => keys.add(`${node.id}|${type}|${i}`));
-  }
-  return keys;
-}
-
-/** The transitions the paths take, and the state nodes they visit. */
-function coverage(machine: AnyStateMachine, paths: Array<StatePath<AnySnap, EventObject>>) {
-  const transitions = new Set<string>();
-  const nodes = new Set<string>();
-  for (const path of paths) {
-    path.steps.forEach((step, i) => {
-      for (const node of getStateNodes(machine.root)) if (step.state.matches(node.path.join('.'))) nodes.add(node.id);
-      if (i === 0) return;
-      for (const t of machine.getTransitionData(path.steps[i - 1].state as never, step.event as never)) {
-        transitions.add(`${t.source.id}|${t.eventType}|${t.source.transitions.get(t.eventType)!.indexOf(t)}`);
-      }
-    });
-  }
-  return { transitions, nodes };
-}
-
 function describeEvent(event: EventObject & { phone?: string }): string {
   if (event.type === TICK) return 'tick';
   if (event.type === 'SEND') return `SEND(${JSON.stringify(event.phone)})`;
@@ -107,21 +63,14 @@ function describeEvent(event: EventObject & { phone?: string }): string {
 }
 
 describe('SMS countdown: model-based, against the real server', () => {
-  const model = new TestModel(smsCountdownMachine, {
+  const paths = transitionPaths(smsCountdownMachine, {
     input: { seconds: MODEL_SECONDS },
-    events: enabledEvents(smsCountdownMachine, modelEvents),
-    serializeState: edgeKey((s) => [s.value, s.context.secondsLeft]),
-  } as never);
-  const paths = model.getShortestPaths() as unknown as Array<StatePath<AnySnap, EventObject>>;
+    events: modelEvents,
+    key: (s) => [s.value, s.context.secondsLeft],
+  });
 
   it('the generated paths reach every state node and take every transition of the machine', () => {
-    const { transitions, nodes } = coverage(smsCountdownMachine, paths);
-    expect([...nodes].sort()).toEqual(
-      getStateNodes(smsCountdownMachine.root)
-        .map((n) => n.id)
-        .sort(),
-    );
-    expect([...transitions].sort()).toEqual([...definedTransitions(smsCountdownMachine)].sort());
+    coverage(smsCountdownMachine).addPaths(paths).expectComplete();
   });
 
   for (const path of paths) {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, waitFor, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate';
-import { getStateNodes, TestModel, type StatePath } from 'xstate/graph';
+import { createActor, waitFor, type EventObject } from 'xstate';
 import { DEMO_PHONES } from '../server/seed/index.js';
 import { clientFor } from '../tests/engine/http/client-setup.js';
 import { startSeededServer } from '../tests/engine/http/real-server.js';
 import { sessionFor } from '../tests/server/users-helpers.js';
 import { TRANSFER_PROMPTS, transferEntryActors, transferEntryMachine } from './transfer-entry.js';
+import { coverage, transitionPaths } from './testing/model-coverage.js';
 
 let server: Awaited<ReturnType<typeof startSeededServer>>;
 let demoUserId: number;
@@ -36,47 +36,6 @@ const storeLiveToken = async (c: ReturnType<typeof clientFor>) =>
 
 // ---- model-based ----------------------------------------------------------------------------------------------
 
-type AnySnap = Snapshot<unknown> & {
-  value: unknown;
-  context: Record<string, unknown>;
-  matches: (v: string) => boolean;
-};
-
-function enabledEvents(machine: AnyStateMachine, events: EventObject[]) {
-  return (snapshot: unknown) =>
-    events.filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0);
-}
-
-/** A vertex per transition (previous state, event, next state), so shortest paths to all vertices take every transition. */
-function edgeKey(fields: (s: AnySnap) => unknown) {
-  return (s: unknown, e: EventObject | undefined, prev: unknown) =>
-    JSON.stringify([prev && fields(prev as AnySnap), e ? { ...e, error: undefined } : null, fields(s as AnySnap)]);
-}
-
-function definedTransitions(machine: AnyStateMachine): Set<string> {
-  const keys = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    expect(node.always ?? [], `${node.id} has eventless transitions, which this coverage cannot see`).toEqual([]);
-    for (const [type, defs] of node.transitions) defs.forEach((_, i) => keys.add(`${node.id}|${type}|${i}`));
-  }
-  return keys;
-}
-
-function coverage(machine: AnyStateMachine, paths: Array<StatePath<AnySnap, EventObject>>) {
-  const transitions = new Set<string>();
-  const nodes = new Set<string>();
-  for (const path of paths) {
-    path.steps.forEach((step, i) => {
-      for (const node of getStateNodes(machine.root)) if (step.state.matches(node.path.join('.'))) nodes.add(node.id);
-      if (i === 0) return;
-      for (const t of machine.getTransitionData(path.steps[i - 1].state as never, step.event as never)) {
-        transitions.add(`${t.source.id}|${t.eventType}|${t.source.transitions.get(t.eventType)!.indexOf(t)}`);
-      }
-    });
-  }
-  return { transitions, nodes };
-}
-
 const modelEvents = [
   { type: 'ENTER', hasToken: false, to: '/turnIn' },
   { type: 'ENTER', hasToken: true, to: '/turnOut' },
@@ -91,22 +50,15 @@ const describeEvent = (e: EventObject & { hasToken?: boolean }) =>
 
 for (const homeShowLogin of [true, false]) {
   describe(`transfer entry, homeShowLogin ${homeShowLogin}: model-based, against the real server`, () => {
-    const model = new TestModel(transferEntryMachine, {
+    const paths = transitionPaths(transferEntryMachine, {
       input: { homeShowLogin },
-      events: enabledEvents(transferEntryMachine, modelEvents),
-      serializeState: edgeKey((s) => s.value),
-    } as never);
-    const paths = model.getShortestPaths() as unknown as Array<StatePath<AnySnap, EventObject>>;
+      events: modelEvents,
+      key: (s) => s.value,
+    });
     const loginRoute = homeShowLogin ? '/' : '/login';
 
     it('the generated paths reach every state node and take every transition of the machine', () => {
-      const { transitions, nodes } = coverage(transferEntryMachine, paths);
-      expect([...nodes].sort()).toEqual(
-        getStateNodes(transferEntryMachine.root)
-          .map((n) => n.id)
-          .sort(),
-      );
-      expect([...transitions].sort()).toEqual([...definedTransitions(transferEntryMachine)].sort());
+      coverage(transferEntryMachine).addPaths(paths).expectComplete();
     });
 
     for (const path of paths) {
