@@ -1,19 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
-import {
-  __unsafe_getAllOwnEventDescriptors,
-  createActor,
-  SimulatedClock,
-  waitFor,
-  type AnyEventObject,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyStateNode,
-  type AnyTransitionDefinition,
-  type InspectionEvent,
-} from 'xstate';
-import { TestModel, type StatePath } from 'xstate/graph';
+import { createActor, SimulatedClock, waitFor, type InspectionEvent } from 'xstate';
 import {
   channelUrl,
   parseServerFrame,
@@ -26,6 +14,7 @@ import {
   type ServerFrame,
 } from './realtime-channel.js';
 import { fakeSockets } from './testing/fake-socket.js';
+import { coverage, definedTransitions, edgePaths, stateNodesOf } from './testing/model-coverage.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The boundary: a scripted WebSocket the test plays the server side of (used with the simulated clock).
@@ -244,64 +233,6 @@ describe('real-time channel on a simulated clock', () => {
 // Model-based: every shortest path of the machine's graph, driven on a real actor; coverage of every state node and
 // every transition of the definition is asserted from what the actors actually did.
 
-function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
-  const walk = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap(walk)];
-  return walk(machine.root);
-}
-
-function transitionKey(t: AnyTransitionDefinition): string {
-  const always = t.source.always?.indexOf(t) ?? -1;
-  if (always >= 0) return `${t.source.id} always#${always}`;
-  return `${t.source.id} ${t.eventType}#${t.source.transitions.get(t.eventType)!.indexOf(t)}`;
-}
-
-function transitionsOf(machine: AnyStateMachine): string[] {
-  return stateNodesOf(machine).flatMap((node) =>
-    [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map(transitionKey),
-  );
-}
-
-/**
- * A test model over the machine itself. `createTestModel` refuses machines with `invoke` or `after` (it expects an
- * abstract model), but ours own their socket and timers on purpose; the traversal is the same pure `transition`, and
- * each path is then driven on a real actor (simulated clock, scripted socket). `cases` give the events that carry data.
- */
-function modelOf(machine: AnyStateMachine, input: unknown, cases: AnyEventObject[]) {
-  return new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine, {
-    input,
-    events: (snapshot: AnyMachineSnapshot) =>
-      __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type: string) => {
-        const matching = cases.filter((event) => event.type === type);
-        return matching.length ? matching : [{ type }];
-      }),
-    serializeState: (snapshot: AnyMachineSnapshot) =>
-      JSON.stringify({ value: snapshot.value, context: snapshot.context }),
-    stateMatcher: (snapshot: AnyMachineSnapshot, key: string) => key === '*' || snapshot.matches(key),
-  } as never);
-}
-
-/**
- * One path per edge of the graph: the shortest path to each state, then each event it handles. Shortest paths alone
- * reach every state but skip edges between states already reached (a self-transition, a second way in).
- */
-function edgePaths(model: ReturnType<typeof modelOf>) {
-  const key = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
-  const toState = new Map(
-    model.getShortestPaths({ allowDuplicatePaths: true }).map((path) => [key(path.state as AnyMachineSnapshot), path]),
-  );
-  return Object.values(model.getAdjacencyMap()).flatMap(({ state, transitions }) => {
-    const head = toState.get(key(state as AnyMachineSnapshot));
-    if (!head) throw new Error(`no path to ${key(state as AnyMachineSnapshot)}`);
-    return Object.values(transitions as Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }>).map(
-      ({ event, state: next }): StatePath<AnyMachineSnapshot, AnyEventObject> => ({
-        state: next,
-        steps: [...head.steps, { event, state: next }],
-        weight: head.weight + 1,
-      }),
-    );
-  });
-}
-
 const DELAYS: Record<string, number> = { reconnectDelay: 5_000, heartbeatInterval: 30_000, heartbeatTimeout: 30_000 };
 const MESSAGE_CASES: ServerFrame[] = [
   { type: 'heartcheck', data: { serverTime: 1_000 } },
@@ -311,40 +242,29 @@ const MESSAGE_CASES: ServerFrame[] = [
 
 describe('real-time channel, model-based', () => {
   it('every generated path drives a real actor through the same states; all states and transitions are covered', async () => {
-    const visitedNodes = new Set<string>();
-    const takenTransitions = new Set<string>();
+    const seen = coverage(realtimeChannelMachine);
     let pathCount = 0;
 
     for (const input of [CONFIGURED, { ...CONFIGURED, flags: { startWebSocket: false } }]) {
-      const model = modelOf(realtimeChannelMachine, input, [
-        { type: 'WATCH', projectId: 12 },
-        { type: 'UNWATCH', projectId: 12 },
-        { type: 'SOCKET.CLOSED', code: 1006 },
-        ...MESSAGE_CASES.map((frame) => ({ type: 'SOCKET.MESSAGE', frame, receivedAt: 0 })),
-      ]);
-      const paths = edgePaths(model);
+      const { model, paths } = edgePaths(realtimeChannelMachine, {
+        input,
+        cases: [
+          { type: 'WATCH', projectId: 12 },
+          { type: 'UNWATCH', projectId: 12 },
+          { type: 'SOCKET.CLOSED', code: 1006 },
+          ...MESSAGE_CASES.map((frame) => ({ type: 'SOCKET.MESSAGE', frame, receivedAt: 0 })),
+        ],
+        key: (snapshot) => ({ value: snapshot.value, context: snapshot.context }),
+      });
       for (const path of paths) {
         pathCount++;
         const clock = new SimulatedClock();
         const fake = fakeSockets<ClientFrame>();
         const machine = realtimeChannelMachine.provide({ actors: { socket: socketActor(fake.Ctor, () => 0) } });
-        const actor = createActor(machine, {
-          clock,
-          input,
-          inspect: (event) => {
-            if (event.type !== '@xstate.microstep') return;
-            for (const t of (event as { _transitions: AnyTransitionDefinition[] })._transitions) {
-              // A transient state shows up only as the source of the transition that left it.
-              visitedNodes.add(t.source.id);
-              takenTransitions.add(transitionKey(t));
-            }
-          },
-        });
+        const actor = createActor(machine, { clock, input, inspect: seen.inspect });
         const emitted: unknown[] = [];
         actor.on('*', (event) => emitted.push(event));
-        actor.subscribe((snapshot) => snapshot._nodes.forEach((node) => visitedNodes.add(node.id)));
         actor.start();
-        actor.getSnapshot()._nodes.forEach((node) => visitedNodes.add(node.id));
 
         await model.testPath(path, {
           events: {
@@ -384,11 +304,8 @@ describe('real-time channel, model-based', () => {
     }
 
     expect(pathCount).toBeGreaterThan(10);
-    const allNodes = stateNodesOf(realtimeChannelMachine).map((node) => node.id);
-    expect(allNodes.filter((id) => !visitedNodes.has(id))).toEqual([]);
-    const allTransitions = transitionsOf(realtimeChannelMachine);
-    expect(allTransitions).toHaveLength(17);
-    expect(allTransitions.filter((key) => !takenTransitions.has(key))).toEqual([]);
+    expect(definedTransitions(realtimeChannelMachine)).toHaveLength(17);
+    seen.expectComplete();
   });
 });
 
