@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A } from './fixtures.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A } from './fixtures.js';
 
 // PostgreSQL only: PGlite has no other backends to end.
 describe.runIf(Boolean(process.env.DATABASE_URL))('PostgreSQL connection loss', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
-    await insertTestPlaces(server.db);
-    await server.reloadPlaces();
+    server = await startTestServerWithPlaces();
   });
   afterAll(() => server.close());
 

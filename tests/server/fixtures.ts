@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { ServerConfig } from '../../server/config.js';
 import type { Database } from '../../server/db/schema.js';
+import { startTestServer, type TestServer } from './harness.js';
 
 /**
  * Two separate tenants with small place trees, for scoping tests:
@@ -30,4 +32,12 @@ export async function insertTestPlaces(db: Kysely<Database>): Promise<void> {
       { deptId: 2112, deptName: '戊镇', deptCode: '211200', parentId: 2110, level: 4, ancestors: '0,2000,2110', lesseeId: null },
     ])
     .execute();
+}
+
+/** The test server (see startTestServer) with the two tenants' places above inserted and loaded into its place tree. */
+export async function startTestServerWithPlaces(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const server = await startTestServer(overrides);
+  await insertTestPlaces(server.db);
+  await server.reloadPlaces();
+  return server;
 }

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_B } from './fixtures.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_B } from './fixtures.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
-  await insertTestPlaces(server.db);
-  await server.reloadPlaces();
+  server = await startTestServerWithPlaces();
 });
 afterAll(() => server.close());
 
