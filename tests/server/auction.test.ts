@@ -4,8 +4,8 @@ import { buildApp } from '../../server/app.js';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import { closeAuction } from '../../server/auction/engine.js';
 import { notifyUser } from '../../server/auction/hub.js';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
 import { approve, dbClock, insertProject, userWithToken, Viewer } from './auction-helpers.js';
 
 const MIN = 60_000;
@@ -21,9 +21,7 @@ let carol: Awaited<ReturnType<typeof userWithToken>>;
 const viewers: Viewer[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await insertTestPlaces(server.db);
-  await server.reloadPlaces();
+  server = await startTestServerWithPlaces();
   staff = await userWithToken(server, '13900000001', '审核员', 'staff');
   staffB = await userWithToken(server, '13900000002', '丁县审核员', 'staff', TENANT_B);
   alice = await userWithToken(server, '13800000001', '张三丰');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
 import { bearer, insertUser, sessionFor } from './users-helpers.js';
 
 let server: TestServer;
@@ -9,9 +9,7 @@ let bob = 0;
 let aliceToken = '';
 let bobToken = '';
 beforeAll(async () => {
-  server = await startTestServer();
-  await insertTestPlaces(server.db);
-  await server.reloadPlaces();
+  server = await startTestServerWithPlaces();
   alice = await insertUser(server.db, { phone: '13100000001', deptId: TENANT_A });
   bob = await insertUser(server.db, { phone: '13100000002', deptId: TENANT_B_TOWN });
   aliceToken = await sessionFor(server, alice);

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSignatureFor } from '../../server/plugins/guards.js';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
 
 // The form-encoded api/index/{name} call style: timestamp + random + signature, dm naming the region.
 let server: TestServer;
@@ -34,9 +34,7 @@ async function project(deptId: number, status: number, name: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await insertTestPlaces(server.db);
-  await server.reloadPlaces();
+  server = await startTestServerWithPlaces();
 
   for (let i = 1; i <= 12; i++) aNews.unshift(await article(i % 2 ? TENANT_A : TENANT_A_TOWN, '001017', `甲新闻${i}`, i));
   for (let i = 1; i <= 2; i++) bNews.unshift(await article(TENANT_B_TOWN, '001017', `丁新闻${i}`, i));

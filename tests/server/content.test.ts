@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_OTHER_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_OTHER_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
 
 let server: TestServer;
 
@@ -53,9 +53,7 @@ let bNewsId: number;
 let helpIds: Record<string, number>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await insertTestPlaces(server.db);
-  await server.reloadPlaces();
+  server = await startTestServerWithPlaces();
 
   // Tenant A: 12 news items spread over the city, its counties and towns.
   const aDepts = [TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, 1112, TENANT_A_OTHER_COUNTY, 1121];

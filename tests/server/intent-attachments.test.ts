@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A } from './fixtures.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A } from './fixtures.js';
 import { callAs } from './listings-helpers.js';
 import { bearer, insertUser, multipart, sessionFor } from './users-helpers.js';
 
@@ -13,9 +13,7 @@ let stranger: { userId: number; token: string };
 let staffToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await insertTestPlaces(server.db);
-  await server.reloadPlaces();
+  server = await startTestServerWithPlaces();
   const user = async (phone: string, role: 'user' | 'staff' = 'user') => {
     const userId = await insertUser(server.db, { phone, deptId: TENANT_A, role });
     return { userId, token: await sessionFor(server, userId) };

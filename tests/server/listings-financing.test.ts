@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_OTHER_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_OTHER_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
 import { callAs } from './listings-helpers.js';
 
 let server: TestServer;
@@ -40,9 +40,7 @@ const B_RECORDS = [
 const idsByCid = new Map<string, number>();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await insertTestPlaces(server.db);
-  await server.reloadPlaces();
+  server = await startTestServerWithPlaces();
   const rows = await server.db.insertInto('financing').values([...A_RECORDS, ...B_RECORDS]).returning(['id', 'cid']).execute();
   for (const r of rows) idsByCid.set(r.cid, r.id);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
 import { callAs, loggedInUser } from './listings-helpers.js';
 
 let server: TestServer;
@@ -19,9 +19,7 @@ let userA: { userId: number; token: string };
 let userB: { userId: number; token: string };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await insertTestPlaces(server.db);
-  await server.reloadPlaces();
+  server = await startTestServerWithPlaces();
   const rows = await server.db
     .insertInto('intent')
     .values([

@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
 import { bearer, GOOD_PASSWORD, insertUser, latestSmsCode, OTHER_PASSWORD, sessionFor } from './users-helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
   // A 30-minute idle expiry so the idle test moves last_seen_at by minutes, not hours.
-  server = await startTestServer({ sessionIdleMinutes: 30, sessionAbsoluteHours: 24 });
-  await insertTestPlaces(server.db);
-  await server.reloadPlaces();
+  server = await startTestServerWithPlaces({ sessionIdleMinutes: 30, sessionAbsoluteHours: 24 });
 });
 afterAll(() => server.close());
 
