@@ -1,36 +1,14 @@
 // @vitest-environment jsdom
-import path from 'node:path';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultBlocks } from '../../../blocks/index.js';
-import { createSiteData } from '../../../engine/http/index.js';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { validateForm } from '../../../engine/forms/validation.js';
-import { PortalApp } from '../../../engine/react/index.js';
-import { loadRegionCatalog } from '../../../engine/region/index.js';
-import { createBlockRegistry } from '../../../engine/runtime/block-registry.js';
 import registerSchema from '../../../schemas/forms/register.schema.json';
-import type { Region } from '../../../schemas/types/region.js';
 import { latestSmsCode } from '../../server/users-helpers.js';
-import { clientFor } from '../http/client-setup.js';
-import { startSeededServer } from '../http/real-server.js';
+import { withSeededPortal } from './seeded-portal.js';
 
 // Forms drawn from JSON Schema, in jsdom, against the real server over seeded PGlite: the demo region's own pages.
-const region = loadRegionCatalog(path.resolve('regions')).regions.find((r) => r.id === 'chunan') as unknown as Region;
-let server: Awaited<ReturnType<typeof startSeededServer>>;
-beforeAll(async () => {
-  server = await startSeededServer();
-});
-afterAll(() => server.close());
-afterEach(cleanup);
-
-// Node's http transport: jsdom's XHR would be a cross-origin request to the API server, which sends no CORS headers.
-const portalClient = () => clientFor(server.baseURL, { defaultDeptId: () => region.deptId, adapter: 'http' });
-
-function renderAt(hash: string, c = portalClient()) {
-  window.location.hash = hash;
-  render(<PortalApp region={region} registry={createBlockRegistry(defaultBlocks)} client={c.client} siteData={createSiteData(c.client, {})} />);
-  return c;
-}
+const portal = withSeededPortal('chunan');
+const { region, portalClient, renderAt } = portal;
 
 // A required field's label starts with its (aria-hidden) * mark.
 const labelled = (label: string) => (content: string) => content.replace(/^\*/, '') === label;
@@ -77,13 +55,13 @@ describe('/register', () => {
     // The code button sends to the phone in the form and counts down.
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     await screen.findByRole('button', { name: '60秒后重新获取' });
-    type('验证码', (await latestSmsCode(server.db, phone)).code);
+    type('验证码', (await latestSmsCode(portal.server.db, phone)).code);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '注册' }));
     });
     await waitFor(() => expect(c.notifier.entries).toContainEqual({ via: 'message', kind: 'success', text: '注册成功，请登录' }));
     await waitFor(() => expect(window.location.hash).toBe('#/login'));
-    const user = await server.db.selectFrom('appUser').select(['phone']).where('phone', '=', phone).executeTakeFirst();
+    const user = await portal.server.db.selectFrom('appUser').select(['phone']).where('phone', '=', phone).executeTakeFirst();
     expect(user?.phone).toBe(phone);
     // The new account logs in with the password it chose.
     const login = await c.client.request('login', { body: { username: phone, password: 'Good#Pass1', areaId: region.deptId, loginType: 1 } as never });

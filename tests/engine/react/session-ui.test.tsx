@@ -1,36 +1,15 @@
 // @vitest-environment jsdom
-import path from 'node:path';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultBlocks } from '../../../blocks/index.js';
-import { createSiteData } from '../../../engine/http/index.js';
-import { PortalApp } from '../../../engine/react/index.js';
-import { loadRegionCatalog } from '../../../engine/region/index.js';
-import { createBlockRegistry } from '../../../engine/runtime/block-registry.js';
-import type { Region } from '../../../schemas/types/region.js';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../../server/seed/index.js';
 import { latestSmsCode } from '../../server/users-helpers.js';
 import { clientFor } from '../http/client-setup.js';
-import { startSeededServer } from '../http/real-server.js';
+import { withSeededPortal } from './seeded-portal.js';
 
 // The session machine wired into the portal (login form, header, logout, expiry) and the password reset dialog,
 // in jsdom against the real server.
-const region = loadRegionCatalog(path.resolve('regions')).regions.find((r) => r.id === 'chunan') as unknown as Region;
-let server: Awaited<ReturnType<typeof startSeededServer>>;
-beforeAll(async () => {
-  server = await startSeededServer();
-});
-afterAll(() => server.close());
-afterEach(cleanup);
-
-function renderAt(hash: string, c = clientFor(server.baseURL, { defaultDeptId: () => region.deptId, adapter: 'http' })) {
-  window.location.hash = hash;
-  const reloads: number[] = [];
-  render(
-    <PortalApp region={region} registry={createBlockRegistry(defaultBlocks)} client={c.client} siteData={createSiteData(c.client, {})} reload={() => reloads.push(1)} />,
-  );
-  return { ...c, reloads };
-}
+const portal = withSeededPortal('chunan');
+const { region, portalClient, renderAt } = portal;
 
 const form = () => screen.getByRole('button', { name: '登录' }).closest('form') as HTMLFormElement;
 
@@ -67,12 +46,12 @@ describe('logging in and out through the session machine', () => {
     expect(c.reloads).toHaveLength(1);
     expect(c.session.getSnapshot()).toMatchObject({ token: null, phone: null, deptId: null });
     // The server's session ended too: the old token no longer passes the check.
-    const check = await clientFor(server.baseURL, { adapter: 'http' }).client.request('checkToken', { headers: { Authorization: `Bearer ${token}` } } as never);
+    const check = await clientFor(portal.server.baseURL, { adapter: 'http' }).client.request('checkToken', { headers: { Authorization: `Bearer ${token}` } } as never);
     expect(check.code).not.toBe(200);
   });
 
   it('a stored token the server no longer knows is logged out at start (the token check decides)', async () => {
-    const c = clientFor(server.baseURL, { defaultDeptId: () => region.deptId, adapter: 'http' });
+    const c = portalClient();
     c.session.setLogin('not-a-real-token', DEMO_PHONES[1]);
     renderAt('#/login', c);
     await waitFor(() => expect(c.session.getSnapshot().loggedIn).toBe(false), { timeout: 10_000 });
@@ -100,7 +79,7 @@ describe('the password reset dialog', () => {
       fireEvent.click(d.getByRole('button', { name: '获取验证码' }));
     });
     await d.findByRole('button', { name: '60秒后重新获取' });
-    const { code } = await latestSmsCode(server.db, phone);
+    const { code } = await latestSmsCode(portal.server.db, phone);
     fireEvent.change(d.getByLabelText('新密码'), { target: { value: 'Reset#2026a' } });
     fireEvent.change(d.getByLabelText('验证码'), { target: { value: code } });
     await act(async () => {
@@ -125,7 +104,7 @@ describe('the transfer-out / transfer-in entry (spec §6)', () => {
   });
 
   it('logged in: the form opens with its title by ?id, and the intent is stored for real', async () => {
-    const c = clientFor(server.baseURL, { defaultDeptId: () => region.deptId, adapter: 'http' });
+    const c = portalClient();
     const login = await c.client.request('login', { body: { username: DEMO_PHONES[0], password: DEMO_PASSWORD, areaId: region.deptId, loginType: 1 } as never });
     c.session.setLogin(login.data.token, DEMO_PHONES[0]);
     renderAt('#/turnOut?id=1', c);
@@ -138,7 +117,7 @@ describe('the transfer-out / transfer-in entry (spec §6)', () => {
       fireEvent.click(screen.getByRole('button', { name: '提交意向' }));
     });
     await waitFor(() => expect(c.notifier.entries.at(-1)).toEqual({ via: 'message', kind: 'success', text: '提交成功' }));
-    const row = await server.db.selectFrom('intent').select(['type', 'projectname', 'contact']).where('projectname', '=', '千岛湖镇测试村茶园经营权').executeTakeFirst();
+    const row = await portal.server.db.selectFrom('intent').select(['type', 'projectname', 'contact']).where('projectname', '=', '千岛湖镇测试村茶园经营权').executeTakeFirst();
     expect(row).toEqual({ type: 1, projectname: '千岛湖镇测试村茶园经营权', contact: '王测试' });
   });
 });
