@@ -1,11 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { useFlags } from '../../engine/react/RegionProvider.js';
 import { transferEntryActors, transferEntryMachine } from '../../machines/transfer-entry.js';
-import { useModalDialog } from './modal-dialog.js';
+import { ModalDialog } from './modal-dialog.js';
 import './password-reset.css';
 
 /**
@@ -40,21 +39,9 @@ export function useTransferEntry({ onCancel }: { onCancel?: () => void } = {}) {
 
 /** A modal confirm with 确定 and 取消 (native <dialog>: focus trapped, Esc cancels). */
 export function ConfirmDialog({ text, onConfirm, onCancel, children }: { text: string; onConfirm: () => void; onCancel: () => void; children?: ReactNode }) {
-  const ref = useModalDialog();
   const id = useId();
-  return createPortal(
-    <dialog
-      ref={ref}
-      className="tm-dialog tm-dialog--confirm"
-      role="alertdialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id={`${id}-title`} className="tm-dialog__title">提示</h2>
+  return (
+    <ModalDialog title="提示" className="tm-dialog--confirm" role="alertdialog" describedBy={`${id}-text`} onCancel={onCancel}>
       <div className="tm-dialog__body">
         <p id={`${id}-text`} className="tm-dialog__text">{text}</p>
         {children}
@@ -67,7 +54,6 @@ export function ConfirmDialog({ text, onConfirm, onCancel, children }: { text: s
           </button>
         </div>
       </div>
-    </dialog>,
-    document.body,
+    </ModalDialog>
   );
 }

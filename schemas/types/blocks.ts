@@ -857,7 +857,7 @@ export interface SchemaFormProps {
     message: string;
   }[];
   /**
-   * rjsf uiSchema for the form: field order (ui:order), widgets (password, textarea, smsCode), placeholders, autocomplete.
+   * rjsf uiSchema for the form: field order (ui:order), widgets (password, textarea, smsCode, documentPhotos: photos of documents for an array of upload URLs, by the document camera 高拍仪 or chosen files), placeholders, autocomplete.
    */
   ui?: {};
   /**

@@ -241,6 +241,10 @@ export type Region = {
    * Base address of the real-time channel (flag startWebSocket): the page opens <webSocketUrl>/websocket/{userId}. Absent: the portal's own host (ws:// or wss:// as the page). http(s) addresses are turned into ws(s).
    */
   webSocketUrl?: string;
+  /**
+   * WebSocket address of the document camera (高拍仪) service on the visitor's own computer, which the vendor plugin (or `npm run camera:simulator`) runs; the 高拍仪拍照 dialog of photo fields connects to it (machines/camera-protocol.ts). Set it when a county's plugin listens elsewhere, e.g. ws://127.0.0.1:9001. Absent: ws://127.0.0.1:9000.
+   */
+  documentCameraUrl?: string;
   flags?: Flags;
   /**
    * The site-wide data helper's sources: key → where its data comes from. Each key is fetched once per page load however many blocks read it.

@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCameraSimulator, type CameraSimulator } from '../../scripts/camera-simulator.js';
+import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
+import { launchChromium, SCREENSHOT_DIR, startPortal } from './portal-harness.js';
+
+// The document camera (高拍仪) where people need it: 我要转出 (/turnOut?id=1) with its 相关材料照片 field, in real
+// Chromium against the real server, with the camera simulator as the local camera service.
+let portal: Awaited<ReturnType<typeof startPortal>>;
+let browser: Browser;
+let camera: CameraSimulator;
+beforeAll(async () => {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  [portal, browser, camera] = await Promise.all([startPortal(), launchChromium(), startCameraSimulator({ port: 0, frameIntervalMs: 100 })]);
+  // 淳安县 (the host's default region) points its camera address at the simulator's free port, as a county's
+  // `documentCameraUrl:` line would.
+  const chunan = portal.app.ctx.regions.load().regions.find((r) => r.id === 'chunan')!;
+  chunan.documentCameraUrl = camera.url;
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+  await camera?.close();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `camera-${name}.png`) });
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+/** Logged in as 张建国 on /turnOut?id=1 (the form asks for a login first). */
+async function turnOutPage(): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1300, height: 1000 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${portal.url}#/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel('手机号').fill(DEMO_PHONES[0]);
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect.poll(() => page.evaluate(() => localStorage.length), { timeout: 10_000 }).toBeGreaterThan(0);
+  await page.goto(`${portal.url}#/turnOut?id=1`, { waitUntil: 'networkidle' });
+  await expect.poll(() => page.getByRole('heading', { name: '我要转出' }).count(), { timeout: 15_000 }).toBe(1);
+  return { page, errors };
+}
+
+const photosField = (page: Page) => page.getByRole('group', { name: '相关材料照片' });
+const cameraDialog = (page: Page) => page.getByRole('dialog', { name: '高拍仪拍照' });
+const alertIn = (scope: Locator) => scope.getByRole('alert').filter({ hasText: /\S/ });
+const frameSrc = (dialog: Locator) => dialog.getByRole('img', { name: '高拍仪实时画面' }).getAttribute('src');
+
+function pngOf(bytes: Buffer): PNG {
+  return PNG.sync.read(bytes);
+}
+
+function pngBytes(width: number, height: number, seed: number): Buffer {
+  const png = new PNG({ width, height });
+  for (let i = 0; i < png.data.length; i++) png.data[i] = i % 4 === 3 ? 255 : (i * seed * 29) % 256;
+  return PNG.sync.write(png);
+}
+
+describe('document camera on the transfer-out form', () => {
+  it('streams, asks for a photo before saving, takes and turns photos, uploads them with the intent; axe clean', async () => {
+    const { page, errors } = await turnOutPage();
+    try {
+      await page.getByLabel('项目名称').fill('千岛湖镇某村集体林地经营权');
+      await page.getByLabel('联系人').fill('张建国');
+      await page.getByLabel('联系电话').fill('13800000001');
+
+      await photosField(page).getByRole('button', { name: '高拍仪拍照' }).click();
+      const dialog = cameraDialog(page);
+      await expect.poll(() => dialog.getByRole('status').innerText(), { timeout: 10_000 }).toBe('已连接：模拟高拍仪');
+      // The stream: the preview changes picture as frames arrive.
+      const first = await frameSrc(dialog);
+      await expect.poll(() => frameSrc(dialog), { timeout: 5_000 }).not.toBe(first);
+      // Keyboard: the dialog keeps focus and starts on 拍照.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('拍照');
+
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await expect.poll(() => alertIn(dialog).innerText()).toBe('请先拍照再保存！');
+      await shot(page, 'save-without-photo');
+
+      await dialog.getByRole('button', { name: '拍照' }).click();
+      await expect.poll(() => dialog.getByRole('img', { name: /^照片 1/ }).count(), { timeout: 5_000 }).toBe(1);
+      await dialog.getByRole('button', { name: '拍照' }).press('Enter');
+      await expect.poll(() => dialog.getByRole('img', { name: /^照片 2/ }).count(), { timeout: 5_000 }).toBe(1);
+      // Photo 2 turned a quarter clockwise in the dialog; the camera view turned too (the device's own rotation).
+      await dialog.getByRole('button', { name: '向右旋转照片 2' }).click();
+      await expect.poll(() => dialog.getByRole('img', { name: '照片 2（已旋转 90°）' }).count()).toBe(1);
+      await dialog.getByRole('button', { name: '右转' }).click();
+      await expect.poll(() => camera.received.some((c) => c.cmd === 'rotate' && c.degrees === 90), { timeout: 5_000 }).toBe(true);
+      await expect
+        .poll(() => dialog.getByRole('img', { name: '高拍仪实时画面' }).evaluate((img: HTMLImageElement) => img.naturalHeight > img.naturalWidth), { timeout: 5_000 })
+        .toBe(true);
+      await shot(page, 'dialog');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      // Both photos uploaded and shown as thumbnails of the field, in the order taken.
+      const thumbs = photosField(page).getByRole('img', { name: /^相关材料照片 \d$/ });
+      await expect.poll(() => thumbs.count(), { timeout: 10_000 }).toBe(2);
+      await expect.poll(() => thumbs.evaluateAll((imgs: HTMLImageElement[]) => imgs.every((i) => i.complete && i.naturalWidth > 0))).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('高拍仪拍照');
+      await photosField(page).scrollIntoViewIfNeeded();
+      await shot(page, 'field');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: '提交意向' }).click();
+      await expect.poll(() => page.getByText('提交成功').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      const row = await portal.db
+        .selectFrom('intent')
+        .innerJoin('appUser', 'appUser.userId', 'intent.userId')
+        .select(['intent.attachments', 'intent.projectname'])
+        .where('appUser.phone', '=', DEMO_PHONES[0])
+        .orderBy('intent.id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(row.projectname).toBe('千岛湖镇某村集体林地经营权');
+      expect(row.attachments).toHaveLength(2);
+      const pictures: PNG[] = [];
+      for (const url of row.attachments) {
+        expect(url).toMatch(/^\/image-api\/upload\/.+\.png$/);
+        const served = await fetch(new URL(url, portal.url));
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toBe('image/png');
+        pictures.push(pngOf(Buffer.from(await served.arrayBuffer())));
+      }
+      // Photo 1 as captured (32×24, dark mark top left); photo 2 turned clockwise: 24×32, the mark now top right.
+      expect([pictures[0].width, pictures[0].height]).toEqual([32, 24]);
+      expect([pictures[1].width, pictures[1].height]).toEqual([24, 32]);
+      const dark = (p: PNG, x: number, y: number) => p.data[(y * p.width + x) * 4] < 60;
+      expect([dark(pictures[0], 2, 2), dark(pictures[0], 29, 2)]).toEqual([true, false]);
+      expect([dark(pictures[1], 21, 2), dark(pictures[1], 2, 2)]).toEqual([true, false]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('says 高拍仪设备已断开 when the device drops and the plugin message without the service; files instead, a failed upload retried', async () => {
+    const { page, errors } = await turnOutPage();
+    try {
+      await photosField(page).getByRole('button', { name: '高拍仪拍照' }).click();
+      const dialog = cameraDialog(page);
+      await expect.poll(() => dialog.getByRole('status').innerText(), { timeout: 10_000 }).toBe('已连接：模拟高拍仪');
+      camera.unplug();
+      await expect.poll(() => alertIn(dialog).innerText(), { timeout: 5_000 }).toBe('高拍仪设备已断开');
+      camera.plug();
+      await dialog.getByRole('button', { name: '取消' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+
+      await camera.close();
+      await photosField(page).getByRole('button', { name: '高拍仪拍照' }).press('Enter');
+      await expect
+        .poll(() => alertIn(dialog).innerText(), { timeout: 10_000 })
+        .toBe('您是否已安装高拍仪插件，如果没安装请安装插件；如果已安装请重启高拍仪并刷新页面后重试');
+      expect(await dialog.getByRole('status').innerText()).toBe('高拍仪未连接');
+      // The tools do nothing now: focus is on 重新连接.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('重新连接');
+      await shot(page, 'plugin-missing');
+      expect(await seriousViolations(page)).toEqual([]);
+      // Esc closes it; the file picker remains the way in without a camera.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('高拍仪拍照');
+      const field = photosField(page);
+      const picker = field.locator('input[type=file]');
+      await picker.setInputFiles({ name: '动图.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a;', 'latin1') });
+      await expect.poll(() => alertIn(field).innerText()).toBe('文件格式不正确, 请上传png/jpg/jpeg图片格式文件!');
+
+      // Two files; the first one's upload is cut off on the way: it says so and offers 重试, the other one is kept.
+      let cut = false;
+      await page.route('**/prod-api/common/upload', (route) => (cut ? route.continue() : ((cut = true), route.abort('connectionreset'))));
+      await picker.setInputFiles([
+        { name: '权属证明.png', mimeType: 'image/png', buffer: pngBytes(40, 30, 1) },
+        { name: '身份证.png', mimeType: 'image/png', buffer: pngBytes(30, 20, 2) },
+      ]);
+      const thumbs = field.getByRole('img', { name: /^相关材料照片 \d$/ });
+      await expect.poll(() => alertIn(field).allTextContents(), { timeout: 10_000 }).toContain('权属证明.png：上传图片失败，请重试');
+      await expect.poll(() => thumbs.count(), { timeout: 10_000 }).toBe(1);
+      await shot(page, 'upload-failed');
+      expect(await seriousViolations(page)).toEqual([]);
+      await field.getByRole('button', { name: '重试上传权属证明.png' }).click();
+      await expect.poll(() => thumbs.count(), { timeout: 10_000 }).toBe(2);
+      expect(await alertIn(field).count()).toBe(0);
+      await field.getByRole('button', { name: '删除相关材料照片 1' }).click();
+      await expect.poll(() => thumbs.count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
