@@ -133,6 +133,7 @@ export function DocumentPhotosWidget(props: WidgetProps) {
           <DocumentCameraDialog
             serviceUrl={region.documentCameraUrl ?? DEFAULT_CAMERA_SERVICE_URL}
             remaining={remaining}
+            maxCount={maxCount}
             onSave={saveCamera}
             onClose={() => setCameraOpen(false)}
           />

@@ -11,6 +11,8 @@ export interface DocumentCameraDialogProps {
   serviceUrl: string;
   /** How many more photos the field takes. */
   remaining: number;
+  /** The field's limit, for 上传文件数量不能超过 N 个!. */
+  maxCount: number;
   /** 保存 with at least one photo: the photos taken, each with the turn the person gave it. */
   onSave: (photos: CameraPhoto[]) => void;
   /** 取消, Esc, or after a save. */
@@ -26,7 +28,7 @@ type Phase = 'disconnected' | 'connecting' | 'opening' | 'streaming' | 'capturin
  * message) show inside the dialog, where a person looking at it reads them and a screen reader hears them.
  * A native modal <dialog> like the portal's other dialogs: focus stays inside, Esc cancels.
  */
-export function DocumentCameraDialog({ serviceUrl, remaining, onSave, onClose }: DocumentCameraDialogProps) {
+export function DocumentCameraDialog({ serviceUrl, remaining, maxCount, onSave, onClose }: DocumentCameraDialogProps) {
   const ids = useId();
   const captureRef = useRef<HTMLButtonElement>(null);
   const [notice, setNotice] = useState<CameraNotice | null>(null);
@@ -72,7 +74,7 @@ export function DocumentCameraDialog({ serviceUrl, remaining, onSave, onClose }:
   const live = phase === 'streaming' || phase === 'capturing';
   const save = () => {
     if (photos.length > remaining) {
-      setNotice({ kind: 'warning', text: UPLOAD_TEXTS.tooMany(remaining) });
+      setNotice({ kind: 'warning', text: UPLOAD_TEXTS.tooMany(maxCount) });
       return;
     }
     send({ type: 'SAVE' });
@@ -80,7 +82,7 @@ export function DocumentCameraDialog({ serviceUrl, remaining, onSave, onClose }:
   const capture = () => {
     if (!live) return;
     if (photos.length >= remaining) {
-      setNotice({ kind: 'warning', text: UPLOAD_TEXTS.tooMany(remaining) });
+      setNotice({ kind: 'warning', text: UPLOAD_TEXTS.tooMany(maxCount) });
       return;
     }
     send({ type: 'CAPTURE' });

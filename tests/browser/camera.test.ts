@@ -145,7 +145,7 @@ describe('document camera on the transfer-out form', () => {
     }
   });
 
-  it('says 高拍仪设备已断开 when the device drops and the plugin message without the service; files instead, a failed upload retried', async () => {
+  it('says 高拍仪设备已断开 when the device drops and the plugin message without the service; files instead, a cut upload retried, 20 at most', async () => {
     const { page, errors } = await turnOutPage();
     try {
       await photosField(page).getByRole('button', { name: '高拍仪拍照' }).click();
@@ -183,7 +183,7 @@ describe('document camera on the transfer-out form', () => {
         { name: '权属证明.png', mimeType: 'image/png', buffer: pngBytes(40, 30, 1) },
         { name: '身份证.png', mimeType: 'image/png', buffer: pngBytes(30, 20, 2) },
       ]);
-      const thumbs = field.getByRole('img', { name: /^相关材料照片 \d$/ });
+      const thumbs = field.getByRole('img', { name: /^相关材料照片 \d+$/ });
       await expect.poll(() => alertIn(field).allTextContents(), { timeout: 10_000 }).toContain('权属证明.png：上传图片失败，请重试');
       await expect.poll(() => thumbs.count(), { timeout: 10_000 }).toBe(1);
       await shot(page, 'upload-failed');
@@ -193,6 +193,17 @@ describe('document camera on the transfer-out form', () => {
       expect(await alertIn(field).count()).toBe(0);
       await field.getByRole('button', { name: '删除相关材料照片 1' }).click();
       await expect.poll(() => thumbs.count()).toBe(1);
+
+      // The schema's maxItems (20) is a hard limit for files and the camera alike.
+      const files = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `材料${i + 1}.png`, mimeType: 'image/png', buffer: pngBytes(8, 8, i + 3) }));
+      await picker.setInputFiles(files(20));
+      await expect.poll(() => alertIn(field).innerText()).toBe('上传文件数量不能超过 20 个!');
+      await picker.setInputFiles(files(19));
+      await expect.poll(() => thumbs.count(), { timeout: 20_000 }).toBe(20);
+      expect(await field.getByText('已添加 20 / 20 张').count()).toBe(1);
+      await field.getByRole('button', { name: '高拍仪拍照' }).click();
+      await expect.poll(() => alertIn(field).innerText()).toBe('上传文件数量不能超过 20 个!');
+      expect(await dialog.count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
