@@ -1,24 +1,19 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../server/auction/engine.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
-import { launchChromium, SCREENSHOT_DIR, startPortal } from './portal-harness.js';
+import { SCREENSHOT_DIR, seriousViolations, withPortalInChromium, type OpenedPage } from './portal-harness.js';
 
 // Two bidders in two real Chromium windows on one auction of 淳安县 (dev variant: free bidding with the real-time
 // channel), against the real server and its WebSocket fan-out.
-let portal: Awaited<ReturnType<typeof startPortal>>;
-let browser: Browser;
+const chromium = withPortalInChromium();
 let projectId: number;
 const MINUTE = 60_000;
 
 beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-  const db = portal.db;
+  const db = chromium.portal.db;
   // A fresh auction: one of 淳安's property-transfer projects, bidding for two more minutes (inside the 5-minute window).
   const chunan = await db.selectFrom('place').select('deptId').where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
   const project = await db
@@ -46,25 +41,17 @@ beforeAll(async () => {
     await review(db, { projectId, userId, approve: true, reviewerId: null });
   }
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
 
-async function bidderPage(phone: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1300, height: 1000 }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  const base = `${portal.url}?region=chunan-dev`;
-  await page.goto(`${base}#/login`, { waitUntil: 'networkidle' });
+async function bidderPage(phone: string): Promise<OpenedPage> {
+  const bidder = await chromium.openPage({ region: 'chunan-dev', route: '/login', context: { viewport: { width: 1300, height: 1000 } } });
+  const { page } = bidder;
   await page.getByLabel('手机号').fill(phone);
   await page.getByLabel('密码').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: '登录' }).click();
   await expect.poll(() => page.evaluate(() => localStorage.length), { timeout: 10_000 }).toBeGreaterThan(0);
-  await page.goto(`${base}#/bidDetail?id=${projectId}`, { waitUntil: 'networkidle' });
+  await page.goto(chromium.url({ region: 'chunan-dev', route: `/bidDetail?id=${projectId}` }), { waitUntil: 'networkidle' });
   await expect.poll(() => page.getByRole('button', { name: '立即竞价' }).count(), { timeout: 15_000 }).toBe(1);
-  return { page, errors };
+  return bidder;
 }
 
 const price = (page: Page) => page.locator('.tm-auction__price').innerText();
@@ -106,12 +93,11 @@ describe('live auction with two bidders', () => {
       await a.page.getByRole('button', { name: '立即竞价' }).click();
       expect(await a.page.getByRole('alert').filter({ hasText: '加价幅度' }).count()).toBeGreaterThan(0);
 
-      const rows = await portal.db.selectFrom('bid').select(['amount']).where('projectId', '=', projectId).orderBy('id').execute();
+      const rows = await chromium.portal.db.selectFrom('bid').select(['amount']).where('projectId', '=', projectId).orderBy('id').execute();
       expect(rows.map((r) => Number(r.amount))).toEqual([10_000, 10_500]);
       await a.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'auction-bidder-a.png'), fullPage: true });
       await b.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'auction-bidder-b.png'), fullPage: true });
-      const axe = await new AxeBuilder({ page: b.page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousViolations(b.page)).toEqual([]);
       expect([...a.errors, ...b.errors]).toEqual([]);
     } finally {
       await a.page.context().close();

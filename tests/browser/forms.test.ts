@@ -1,43 +1,15 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
-import { launchChromium, SCREENSHOT_DIR, startPortal } from './portal-harness.js';
+import { SCREENSHOT_DIR, seriousViolations, withPortalInChromium } from './portal-harness.js';
 
 // The pages built from JSON Schema forms, in real Chromium against the real server: what a person sees and hears.
-let portal: Awaited<ReturnType<typeof startPortal>>;
-let browser: Browser;
-beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function open(hash: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${portal.url}${hash}`, { waitUntil: 'networkidle' });
-  await page.waitForFunction(() => !document.querySelector('.tm-status--loading'), null, { timeout: 20_000 });
-  return { page, errors };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return axe.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-}
+const chromium = withPortalInChromium();
+const open = (route: string) => chromium.openPage({ route, until: 'loaded' });
 
 describe('forms from JSON Schema in Chromium', () => {
   it('/register: labelled fields, the spec messages by each field on submit, focus on the first wrong one, axe clean', async () => {
-    const { page, errors } = await open('#/register');
+    const { page, errors } = await open('/register');
     try {
       const phone = page.getByLabel('手机号');
       await phone.fill('123');
@@ -56,7 +28,7 @@ describe('forms from JSON Schema in Chromium', () => {
   });
 
   it('/personal: the login form first, then the user centre with tabs; the messages tab lists messages', async () => {
-    const { page, errors } = await open('#/personal');
+    const { page, errors } = await open('/personal');
     try {
       await page.getByLabel('手机号').fill(DEMO_PHONES[0]);
       await page.getByLabel('密码').fill(DEMO_PASSWORD);

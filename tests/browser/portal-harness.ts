@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { seedDemo } from '../../server/seed/index.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
 
@@ -15,7 +17,9 @@ const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disabl
  * The whole product as a visitor meets it: the built client (`npm test` builds it first) served by the real server
  * over a seeded PGlite database, on a loopback port.
  */
-export async function startPortal(): Promise<TestServer & { url: string }> {
+export type Portal = TestServer & { url: string };
+
+export async function startPortal(): Promise<Portal> {
   if (!fs.existsSync(path.resolve('dist/client/index.html'))) {
     throw new Error('dist/client is missing: run `npx vite build` first (npm test does)');
   }
@@ -27,8 +31,106 @@ export async function startPortal(): Promise<TestServer & { url: string }> {
   return { ...server, url: `http://127.0.0.1:${port}/` };
 }
 
-/** Debian's Chromium; fails with the install hint when it is missing (CI installs it). */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium; fails with the install hint when it is missing (CI installs it). `extraArgs` go after the
+ * container flags (a camera test adds `--use-fake-device-for-media-stream`, `--use-fake-ui-for-media-stream`).
+ */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium fonts-wqy-microhei`);
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extraArgs] });
+}
+
+/** Where in the portal: `?region=` (none: the server's default region) and the hash route (`/register`, `/bidDetail?id=3`). */
+export interface PageAt {
+  region?: string;
+  route?: string;
+}
+
+/**
+ * What to wait for once the network is idle: nothing more (`idle`, the default), no block still loading
+ * (`loaded`), or blocks drawn and none loading (`blocks`).
+ */
+export type PageReady = 'idle' | 'loaded' | 'blocks';
+
+export interface OpenPageOptions extends PageAt {
+  until?: PageReady;
+  /** Over the defaults (1300×900, zh-CN): another viewport, permissions such as `['camera']`, … */
+  context?: BrowserContextOptions;
+}
+
+/** A page and the uncaught errors it has thrown so far (a test ends with `expect(errors).toEqual([])`). */
+export interface OpenedPage {
+  page: Page;
+  errors: string[];
+}
+
+export interface PortalInChromium {
+  /** The seeded portal; there from the file's beforeAll on. */
+  readonly portal: Portal;
+  /** The shared Chromium; there from the file's beforeAll on. */
+  readonly browser: Browser;
+  /** The portal's address at a region and a hash route. */
+  url(at?: PageAt): string;
+  /** A new page in a context of its own (axe needs a page of an explicit context): the caller closes `page.context()`. */
+  openPage(options?: OpenPageOptions): Promise<OpenedPage>;
+}
+
+/**
+ * For a browser test file: before its tests the seeded portal and Chromium start (in parallel) and the screenshot
+ * folder exists; after them both close. A file's own beforeAll, declared after this call, runs once they are up.
+ */
+export function withPortalInChromium(options: { chromiumArgs?: string[] } = {}): PortalInChromium {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    [portal, browser] = await Promise.all([startPortal(), launchChromium(options.chromiumArgs)]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`${what} starts in beforeAll: use it inside a test or hook`);
+    return value;
+  };
+  const session: PortalInChromium = {
+    get portal() {
+      return started(portal, 'the portal');
+    },
+    get browser() {
+      return started(browser, 'Chromium');
+    },
+    url({ region, route } = {}) {
+      return `${session.portal.url}${region ? `?region=${region}` : ''}${route ? `#${route}` : ''}`;
+    },
+    async openPage({ until = 'idle', context, ...at } = {}) {
+      const browserContext = await session.browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN', ...context });
+      const page = await browserContext.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(session.url(at), { waitUntil: 'networkidle' });
+      if (until !== 'idle') await settled(page, until);
+      return { page, errors };
+    },
+  };
+  return session;
+}
+
+/** Waits (up to 20 s) until no block is loading; with `blocks` (the default) also until some block is drawn. */
+export function settled(page: Page, until: Exclude<PageReady, 'idle'> = 'blocks'): Promise<unknown> {
+  return page.waitForFunction(
+    (needBlocks) => (!needBlocks || document.querySelectorAll('[data-block]').length > 0) && !document.querySelector('.tm-status--loading'),
+    until === 'blocks',
+    { timeout: 20_000 },
+  );
+}
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page, each as `rule: first targets` (expect `[]`). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
 }

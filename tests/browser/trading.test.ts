@@ -1,41 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, SCREENSHOT_DIR, startPortal } from './portal-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOT_DIR, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
 
 // The trading projects screen, a project detail and the home bidding/tender blocks of chunan in real Chromium,
 // served by the real server over the seeded database.
-let portal: Awaited<ReturnType<typeof startPortal>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
-
-async function open(route: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${portal.url}?region=chunan#${route}`, { waitUntil: 'networkidle' });
-  return { page, errors };
-}
-
-const settled = (page: Page) =>
-  page.waitForFunction(() => document.querySelectorAll('[data-block]').length > 0 && !document.querySelector('.tm-status--loading'), null, { timeout: 20_000 });
-
-async function expectAxeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
+const chromium = withPortalInChromium();
+const open = (route: string) => chromium.openPage({ region: 'chunan', route });
 
 /** The status badges of the cards on screen. */
 const badges = (page: Page) => page.$$eval('.tm-plist .tm-pcard .tm-badge', (els) => els.map((e) => e.textContent));
@@ -53,7 +24,7 @@ describe('trading projects of chunan', () => {
       expect(await page.locator('.tm-plist__title').innerText()).toContain('淳安县');
       expect(await page.locator('.tm-status--error').count()).toBe(0);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-list-chunan.png'), fullPage: true });
-      await expectAxeClean(page);
+      expect(await seriousViolations(page)).toEqual([]);
 
       await page.locator('.tm-plist__tiles button', { hasText: '竞价中' }).click();
       await page.waitForFunction(() => window.location.hash.includes('statusIndex='), null, { timeout: 10_000 });
@@ -83,7 +54,7 @@ describe('trading projects of chunan', () => {
       expect(await page.locator('.tm-pdetail__times').innerText()).toContain('竞价截止时间');
       expect(await page.locator('.tm-pdetail__content').innerText()).toMatch(/[\u4e00-\u9fa5]{10,}/);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-detail-chunan.png'), fullPage: true });
-      await expectAxeClean(page);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
@@ -97,13 +68,13 @@ describe('trading projects of chunan', () => {
       await settled(page);
       expect(await page.locator('#tradingProject-project-list-0-area').count()).toBe(1);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-list-chunan-tender.png'), fullPage: true });
-      await expectAxeClean(page);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.locator('.tm-plist .tm-pcard a').first().click();
       await page.waitForSelector('.tm-pdetail', { timeout: 20_000 });
       expect(page.url()).toMatch(/#\/tradingProject\/pressCenterDetail1\?id=\d+/);
       await settled(page);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-detail1-chunan.png'), fullPage: true });
-      await expectAxeClean(page);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
