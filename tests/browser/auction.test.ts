@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../server/auction/engine.js';
-import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
+import { DEMO_PHONES } from '../../server/seed/index.js';
 import { SCREENSHOT_DIR, seriousViolations, withPortalInChromium, type OpenedPage } from './portal-harness.js';
 
 // Two bidders in two real Chromium windows on one auction of 淳安县 (dev variant: free bidding with the real-time
@@ -43,14 +43,8 @@ beforeAll(async () => {
 }, 120_000);
 
 async function bidderPage(phone: string): Promise<OpenedPage> {
-  const bidder = await chromium.openPage({ region: 'chunan-dev', route: '/login', context: { viewport: { width: 1300, height: 1000 } } });
-  const { page } = bidder;
-  await page.getByLabel('手机号').fill(phone);
-  await page.getByLabel('密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect.poll(() => page.evaluate(() => localStorage.length), { timeout: 10_000 }).toBeGreaterThan(0);
-  await page.goto(chromium.url({ region: 'chunan-dev', route: `/bidDetail?id=${projectId}` }), { waitUntil: 'networkidle' });
-  await expect.poll(() => page.getByRole('button', { name: '立即竞价' }).count(), { timeout: 15_000 }).toBe(1);
+  const bidder = await chromium.openLoggedIn(phone, { region: 'chunan-dev', route: `/bidDetail?id=${projectId}`, context: { viewport: { width: 1300, height: 1000 } } });
+  await expect.poll(() => bidder.page.getByRole('button', { name: '立即竞价' }).count(), { timeout: 15_000 }).toBe(1);
   return bidder;
 }
 

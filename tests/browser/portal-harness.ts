@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { seedDemo } from '../../server/seed/index.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { DEMO_PASSWORD, seedDemo } from '../../server/seed/index.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
@@ -73,6 +73,8 @@ export interface PortalInChromium {
   url(at?: PageAt): string;
   /** A new page in a context of its own (axe needs a page of an explicit context): the caller closes `page.context()`. */
   openPage(options?: OpenPageOptions): Promise<OpenedPage>;
+  /** openPage, but first logged in as `phone` (a seeded user, the demo password) on the login page of the region. */
+  openLoggedIn(phone: string, options?: OpenPageOptions): Promise<OpenedPage>;
 }
 
 /**
@@ -113,6 +115,18 @@ export function withPortalInChromium(options: { chromiumArgs?: string[] } = {}):
       await page.goto(session.url(at), { waitUntil: 'networkidle' });
       if (until !== 'idle') await settled(page, until);
       return { page, errors };
+    },
+    async openLoggedIn(phone, { until = 'idle', route, ...options } = {}) {
+      const opened = await session.openPage({ ...options, route: '/login' });
+      const { page } = opened;
+      await page.getByLabel('手机号').fill(phone);
+      await page.getByLabel('密码').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: '登录' }).click();
+      // The session is stored once the login call has answered.
+      await expect.poll(() => page.evaluate(() => localStorage.length), { timeout: 10_000 }).toBeGreaterThan(0);
+      await page.goto(session.url({ region: options.region, route }), { waitUntil: 'networkidle' });
+      if (until !== 'idle') await settled(page, until);
+      return opened;
     },
   };
   return session;
