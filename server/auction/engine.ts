@@ -1,36 +1,14 @@
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { AuctionBidResult, AuctionRecord, AuctionRegistration, AuctionRegistrationRow, AuctionState } from '../../schemas/types/api.js';
+import type { Database, ProjectTable } from '../db/schema.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { toNumber } from '../format.js';
+import { dealAnnouncementRow, projectCodeOf } from './deal-announcement.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type BidNotificationPayload } from './messages.js';
 
-/** One bid as viewers see it: the bidder by code and masked name, the time in ms. */
-export interface AuctionRecord {
-  id: number;
-  amount: number;
-  bidderCode: string;
-  bidderName: string;
-  time: number;
-}
-
-/** The whole auction of a project (the socket's `auctionState` and the `auctionState` call). */
-export interface AuctionState {
-  projectId: number;
-  status: number;
-  /** Start price. */
-  price: number;
-  /** Highest accepted bid; null before any bid. */
-  currentPrice: number | null;
-  increment: number;
-  extendMinutes: number;
-  biddingStartTime: number | null;
-  biddingStopTime: number | null;
-  serverTime: number;
-  bidCount: number;
-  /** Newest first, at most {@link RECORD_LIMIT}. */
-  records: AuctionRecord[];
-  dealAmount: number | null;
-}
+/** A bid as viewers see it and the whole auction of a project (the socket's and the call's `auctionState`): the
+ * contract's types, generated from schemas/api/auction.json. */
+export type { AuctionRecord, AuctionState };
 
 export const RECORD_LIMIT = 50;
 export const PROJECT_MISSING = '项目不存在或已下架';
@@ -92,15 +70,8 @@ const lockProject = (trx: Transaction<Database>, projectId: number, deptIds: num
 
 // ---- Registration --------------------------------------------------------------------------------------------
 
-export interface RegistrationView {
-  projectId: number;
-  /** 0 none, 1 approved, 2 awaiting review, 3 rejected. */
-  state: number;
-  /** '' until approved. */
-  bidderCode: string;
-  createdAt: Date | null;
-  reviewedAt: Date | null;
-}
+/** A registration as the contract's AuctionRegistration, with its times as Dates (the route formats them). */
+export type RegistrationView = Omit<AuctionRegistration, 'createdAt' | 'reviewedAt'> & { createdAt: Date | null; reviewedAt: Date | null };
 
 /** Why the sign-up window is closed at `now`, or null when it is open. */
 function signUpRefusal(project: { status: number; applyStartTime: Date | null; applyStopTime: Date | null }, now: number): string | null {
@@ -210,19 +181,8 @@ export async function review(
   });
 }
 
-export interface PendingRegistration {
-  projectId: number;
-  projectName: string;
-  projectStatus: number;
-  deptId: number;
-  userId: number;
-  name: string;
-  phone: string;
-  state: number;
-  bidderCode: string;
-  createdAt: Date;
-  reviewedAt: Date | null;
-}
+/** A row of the staff list as the contract's AuctionRegistrationRow, before the route masks the phone and formats the times. */
+export type PendingRegistration = Omit<AuctionRegistrationRow, 'createdAt' | 'reviewedAt'> & { createdAt: Date; reviewedAt: Date | null };
 
 /** Registrations for staff, newest first: by project and/or state (2 = awaiting review), within `deptIds`. */
 export async function listRegistrations(
@@ -248,15 +208,8 @@ export async function listRegistrations(
 
 // ---- Bidding -----------------------------------------------------------------------------------------------
 
-export interface BidOutcome {
-  projectId: number;
-  bid: AuctionRecord;
-  currentPrice: number;
-  bidCount: number;
-  biddingStopTime: number;
-  /** Set when this bid moved the end later. */
-  previousStopTime: number | null;
-}
+/** An accepted bid as the `auctionBid` call answers it, before the call adds its `serverTime`. */
+export type BidOutcome = Omit<AuctionBidResult, 'serverTime'>;
 
 /** Why a bid the conditional statement did not accept was refused, from the project and registration it read. */
 function bidRefusal(
@@ -480,9 +433,37 @@ export async function closeAuction(db: Kysely<Database>, projectId: number): Pro
       }
     }
     await trx.updateTable('project').set({ status, dealAmount, updatedAt: now }).where('id', '=', projectId).execute();
+    if (dealAmount !== null) await publishDeal(trx, project, { amount: dealAmount, winnerCode: winnerCode ?? '', bidders, dealtime: now });
     await notify(trx, { type: 'auctionEnded', projectId, data: { projectId, status, dealAmount, winnerCode } });
     return { projectId, status, dealAmount, winnerCode, winnerUserId: dealAmount === null ? null : top!.userId };
   });
+}
+
+/** The trading centre of a place: the nearest tenant root at or above it (淳安县 → 淳安县农村产权交易中心). */
+async function centreOf(db: Db, deptId: number): Promise<string> {
+  const { rows } = await sql<{ deptName: string }>`
+    SELECT c.dept_name AS "deptName" FROM place p
+    JOIN place c ON c.dept_id = p.dept_id OR c.dept_id::text = ANY(string_to_array(p.ancestors, ','))
+    WHERE p.dept_id = ${deptId}
+    ORDER BY (c.lessee_id IS NOT NULL) DESC, c.level DESC LIMIT 1`.execute(db);
+  return rows[0]?.deptName ?? '';
+}
+
+/**
+ * The project's 成交公告, published at the close in the project's place. At most one per project (unique index,
+ * migration 005): an announcement already there is left as it is.
+ */
+async function publishDeal(
+  trx: Transaction<Database>,
+  project: Selectable<ProjectTable>,
+  deal: { amount: number; winnerCode: string; bidders: number; dealtime: Date },
+): Promise<void> {
+  const row = dealAnnouncementRow(project, { ...deal, code: projectCodeOf(project), centre: await centreOf(trx, project.deptId) });
+  await trx
+    .insertInto('dealAnnouncement')
+    .values(row)
+    .onConflict((oc) => oc.column('projectId').doNothing())
+    .execute();
 }
 
 // ---- Reading -----------------------------------------------------------------------------------------------

@@ -1,3 +1,5 @@
+import type { AuctionBidResult } from '../../schemas/types/api.js';
+
 /** The one NOTIFY channel every server instance LISTENs on; one channel keeps all messages in commit order. */
 export const AUCTION_CHANNEL = 'auction';
 
@@ -21,13 +23,8 @@ export interface Frame {
   data?: Record<string, unknown>;
 }
 
-/** An accepted bid as the bid statement NOTIFYs it (times in ms; previousStopTime set when the end moved). */
-export interface BidNotificationPayload {
-  type: 'bid';
-  projectId: number;
-  bid: { id: number; amount: number; bidderCode: string; bidderName: string; time: number };
-  currentPrice: number;
-  bidCount: number;
-  biddingStopTime: number;
-  previousStopTime: number | null;
-}
+/**
+ * An accepted bid as the bid statement NOTIFYs it: the contract's bid result (times in ms; previousStopTime set when
+ * the end moved) without the serverTime each instance adds when it sends.
+ */
+export type BidNotificationPayload = { type: 'bid' } & Omit<AuctionBidResult, 'serverTime'>;

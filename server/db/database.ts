@@ -9,6 +9,7 @@ import * as m001 from './migrations/001_init.js';
 import * as m002 from './migrations/002_reference_data.js';
 import * as m003 from './migrations/003_auction.js';
 import * as m004 from './migrations/004_intent_attachments.js';
+import * as m005 from './migrations/005_deal_announcement_project.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '002_reference_data': m002,
   '003_auction': m003,
   '004_intent_attachments': m004,
+  '005_deal_announcement_project': m005,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

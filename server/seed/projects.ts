@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { AREA_UNITS, PRICE_UNITS, PROJECT_CATEGORIES } from '../catalog.js';
+import { DEAL_NUMBER, dealAnnouncementRow, type DealAnnouncementRow } from '../auction/deal-announcement.js';
 import type { Database } from '../db/schema.js';
 import { bulkInsert, syncSequence } from './bulk.js';
 import { cstYear, makeCtx, pastYear, type Ctx } from './content.js';
@@ -80,16 +81,6 @@ interface BidRow {
 }
 const BID_COLUMNS = { projectId: 'integer', userId: 'integer', amount: 'numeric', createdAt: 'timestamptz' } as const;
 
-export interface DealRow {
-  deptId: number;
-  projectId: number | null;
-  number: string;
-  projectName: string;
-  projectAddress: string;
-  remark: string;
-  content: string;
-  dealtime: Date;
-}
 const DEAL_COLUMNS = {
   deptId: 'integer', projectId: 'integer', number: 'text', projectName: 'text', projectAddress: 'text', remark: 'text',
   content: 'text', dealtime: 'timestamptz',
@@ -363,7 +354,7 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
     const projects: ProjectRow[] = [];
     const registrations: RegistrationRow[] = [];
     const bids: BidRow[] = [];
-    const deals: DealRow[] = [];
+    const deals: DealAnnouncementRow[] = [];
     for (let i = from; i < Math.min(o.count, from + batchSize); i++) {
       const r = rng.fork(`project:${i}`);
       const combo = i % COMBOS;
@@ -400,7 +391,8 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
 
       let dealAmount: number | null = null;
       let currentPrice: number | null = null;
-      let winner: SeedUser | undefined;
+      let winnerId: number | undefined;
+      const bidders = new Set<number>();
       if (status >= 6 && status <= 9 && regs.length) {
         const approved = regs.filter((x) => x.state === 1).map((x) => x.userId);
         const n = approved.length === 1 ? 1 : status === 6 ? r.int(1, 8) : r.int(2, 10);
@@ -411,12 +403,13 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
           const choices = approved.length > 1 ? approved.filter((u) => u !== previous) : approved;
           const userId = r.pick(choices);
           previous = userId;
+          bidders.add(userId);
           bids.push({ projectId: id, userId, amount: s.price + j * increment, createdAt: new Date(begin + Math.floor(((end - begin) * (j + 1)) / (n + 1))) });
         }
         currentPrice = s.price + (n - 1) * increment;
         if (status >= 7) {
           dealAmount = currentPrice;
-          winner = pool.find((u) => u.userId === previous);
+          winnerId = previous;
         }
       }
       registrations.push(...regs);
@@ -469,7 +462,8 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
 
       if (dealAmount !== null) {
         dealsPerRegion.set(region.key, (dealsPerRegion.get(region.key) ?? 0) + 1);
-        deals.push(dealRow(r, region, row, dealAmount, winner?.name ?? '', o.now));
+        const winnerCode = regs.find((x) => x.userId === winnerId)?.bidderCode ?? '';
+        deals.push(dealRow(r, region, row, projectCode, { amount: dealAmount, winnerCode, bidders: bidders.size }, o.now));
       }
     }
     await bulkInsert(db, 'project', PROJECT_COLUMNS, projects, 1000);
@@ -485,7 +479,7 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
   if (result.project) await syncSequence(db, 'project');
 
   // Older deals, from before the seeded projects, so every region lists at least 20 announcements.
-  const extra: DealRow[] = [];
+  const extra: DealAnnouncementRow[] = [];
   for (const region of regions) {
     const r = rng.fork(`deals:${region.key}`);
     for (let k = dealsPerRegion.get(region.key) ?? 0; k < 20; k++) {
@@ -496,7 +490,7 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
       extra.push({
         deptId: town.deptId,
         projectId: null,
-        number: '004',
+        number: DEAL_NUMBER,
         projectName: `${ctx.county}${ctx.town}${ctx.village}${s.title}`,
         projectAddress: `${region.provinceName}${region.cityName}${ctx.county}${ctx.town}${ctx.village}`,
         remark: `成交价：${money(amount)}${PRICE_UNITS[s.priceUnit]}`,
@@ -509,23 +503,8 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
   return result;
 }
 
-function dealRow(r: Rng, region: SeedRegion, p: ProjectRow, amount: number, winner: string, now: Date): DealRow {
+/** The project's announcement, published a little after its bidding ended (never after `now`). */
+function dealRow(r: Rng, region: SeedRegion, p: ProjectRow, code: string, deal: { amount: number; winnerCode: string; bidders: number }, now: Date): DealAnnouncementRow {
   const dealtime = new Date(Math.min(p.biddingStopTime.getTime() + r.int(1, 50) * MINUTE, now.getTime()));
-  const party = p.type === 2 ? p.outname : p.type === 3 ? p.needname : p.company;
-  return {
-    deptId: p.deptId,
-    projectId: p.id,
-    number: '004',
-    projectName: p.projectName,
-    projectAddress: p.address,
-    remark: `成交价：${money(amount)}${PRICE_UNITS[p.priceUnit]}`,
-    content:
-      '<table border="1" cellspacing="0" cellpadding="6" style="width:100%;border-collapse:collapse"><tbody>' +
-      `<tr><th>项目名称</th><td>${p.projectName}</td></tr><tr><th>项目地址</th><td>${p.address}</td></tr>` +
-      `<tr><th>${p.type === 2 ? '转出方' : p.type === 3 ? '需求方' : '招标人'}</th><td>${party}</td></tr>` +
-      `<tr><th>受让方</th><td>${winner}</td></tr><tr><th>成交价格</th><td>${money(amount)}${PRICE_UNITS[p.priceUnit]}</td></tr>` +
-      `<tr><th>挂牌价格</th><td>${money(p.price)}${PRICE_UNITS[p.priceUnit]}</td></tr>` +
-      `</tbody></table><p>以上成交结果公告期为5个工作日，如有异议请向${region.rootName}农村产权交易中心书面提出。</p>`,
-    dealtime,
-  };
+  return dealAnnouncementRow(p, { ...deal, code, dealtime, centre: region.rootName });
 }

@@ -1,0 +1,102 @@
+import { PRICE_UNITS } from '../catalog.js';
+import { formatDateTime } from '../format.js';
+
+/**
+ * The deal announcement (成交公告) of a concluded project, as the portal lists it (`dealList`, `dealDetail`): one
+ * builder for the demo data and for the auction engine, which publishes one when an auction closes with a deal.
+ * The winner appears by bidder code (竞买号) only, never by name or phone.
+ */
+
+/** The category deal announcements are listed under (the portal's /chengjiaogonggao; `dealList`'s default). */
+export const DEAL_NUMBER = '004';
+
+/** What the announcement says about the project (a `project` row, or the seed's row before it is inserted). */
+export interface DealProject {
+  id: number;
+  deptId: number;
+  type: number;
+  projectName: string;
+  address: string;
+  price: number | string;
+  priceUnit: number;
+  outname: string;
+  needname: string;
+  company: string;
+  biddingStartTime: Date | null;
+  biddingStopTime: Date | null;
+}
+
+/** How the deal was concluded. */
+export interface DealFacts {
+  /** 项目编号 as the project's notice shows it (see {@link projectCodeOf}). */
+  code: string;
+  amount: number;
+  /** The winner's bidder code (竞买号). */
+  winnerCode: string;
+  /** Distinct bidders. */
+  bidders: number;
+  /** When the announcement is published. */
+  dealtime: Date;
+  /** The place whose trading centre runs the portal, e.g. 淳安县 (淳安县农村产权交易中心). */
+  centre: string;
+}
+
+/** A `deal_announcement` row. */
+export interface DealAnnouncementRow {
+  deptId: number;
+  projectId: number | null;
+  number: string;
+  projectName: string;
+  projectAddress: string;
+  remark: string;
+  content: string;
+  dealtime: Date;
+}
+
+const MONEY = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The 项目编号 cell of a project's notice (the seed writes it); the project id when the notice has none. */
+export function projectCodeOf(project: { id: number; content: string }): string {
+  const cell = /<th>项目编号<\/th>\s*<td>([^<]+)<\/td>/.exec(project.content);
+  const code = cell?.[1].trim();
+  return code ? code.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&') : String(project.id);
+}
+
+/** 某村耕地经营权流转 → 某村耕地经营权流转项目成交公告 (no doubled 项目). */
+export function dealTitle(projectName: string): string {
+  return `${projectName}${projectName.endsWith('项目') ? '' : '项目'}成交公告`;
+}
+
+export function dealAnnouncementRow(p: DealProject, deal: DealFacts): DealAnnouncementRow {
+  const unit = PRICE_UNITS[p.priceUnit] ?? '元';
+  const price = (amount: number | string) => `${MONEY.format(Number(amount))}${unit}`;
+  const party = p.type === 2 ? ['转出方', p.outname] : p.type === 3 ? ['需求方', p.needname] : ['招标人', p.company];
+  const centre = `${deal.centre}农村产权交易中心`;
+  const cells: Array<[string, string]> = [
+    ['项目编号', deal.code],
+    ['项目名称', p.projectName],
+    ['项目地址', p.address],
+    [party[0], party[1]],
+    ['受让方', `竞买号 ${deal.winnerCode}`],
+    ['成交价格', price(deal.amount)],
+    [p.type === 1 ? '预算金额' : '挂牌价格', price(p.price)],
+    ['竞价时间', `${formatDateTime(p.biddingStartTime) ?? '—'} 至 ${formatDateTime(p.biddingStopTime) ?? '—'}`],
+    ['竞买人数', `${deal.bidders}人`],
+  ];
+  return {
+    deptId: p.deptId,
+    projectId: p.id,
+    number: DEAL_NUMBER,
+    projectName: p.projectName,
+    projectAddress: p.address,
+    remark: `成交价：${price(deal.amount)}`,
+    content:
+      `<h3>${escapeHtml(dealTitle(p.projectName))}</h3>` +
+      `<p>${escapeHtml(p.projectName)}（项目编号：${escapeHtml(deal.code)}）已在${escapeHtml(centre)}通过网络竞价公开交易，现将成交结果公告如下：</p>` +
+      '<table border="1" cellspacing="0" cellpadding="6" style="width:100%;border-collapse:collapse"><tbody>' +
+      cells.map(([th, td]) => `<tr><th>${th}</th><td>${escapeHtml(td)}</td></tr>`).join('') +
+      `</tbody></table><p>以上成交结果公告期为5个工作日，如有异议请向${escapeHtml(centre)}书面提出。</p>`,
+    dealtime: deal.dealtime,
+  };
+}
