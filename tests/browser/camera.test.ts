@@ -1,55 +1,31 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCameraSimulator, type CameraSimulator } from '../../scripts/camera-simulator.js';
-import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
-import { launchChromium, SCREENSHOT_DIR, startPortal } from './portal-harness.js';
+import { DEMO_PHONES } from '../../server/seed/index.js';
+import { SCREENSHOT_DIR, seriousViolations, withPortalInChromium } from './portal-harness.js';
 
 // The document camera (高拍仪) where people need it: 我要转出 (/turnOut?id=1) with its 相关材料照片 field, in real
 // Chromium against the real server, with the camera simulator as the local camera service.
-let portal: Awaited<ReturnType<typeof startPortal>>;
-let browser: Browser;
+const chromium = withPortalInChromium();
 let camera: CameraSimulator;
 beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  [portal, browser, camera] = await Promise.all([startPortal(), launchChromium(), startCameraSimulator({ port: 0, frameIntervalMs: 100 })]);
+  camera = await startCameraSimulator({ port: 0, frameIntervalMs: 100 });
   // 淳安县 (the host's default region) points its camera address at the simulator's free port, as a county's
   // `documentCameraUrl:` line would.
-  const chunan = portal.app.ctx.regions.load().regions.find((r) => r.id === 'chunan')!;
+  const chunan = chromium.portal.app.ctx.regions.load().regions.find((r) => r.id === 'chunan')!;
   chunan.documentCameraUrl = camera.url;
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-  await camera?.close();
 });
+afterAll(() => camera?.close());
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `camera-${name}.png`) });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return axe.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-}
-
 /** Logged in as 张建国 on /turnOut?id=1 (the form asks for a login first). */
-async function turnOutPage(): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1300, height: 1000 }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${portal.url}#/login`, { waitUntil: 'networkidle' });
-  await page.getByLabel('手机号').fill(DEMO_PHONES[0]);
-  await page.getByLabel('密码').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect.poll(() => page.evaluate(() => localStorage.length), { timeout: 10_000 }).toBeGreaterThan(0);
-  await page.goto(`${portal.url}#/turnOut?id=1`, { waitUntil: 'networkidle' });
-  await expect.poll(() => page.getByRole('heading', { name: '我要转出' }).count(), { timeout: 15_000 }).toBe(1);
-  return { page, errors };
+async function turnOutPage() {
+  const opened = await chromium.openLoggedIn(DEMO_PHONES[0], { route: '/turnOut?id=1', context: { viewport: { width: 1300, height: 1000 } } });
+  await expect.poll(() => opened.page.getByRole('heading', { name: '我要转出' }).count(), { timeout: 15_000 }).toBe(1);
+  return opened;
 }
 
 const photosField = (page: Page) => page.getByRole('group', { name: '相关材料照片' });
@@ -116,7 +92,7 @@ describe('document camera on the transfer-out form', () => {
 
       await page.getByRole('button', { name: '提交意向' }).click();
       await expect.poll(() => page.getByText('提交成功').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-      const row = await portal.db
+      const row = await chromium.portal.db
         .selectFrom('intent')
         .innerJoin('appUser', 'appUser.userId', 'intent.userId')
         .select(['intent.attachments', 'intent.projectname'])
@@ -128,7 +104,7 @@ describe('document camera on the transfer-out form', () => {
       const pictures: PNG[] = [];
       for (const url of row.attachments) {
         expect(url).toMatch(/^\/image-api\/upload\/.+\.png$/);
-        const served = await fetch(new URL(url, portal.url));
+        const served = await fetch(new URL(url, chromium.portal.url));
         expect(served.status).toBe(200);
         expect(served.headers.get('content-type')).toBe('image/png');
         pictures.push(pngOf(Buffer.from(await served.arrayBuffer())));
