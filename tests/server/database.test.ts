@@ -20,13 +20,19 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('PostgreSQL connection loss', 
     try {
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
-      const ended = await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      // The pool's connections, not the dedicated LISTEN ones (they reconnect on their own and log otherwise).
+      // The timeout makes pg_terminate_backend wait until each backend is gone, so the pool hears every one.
+      const ended = await admin.query<{ listening: boolean }>(
+        `SELECT query LIKE 'LISTEN %' AS listening, pg_terminate_backend(pid, 5000)
+           FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
         [rows[0].name],
       );
       await admin.end();
-      expect(ended.rowCount).toBeGreaterThanOrEqual(2);
-      await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('数据库空闲连接断开')));
+      const pooled = ended.rows.filter((row) => !row.listening).length;
+      expect(pooled).toBeGreaterThanOrEqual(2);
+      // Every ended idle connection is reported once and dropped from the pool, none crashes the process.
+      const reported = () => warn.mock.calls.filter(([message]) => String(message).includes('数据库空闲连接断开')).length;
+      await vi.waitFor(() => expect(reported()).toBeGreaterThanOrEqual(pooled));
 
       // A route that reads the database on every call.
       const res = await server.app.inject({ method: 'POST', url: '/prod-api/api/helpDetail?id=99999', headers: server.signed(TENANT_A) });
