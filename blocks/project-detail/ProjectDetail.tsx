@@ -94,6 +94,7 @@ export default function ProjectDetail({ props, data, blockId }: BlockComponentPr
             <strong>{priceText(price.amount, data.priceUnit)}</strong>
           </p>
           <dl className="tm-pdetail__facts">
+            <Row label="项目编号">{data.code}</Row>
             <Row label="项目状态">{statusLabel(data.status, region)}</Row>
             <Row label="项目分类">{data.classname ? `${data.classname}（${data.number}）` : data.number}</Row>
             <Row label="所在地区">{data.deptName || data.areaName}</Row>

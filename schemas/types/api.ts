@@ -1962,6 +1962,10 @@ export interface ProjectCard {
   id: number;
   status: number;
   type?: 1 | 2 | 3;
+  /**
+   * 项目编号 given by the trading centre; empty when it has none.
+   */
+  code?: string;
   projectName: string;
   /**
    * Same as projectName (the spec names both).
@@ -2287,6 +2291,10 @@ export interface ProjectDetail {
   id: number;
   status: number;
   type?: number;
+  /**
+   * 项目编号 given by the trading centre; empty when it has none.
+   */
+  code?: string;
   projectName: string;
   projectname?: string;
   deptId?: number;

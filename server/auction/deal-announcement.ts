@@ -28,7 +28,7 @@ export interface DealProject {
 
 /** How the deal was concluded. */
 export interface DealFacts {
-  /** 项目编号 as the project's notice shows it (see {@link projectCodeOf}). */
+  /** 项目编号 (see {@link projectCodeOf}). */
   code: string;
   amount: number;
   /** The winner's bidder code (竞买号). */
@@ -56,11 +56,9 @@ export interface DealAnnouncementRow {
 const MONEY = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The 项目编号 cell of a project's notice (the seed writes it); the project id when the notice has none. */
-export function projectCodeOf(project: { id: number; content: string }): string {
-  const cell = /<th>项目编号<\/th>\s*<td>([^<]+)<\/td>/.exec(project.content);
-  const code = cell?.[1].trim();
-  return code ? code.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&') : String(project.id);
+/** The project's 项目编号; its id when the trading centre gave it none. */
+export function projectCodeOf(project: { id: number; code: string }): string {
+  return project.code.trim() || String(project.id);
 }
 
 /** 某村耕地经营权流转 → 某村耕地经营权流转项目成交公告 (no doubled 项目). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import * as m002 from './migrations/002_reference_data.js';
 import * as m003 from './migrations/003_auction.js';
 import * as m004 from './migrations/004_intent_attachments.js';
 import * as m005 from './migrations/005_deal_announcement_project.js';
+import * as m006 from './migrations/006_project_code.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '003_auction': m003,
   '004_intent_attachments': m004,
   '005_deal_announcement_project': m005,
+  '006_project_code': m006,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -195,8 +197,15 @@ export function pgliteDir(dataDir: string): string {
 
 /** Brings the schema up to the latest migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+  return migrated(await new Migrator({ db, provider: new StaticMigrationProvider() }).migrateToLatest());
+}
+
+/** Brings the schema to the named migration (up or down): how a test sees data written under an older schema. */
+export async function migrateTo(db: Kysely<Database>, migrationName: string): Promise<string[]> {
+  return migrated(await new Migrator({ db, provider: new StaticMigrationProvider() }).migrateTo(migrationName));
+}
+
+function migrated({ error, results }: MigrationResultSet): string[] {
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`迁移失败${failed ? `（${failed.migrationName}）` : ''}: ${(error as Error).message ?? error}`);

@@ -108,6 +108,8 @@ export interface ProjectTable {
   type: number;
   number: string;
   status: number;
+  /** 项目编号 given by the trading centre; '' when it has none. */
+  code: ColumnType<string, string | undefined, string>;
   projectName: string;
   keys: ColumnType<string, string | undefined, string>;
   address: ColumnType<string, string | undefined, string>;

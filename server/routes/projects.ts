@@ -75,7 +75,7 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, 'project', O>, f: ListFi
   if (f.areaEnd !== undefined) q = q.where('project.area', '<=', String(f.areaEnd));
   if (f.keyword) {
     const pattern = containing(f.keyword);
-    q = q.where((eb) => eb.or([eb('project.projectName', 'ilike', pattern), eb('project.keys', 'ilike', pattern), eb('project.address', 'ilike', pattern)]));
+    q = q.where((eb) => eb.or([eb('project.projectName', 'ilike', pattern), eb('project.code', 'ilike', pattern), eb('project.keys', 'ilike', pattern), eb('project.address', 'ilike', pattern)]));
   }
   return q;
 }
@@ -97,6 +97,7 @@ function card(r: Project & { classname: string }, places: PlaceTree) {
     id: r.id,
     status: r.status,
     type: r.type,
+    code: r.code,
     projectName: r.projectName,
     projectname: r.projectName,
     deptId: r.deptId,

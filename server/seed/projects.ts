@@ -25,6 +25,7 @@ export interface ProjectRow extends Timeline {
   type: number;
   number: string;
   status: number;
+  code: string;
   projectName: string;
   keys: string;
   address: string;
@@ -50,7 +51,7 @@ export interface ProjectRow extends Timeline {
 }
 
 const PROJECT_COLUMNS = {
-  id: 'integer', deptId: 'integer', type: 'smallint', number: 'text', status: 'smallint', projectName: 'text', keys: 'text',
+  id: 'integer', deptId: 'integer', type: 'smallint', number: 'text', status: 'smallint', code: 'text', projectName: 'text', keys: 'text',
   address: 'text', content: 'text', price: 'numeric', priceUnit: 'smallint', dealAmount: 'numeric', currentPrice: 'numeric',
   increment: 'numeric', reservePrice: 'numeric', deposit: 'numeric', extendMinutes: 'smallint', area: 'numeric',
   areaUnit: 'smallint', scale: 'text', termYears: 'smallint', outname: 'text', needname: 'text', company: 'text',
@@ -297,12 +298,12 @@ function signCountFor(r: Rng, status: number, pool: number): number {
 const MONEY = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
 const money = (n: number) => MONEY.format(n);
 
-function projectContent(p: ProjectRow, s: Subject, code: string, classname: string, contact: string): string {
+function projectContent(p: ProjectRow, s: Subject, classname: string, contact: string): string {
   const party = p.type === 2 ? ['转出方', p.outname] : p.type === 3 ? ['需求方', p.needname] : ['招标人', p.company];
   const qty = p.area === null ? '—' : `${money(p.area)}${AREA_UNITS[p.areaUnit]}`;
   return (
     '<h3>项目概况</h3><table border="1" cellspacing="0" cellpadding="6" style="width:100%;border-collapse:collapse"><tbody>' +
-    `<tr><th>项目编号</th><td>${code}</td><th>项目类别</th><td>${classname}</td></tr>` +
+    `<tr><th>项目编号</th><td>${p.code}</td><th>项目类别</th><td>${classname}</td></tr>` +
     `<tr><th>项目名称</th><td colspan="3">${p.projectName}</td></tr>` +
     `<tr><th>坐落位置</th><td colspan="3">${p.address}</td></tr>` +
     `<tr><th>面积/数量</th><td>${qty}</td><th>期限</th><td>${p.termYears ? `${p.termYears}年` : '—'}</td></tr>` +
@@ -423,6 +424,7 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
         type,
         number,
         status,
+        code: projectCode,
         projectName,
         keys: s.keys,
         address,
@@ -450,7 +452,7 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
         signCts,
         ...tl,
       };
-      row.content = projectContent(row, s, projectCode, CLASSNAME[number], contact);
+      row.content = projectContent(row, s, CLASSNAME[number], contact);
       projects.push(row);
 
       for (const reg of regs) {
@@ -463,7 +465,7 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
       if (dealAmount !== null) {
         dealsPerRegion.set(region.key, (dealsPerRegion.get(region.key) ?? 0) + 1);
         const winnerCode = regs.find((x) => x.userId === winnerId)?.bidderCode ?? '';
-        deals.push(dealRow(r, region, row, projectCode, { amount: dealAmount, winnerCode, bidders: bidders.size }, o.now));
+        deals.push(dealRow(r, region, row, { amount: dealAmount, winnerCode, bidders: bidders.size }, o.now));
       }
     }
     await bulkInsert(db, 'project', PROJECT_COLUMNS, projects, 1000);
@@ -504,7 +506,7 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
 }
 
 /** The project's announcement, published a little after its bidding ended (never after `now`). */
-function dealRow(r: Rng, region: SeedRegion, p: ProjectRow, code: string, deal: { amount: number; winnerCode: string; bidders: number }, now: Date): DealAnnouncementRow {
+function dealRow(r: Rng, region: SeedRegion, p: ProjectRow, deal: { amount: number; winnerCode: string; bidders: number }, now: Date): DealAnnouncementRow {
   const dealtime = new Date(Math.min(p.biddingStopTime.getTime() + r.int(1, 50) * MINUTE, now.getTime()));
-  return dealAnnouncementRow(p, { ...deal, code, dealtime, centre: region.rootName });
+  return dealAnnouncementRow(p, { ...deal, code: p.code, dealtime, centre: region.rootName });
 }

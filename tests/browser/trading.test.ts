@@ -55,6 +55,23 @@ describe('trading projects of chunan', () => {
       expect(await page.locator('.tm-pdetail__content').innerText()).toMatch(/[\u4e00-\u9fa5]{10,}/);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-detail-chunan.png'), fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
+
+      // The 项目编号 on the detail, typed into the list's search box (项目名称、编号或地址), finds that project alone.
+      const code = (await page.locator('.tm-pdetail__row', { hasText: '项目编号' }).locator('dd').innerText()).trim();
+      expect(code).toMatch(/^[A-Z]{2}\d{4}-\d-\d{6}$/);
+      await page.goBack();
+      await page.waitForSelector('.tm-plist .tm-pcard', { timeout: 20_000 });
+      await page.getByPlaceholder('项目名称、编号或地址').fill(code);
+      await page.getByRole('button', { name: '搜索' }).click();
+      await page.waitForFunction(
+        (name) => {
+          const names = [...document.querySelectorAll('.tm-plist .tm-pcard .tm-pcard__name')].map((e) => e.textContent?.trim());
+          return !document.querySelector('.tm-status--loading') && names.length === 1 && names[0] === name;
+        },
+        title,
+        { timeout: 15_000 },
+      );
+      expect(await page.locator('.tm-pager__total').innerText()).toContain('共 1 条');
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();

@@ -33,7 +33,7 @@ const bid = (projectId: number, amount: number, user: { headers: Record<string, 
   });
 
 /** A project in bidding in 甲镇 with alice (001) and bob (002) approved. */
-async function biddingProject(opts: { name?: string; reservePrice?: number | null; content?: string } = {}) {
+async function biddingProject(opts: { name?: string; reservePrice?: number | null; code?: string } = {}) {
   const now = await dbClock(server.db);
   const id = await insertProject(server.db, {
     deptId: TENANT_A_TOWN,
@@ -49,7 +49,7 @@ async function biddingProject(opts: { name?: string; reservePrice?: number | nul
   });
   await server.db
     .updateTable('project')
-    .set({ priceUnit: 1, address: '测试省甲市甲县甲镇东村', outname: '甲镇东村股份经济合作社', content: opts.content ?? '' })
+    .set({ priceUnit: 1, address: '测试省甲市甲县甲镇东村', outname: '甲镇东村股份经济合作社', code: opts.code ?? '' })
     .where('id', '=', id)
     .execute();
   await approve(server.db, id, [alice.userId, bob.userId]);
@@ -102,7 +102,7 @@ describe('deal announcement at the close', () => {
     const escaped = '甲镇东村&#60;b&#62;耕地&#60;/b&#62;经营权流转&#38;&#34;试点&#34;';
     expect(html).toContain(`<h3>${escaped}项目成交公告</h3>`);
     expect(html).not.toContain('<b>');
-    expect(html).toContain(`<tr><th>项目编号</th><td>${id}</td></tr>`); // no 项目编号 in the project's notice: its id
+    expect(html).toContain(`<tr><th>项目编号</th><td>${id}</td></tr>`); // no 项目编号 given: its id
     expect(html).toContain('<tr><th>成交价格</th><td>1,200元/亩/年</td></tr>');
     expect(html).toContain('<tr><th>挂牌价格</th><td>1,000元/亩/年</td></tr>');
     expect(html).toContain('<tr><th>受让方</th><td>竞买号 002</td></tr>');
@@ -114,9 +114,8 @@ describe('deal announcement at the close', () => {
     for (const secret of ['李四光', '张三丰', '13800000012', '13800000011']) expect(html).not.toContain(secret);
   });
 
-  it('uses the 项目编号 of the project’s notice and counts a sole bidder once (status 8)', async () => {
-    const content = '<table><tbody><tr><th>项目编号</th><td>CA2025-2-000777</td><th>项目类别</th><td>耕地</td></tr></tbody></table>';
-    const id = await biddingProject({ name: '乙村鱼塘养殖权承包项目', content });
+  it('uses the project’s 项目编号 and counts a sole bidder once (status 8)', async () => {
+    const id = await biddingProject({ name: '乙村鱼塘养殖权承包项目', code: 'CA2025-2-000777' });
     await bid(id, 1000, alice);
     await bid(id, 1100, alice);
     await endNow(id);

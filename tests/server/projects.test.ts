@@ -20,6 +20,7 @@ beforeAll(async () => {
         type: 2,
         number: status % 2 ? '001' : '002',
         status,
+        code: `CA2026-2-${String(status).padStart(6, '0')}`,
         projectName: `甲镇${status}号地块土地经营权流转`,
         price: 1000 * status,
         area: status * 10 - 15,
@@ -62,7 +63,7 @@ describe('POST /api/projectList', () => {
     expect(data.rows).toHaveLength(1);
     const c = data.rows[0];
     expect(c).toMatchObject({
-      id: ids.a7, status: 7, type: 2, projectName: '甲镇7号地块土地经营权流转', projectname: '甲镇7号地块土地经营权流转',
+      id: ids.a7, status: 7, type: 2, code: 'CA2026-2-000007', projectName: '甲镇7号地块土地经营权流转', projectname: '甲镇7号地块土地经营权流转',
       deptName: '甲镇', price: 7000, dealAmount: 10500, area: 55, areaUnit: 1, priceUnit: 1, signCts: 2,
       outname: '甲镇股份经济合作社', number: '001', classname: '土地经营权', imgList: ['/image-api/demo/a.png'],
     });
@@ -84,6 +85,8 @@ describe('POST /api/projectList', () => {
     expect((await call('/api/projectList', TENANT_A, { type: 2, params: { areaBegin: 10, areaEnd: 100 } })).json().data.total).toBe(9);
     expect((await call('/api/projectList', TENANT_A, { type: 2, areaBegin: '', areaEnd: '10' })).json().data.total).toBe(1);
     expect((await call('/api/projectList', TENANT_A, { keyword: '3号地块' })).json().data.rows.map((r: { id: number }) => r.id)).toEqual([ids.a3]);
+    // The search box says 项目名称、编号或地址: a 项目编号, whole or in part, finds its project.
+    expect((await call('/api/projectList', TENANT_A, { keyword: 'ca2026-2-000003' })).json().data.rows.map((r: { id: number }) => r.id)).toEqual([ids.a3]);
     expect((await call('/api/projectList', TENANT_A, { searchValue: '灌溉' })).json().data.rows.map((r: { id: number }) => r.id)).toEqual([ids.tender]);
   });
 
@@ -133,6 +136,7 @@ describe('typed lists and details', () => {
     const first = (await call(`/api/projectDetail?id=${ids.a6}`, TENANT_A)).json().data;
     const second = (await call('/api/projectDetail', TENANT_A, { id: ids.a6 })).json().data;
     expect(first.projectName).toBe('甲镇6号地块土地经营权流转');
+    expect(first.code).toBe('CA2026-2-000006');
     expect(second.watchCts).toBe(first.watchCts + 1);
     expect(first.serverTime).toBeGreaterThanOrEqual(before);
     expect(first).toHaveProperty('increment', 100);

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrateTo, migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.js';
+
+// Data written under an older schema, carried forward by a migration.
+describe('006_project_code', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openDatabase();
+    await migrateTo(handle.db, '005_deal_announcement_project');
+  });
+  afterAll(() => handle.close());
+
+  it('fills 项目编号 from the notice’s 项目编号 cell, and leaves it empty when the notice has none', async () => {
+    const { db } = handle;
+    await sql`INSERT INTO place (dept_id, dept_name, dept_code, level) VALUES (9001, '迁移镇', '9001', 3)`.execute(db);
+    const project = (name: string, content: string) =>
+      sql<{ id: number }>`INSERT INTO project (dept_id, type, number, status, project_name, content, price)
+        VALUES (9001, 2, '001', 4, ${name}, ${content}, 1000) RETURNING id`.execute(db).then((r) => r.rows[0].id);
+    const coded = await project('有编号', '<table><tr><th>项目编号</th><td> CA2025-2-000123 </td><th>项目类别</th><td>耕地</td></tr></table>');
+    const plain = await project('无编号', '<p>标的位于迁移镇。</p>');
+
+    expect(await migrateToLatest(db)).toContain('006_project_code');
+    const rows = await db.selectFrom('project').select(['id', 'code']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: coded, code: 'CA2025-2-000123' },
+      { id: plain, code: '' },
+    ]);
+  });
+});
