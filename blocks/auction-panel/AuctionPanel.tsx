@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { bidProblem, formatCountdown, formatYuan, minimumBid, steppedBid } from '../../engine/auction/index.js';
+import { bidProblem, formatCountdown, formatYuan, headlinePrice, minimumBid, steppedBid } from '../../engine/auction/index.js';
 import { isApiError } from '../../engine/http/index.js';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
 import { useFlags } from '../../engine/react/RegionProvider.js';
@@ -125,6 +125,7 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
   const heading = `${blockId}-title`;
   const records = auction?.records.slice(0, props.recordsShown ?? 10) ?? [];
   const ended = status >= 7;
+  const headline = auction ? headlinePrice(auction, status) : null;
   return (
     <section className="tm-auction" aria-labelledby={heading}>
       <h2 id={heading} className="tm-auction__title">
@@ -134,9 +135,9 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
 
       <dl className="tm-auction__facts">
         <div>
-          <dt>{ended ? '成交价' : auction?.currentPrice != null ? '当前价' : '起始价'}</dt>
+          <dt>{headline?.label ?? '起始价'}</dt>
           <dd className="tm-auction__price" aria-live={live ? 'polite' : undefined}>
-            {auction ? formatYuan(ended && auction.dealAmount != null ? auction.dealAmount : (auction.currentPrice ?? auction.price)) : '—'}
+            {headline ? formatYuan(headline.amount) : '—'}
           </dd>
         </div>
         <div>
@@ -157,6 +158,11 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
         ) : null}
       </dl>
 
+      {headline?.noDeal ? (
+        <p className="tm-auction__nodeal" role="status">
+          竞价已结束，本项目未成交。
+        </p>
+      ) : null}
       {feed.lastDelay && status === 6 ? (
         <p className="tm-auction__delay" role="status">
           有竞买人在结束前{auction?.extendMinutes ?? 5}分钟内出价，竞价结束时间已延长至 {hhmmss(feed.lastDelay.biddingStopTime)}

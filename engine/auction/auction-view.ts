@@ -74,6 +74,30 @@ function roundCents(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/** The panel's headline figure: what the price means depends on how the auction stands. */
+export interface HeadlinePrice {
+  label: '起始价' | '当前价' | '成交价' | '最高出价';
+  amount: number;
+  /** Ended without a deal (10, 11): the panel says so, and the amount is not a deal price. */
+  noDeal: boolean;
+}
+
+/**
+ * The price the bid panel shows first. A deal (7–9) shows 成交价; an auction that ended without one (10, 11, e.g.
+ * under the reserve or no bids) must not call its highest bid a deal price, so it shows 最高出价, or 起始价 when no
+ * one bid.
+ *
+ * @example
+ * headlinePrice({ ...state, currentPrice: 1200, dealAmount: 1200 }, 7) // → { label: '成交价', amount: 1200, noDeal: false }
+ * headlinePrice({ ...state, currentPrice: null }, 10)                  // → { label: '起始价', amount: state.price, noDeal: true }
+ */
+export function headlinePrice(state: AuctionState, status: number): HeadlinePrice {
+  const noDeal = status >= 10;
+  if (status >= 7 && !noDeal) return { label: '成交价', amount: state.dealAmount ?? state.currentPrice ?? state.price, noDeal };
+  if (state.currentPrice === null) return { label: '起始价', amount: state.price, noDeal };
+  return { label: noDeal ? '最高出价' : '当前价', amount: state.currentPrice, noDeal };
+}
+
 /** `12345.6` → `¥12,345.60`. */
 export function formatYuan(amount: number): string {
   return `¥${amount.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,2 +1,2 @@
-export { applyBid, applyDelay, applyEnded, bidProblem, formatCountdown, formatYuan, minimumBid, remainingMs, RECORDS_KEPT, serverOffset, steppedBid } from './auction-view.js';
-export type { AuctionBidMessage, AuctionEndedMessage, AuctionRecord, AuctionState, DelayTimeMessage } from './auction-view.js';
+export { applyBid, applyDelay, applyEnded, bidProblem, formatCountdown, formatYuan, headlinePrice, minimumBid, remainingMs, RECORDS_KEPT, serverOffset, steppedBid } from './auction-view.js';
+export type { AuctionBidMessage, AuctionEndedMessage, HeadlinePrice, AuctionRecord, AuctionState, DelayTimeMessage } from './auction-view.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBid, applyDelay, applyEnded, bidProblem, formatCountdown, formatYuan, minimumBid, remainingMs, steppedBid, type AuctionState } from '../../../engine/auction/index.js';
+import { applyBid, applyDelay, applyEnded, bidProblem, formatCountdown, formatYuan, headlinePrice, minimumBid, remainingMs, steppedBid, type AuctionState } from '../../../engine/auction/index.js';
 
 const T0 = Date.UTC(2026, 10, 22, 2, 0, 0);
 const fresh: AuctionState = {
@@ -34,6 +34,25 @@ describe('the bid rules the panel applies before sending', () => {
     const cents = { ...fresh, price: 0.1, increment: 0.2 };
     expect(minimumBid(applyBid(cents, bid(1, 0.1)))).toBe(0.3);
     expect(bidProblem(applyBid(cents, bid(1, 0.1)), 0.3)).toBeNull();
+  });
+});
+
+describe('the headline price', () => {
+  it('says 起始价 before a bid, 当前价 while bidding, 成交价 on a deal', () => {
+    expect(headlinePrice(fresh, 6)).toEqual({ label: '起始价', amount: 10_000, noDeal: false });
+    const bidding = applyBid(fresh, bid(1, 10_500));
+    expect(headlinePrice(bidding, 6)).toEqual({ label: '当前价', amount: 10_500, noDeal: false });
+    for (const status of [7, 8, 9]) {
+      expect(headlinePrice({ ...bidding, status, dealAmount: 10_500 }, status)).toEqual({ label: '成交价', amount: 10_500, noDeal: false });
+    }
+  });
+
+  it('never calls a price a deal when the auction ended without one (10, 11)', () => {
+    // Bids under the reserve: the highest bid, not a 成交价.
+    const underReserve = applyBid(fresh, bid(1, 10_500));
+    expect(headlinePrice({ ...underReserve, status: 10 }, 10)).toEqual({ label: '最高出价', amount: 10_500, noDeal: true });
+    // Nobody bid: the start price.
+    expect(headlinePrice({ ...fresh, status: 11 }, 11)).toEqual({ label: '起始价', amount: 10_000, noDeal: true });
   });
 });
 
