@@ -1,6 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createActor, type ActorRefFrom } from 'xstate';
 import { realtimeChannelMachine, socketActor, type RealtimeChannelEmitted, type SocketConstructor } from '../../machines/realtime-channel.js';
 import { useSession } from './PortalClientProvider.js';
 import { useFlags, useRegion } from './RegionProvider.js';
@@ -14,30 +14,32 @@ export function sameOriginSocketBase(location: Pick<Location, 'protocol' | 'host
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 }
 
-/** One channel for one (user, token): a login or logout opens a new one with the new identity. */
-function Channel({ userId, token, WebSocketImpl, children }: { userId: number | null; token: string | null; WebSocketImpl?: SocketConstructor; children: ReactNode }) {
-  const region = useRegion();
-  const flags = useFlags();
-  const machine = useMemo(() => realtimeChannelMachine.provide({ actors: { socket: socketActor(WebSocketImpl) } }), [WebSocketImpl]);
-  const actor = useActorRef(machine, {
-    input: { flags, address: region.webSocketUrl ?? sameOriginSocketBase(), userId, token },
-  });
-  return <RealtimeContext.Provider value={actor}>{children}</RealtimeContext.Provider>;
-}
-
 /**
  * The real-time channel of the page (spec §4), when the region turns it on (`startWebSocket`): it reconnects,
  * beats, and re-watches by itself (the machine); blocks listen with {@link useRealtimeEvent} and {@link useWatch}.
+ *
+ * One channel per identity: a login or logout stops the old channel and starts one for the new (user, token). Only
+ * the channel is replaced; the page below is not remounted, so what a person typed survives a session change.
  */
 export function RealtimeProvider({ WebSocketImpl, children }: { WebSocketImpl?: SocketConstructor; children: ReactNode }) {
   const { token } = useSession();
   const { user } = useSessionState();
   const userId = token ? (user?.userId ?? null) : null;
-  return (
-    <Channel key={`${userId ?? 0}:${token ?? ''}`} userId={userId} token={token} WebSocketImpl={WebSocketImpl}>
-      {children}
-    </Channel>
-  );
+  const region = useRegion();
+  const flags = useFlags();
+  const address = region.webSocketUrl ?? sameOriginSocketBase();
+  const machine = useMemo(() => realtimeChannelMachine.provide({ actors: { socket: socketActor(WebSocketImpl) } }), [WebSocketImpl]);
+  const [actor, setActor] = useState<ChannelActor | null>(null);
+  useEffect(() => {
+    const channel = createActor(machine, { input: { flags, address, userId, token } }).start();
+    setActor(channel);
+    return () => {
+      channel.stop();
+    };
+    // The flags of a page's region do not change while it is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [machine, address, userId, token]);
+  return <RealtimeContext.Provider value={actor}>{children}</RealtimeContext.Provider>;
 }
 
 function useChannel(): ChannelActor | null {

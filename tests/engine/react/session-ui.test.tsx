@@ -11,6 +11,16 @@ import { withSeededPortal } from './seeded-portal.js';
 const portal = withSeededPortal('chunan');
 const { region, portalClient, renderAt } = portal;
 
+/** The token check's code with `token` as the bearer token, from a client of its own (not the portal's). */
+async function checkWith(token: string): Promise<number | undefined> {
+  const c = clientFor(portal.server.baseURL, { adapter: 'http' });
+  c.session.setLogin(token, DEMO_PHONES[0]);
+  return c.client.request('checkToken', { quietExpiry: true }).then(
+    (envelope) => envelope.code,
+    (e: { code?: number }) => e.code,
+  );
+}
+
 const form = () => screen.getByRole('button', { name: '登录' }).closest('form') as HTMLFormElement;
 
 describe('logging in and out through the session machine', () => {
@@ -45,9 +55,8 @@ describe('logging in and out through the session machine', () => {
     await waitFor(() => expect(c.notifier.entries.at(-1)).toEqual({ via: 'message', kind: 'success', text: '退出登录成功' }));
     expect(c.reloads).toHaveLength(1);
     expect(c.session.getSnapshot()).toMatchObject({ token: null, phone: null, deptId: null });
-    // The server's session ended too: the old token no longer passes the check.
-    const check = await clientFor(portal.server.baseURL, { adapter: 'http' }).client.request('checkToken', { headers: { Authorization: `Bearer ${token}` } } as never);
-    expect(check.code).not.toBe(200);
+    // The server's session ended too: the old token, sent as a bearer token, no longer passes the check.
+    expect(await checkWith(token)).toBe(401);
   });
 
   it('a stored token the server no longer knows is logged out at start (the token check decides)', async () => {
@@ -101,6 +110,28 @@ describe('the transfer-out / transfer-in entry (spec §6)', () => {
     expect(screen.queryByLabelText(/项目名称/)).toBeNull();
     fireEvent.click(within(prompt).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(window.location.hash).toBe('#/'));
+  });
+
+  it('a login that ended on the server meanwhile: one prompt, 登录状态失效,请重新登录账号?, and not also §8’s expiry toast', async () => {
+    const c = portalClient();
+    const login = await c.client.request('login', { body: { username: DEMO_PHONES[1], password: DEMO_PASSWORD, areaId: region.deptId, loginType: 1 } as never });
+    c.session.setLogin(login.data.token, DEMO_PHONES[1]);
+    renderAt('#/', c);
+    expect(await screen.findByText('138****0002', {}, { timeout: 10_000 })).toBeTruthy();
+    // The session ends elsewhere (another tab logs out), then the user opens 我要转出.
+    const other = clientFor(portal.server.baseURL, { adapter: 'http' });
+    other.session.setLogin(login.data.token, DEMO_PHONES[1]);
+    expect((await other.client.request('logout')).code).toBe(200);
+    expect(await checkWith(login.data.token)).toBe(401);
+    await act(async () => {
+      window.location.hash = '#/turnOut?id=1';
+    });
+    const prompt = await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
+    expect(within(prompt).getByText('登录状态失效,请重新登录账号?')).toBeTruthy();
+    expect(screen.queryByLabelText(/项目名称/)).toBeNull();
+    expect(c.notifier.entries.map((e) => e.text)).not.toContain('会话已过期，请重新登录。');
+    expect(c.session.getSnapshot().token).toBeNull();
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
   });
 
   it('logged in: the form opens with its title by ?id, and the intent is stored for real', async () => {
