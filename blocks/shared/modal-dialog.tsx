@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { releaseMessages } from '../../engine/react/message-host.js';
 
 /**
  * A native `<dialog>` shown as a modal while the component is mounted: focus moves in and stays there, Esc cancels,
@@ -15,7 +16,10 @@ export function useModalDialog() {
     // jsdom has no showModal; the open attribute is the same dialog without the modal layer.
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
-    return () => dialog.close?.();
+    return () => {
+      releaseMessages(dialog);
+      dialog.close?.();
+    };
   }, []);
   return ref;
 }

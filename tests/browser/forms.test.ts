@@ -46,4 +46,39 @@ describe('forms from JSON Schema in Chromium', () => {
       await page.context().close();
     }
   });
+  it('a message shown while a modal dialog is open appears inside it, above the backdrop, and returns to the page when it closes', async () => {
+    const { page, errors } = await open('/login');
+    try {
+      await page.getByRole('button', { name: '忘记密码' }).click();
+      const dialog = page.getByRole('dialog', { name: '找回密码' });
+      await dialog.getByLabel('手机号').fill('123');
+      await dialog.getByRole('button', { name: '获取验证码' }).click();
+      // The spec's warning for a malformed phone (§5), a toast.
+      const note = page.locator('.semi-toast', { hasText: '请输入正确的电话号码' });
+      await note.waitFor({ timeout: 10_000 });
+      expect(await note.evaluate((el) => el.closest('dialog') !== null)).toBe(true);
+      // Not behind the backdrop: once it has slid in, the topmost element at the message's centre is the message.
+      await expect
+        .poll(() =>
+          note.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+          }),
+        )
+        .toBe(true);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'message-in-dialog.png') });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog', { name: '找回密码' }).count()).toBe(0);
+      // Later messages show on the page again.
+      await page.getByRole('button', { name: '登录' }).click();
+      const warning = page.locator('.semi-toast', { hasText: '手机号不可为空' });
+      await warning.waitFor({ timeout: 10_000 });
+      expect(await warning.evaluate((el) => el.closest('dialog') === null && document.body.contains(el))).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
 });
