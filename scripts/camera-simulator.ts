@@ -36,6 +36,8 @@ export interface CameraSimulator {
   plug(): void;
   /** The next captures fail with `CAPTURE_FAILED`. */
   setCaptureFails(fails: boolean): void;
+  /** The next captures are full-resolution pictures of this size (a real device's megapixels); null: the small one. */
+  setCaptureSize(size: { width: number; height: number } | null): void;
   /** Cuts every connection (the service crashed). */
   dropConnections(): void;
   close(): Promise<void>;
@@ -44,21 +46,29 @@ export interface CameraSimulator {
 const WIDTH = 32;
 const HEIGHT = 24;
 
-/** A small PNG picture: `seed` picks the colour; the dark mark sits in the corner the rotation carries it to. */
-export function simulatedImage(seed: number, rotation: Rotation): CameraImage {
+/**
+ * A PNG picture, small unless `size` is given: `seed` picks the colour; the dark mark sits in the corner the rotation
+ * carries it to. A sized picture is speckled like a scanned page, so it compresses as badly as a real capture.
+ */
+export function simulatedImage(seed: number, rotation: Rotation, size: { width: number; height: number } = { width: WIDTH, height: HEIGHT }): CameraImage {
   const turned = rotation === 90 || rotation === 270;
-  const width = turned ? HEIGHT : WIDTH;
-  const height = turned ? WIDTH : HEIGHT;
+  const width = turned ? size.height : size.width;
+  const height = turned ? size.width : size.height;
   const png = new PNG({ width, height });
   const [r, g, b] = [(seed * 67) % 256, (seed * 131 + 80) % 256, (seed * 29 + 160) % 256];
-  const mark = { 0: [0, 0], 90: [width - 6, 0], 180: [width - 6, height - 6], 270: [0, height - 6] }[rotation];
+  const side = Math.max(6, Math.round(Math.min(width, height) / 4));
+  const mark = { 0: [0, 0], 90: [width - side, 0], 180: [width - side, height - side], 270: [0, height - side] }[rotation];
+  const speckled = size.width !== WIDTH || size.height !== HEIGHT;
+  let noise = seed;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 4;
-      const inMark = x >= mark[0] && x < mark[0] + 6 && y >= mark[1] && y < mark[1] + 6;
-      png.data[i] = inMark ? 20 : r;
-      png.data[i + 1] = inMark ? 20 : g;
-      png.data[i + 2] = inMark ? 20 : b;
+      const inMark = x >= mark[0] && x < mark[0] + side && y >= mark[1] && y < mark[1] + side;
+      noise = (noise * 1103515245 + 12345) >>> 0;
+      const grain = speckled ? ((noise >>> 16) % 64) - 32 : 0;
+      png.data[i] = inMark ? 20 : Math.max(0, Math.min(255, r + grain));
+      png.data[i + 1] = inMark ? 20 : Math.max(0, Math.min(255, g + grain));
+      png.data[i + 2] = inMark ? 20 : Math.max(0, Math.min(255, b + grain));
       png.data[i + 3] = 255;
     }
   }
@@ -85,6 +95,7 @@ export async function startCameraSimulator(options: CameraSimulatorOptions = {})
   const deviceName = options.deviceName ?? '模拟高拍仪';
   let devicePresent = options.devicePresent ?? true;
   let captureFails = false;
+  let captureSize: { width: number; height: number } | undefined;
   let rotation: Rotation = 0;
   let captures = 0;
   let frames = 0;
@@ -128,7 +139,7 @@ export async function startCameraSimulator(options: CameraSimulatorOptions = {})
         case 'capture':
           if (!session.open) return send(session, { event: 'error', code: 'NOT_OPEN', message: 'device not open' });
           if (captureFails) return send(session, { event: 'error', code: 'CAPTURE_FAILED', message: '拍照失败' });
-          return send(session, { event: 'captured', ...simulatedImage(++captures, rotation) });
+          return send(session, { event: 'captured', ...simulatedImage(++captures, rotation, captureSize) });
         case 'rotate':
           if (!session.open) return send(session, { event: 'error', code: 'NOT_OPEN', message: 'device not open' });
           rotation = addRotation(rotation, command.degrees);
@@ -155,6 +166,9 @@ export async function startCameraSimulator(options: CameraSimulatorOptions = {})
     },
     plug() {
       devicePresent = true;
+    },
+    setCaptureSize(size) {
+      captureSize = size ?? undefined;
     },
     setCaptureFails(fails) {
       captureFails = fails;

@@ -73,7 +73,7 @@ export function DocumentPhotosWidget(props: WidgetProps) {
           fileName: `高拍仪照片${first + index}.${extension}`,
           preview: `data:${photo.mime};base64,${photo.image}`,
           rotation: photo.rotation,
-          file: () => photoBlob(photo),
+          file: () => photoBlob(photo, maxBytes),
         };
       }),
     );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UPLOAD_TEXTS, UploadError, uploadImage, type ApiClient } from '../../engine/http/index.js';
 import type { Rotation } from '../../machines/camera-protocol.js';
+import { fileNameFor } from './photo-image.js';
 
 /** One picture to upload: a camera photo or a chosen file. */
 export interface PhotoUploadJob {
@@ -53,7 +54,7 @@ export function usePhotoUploads(client: Pick<ApiClient, 'call'>, onUploaded: (ur
         update(key, { state: 'uploading', progress: 0, error: undefined });
         try {
           const blob = await job.file();
-          const { url } = await uploadImage(client, blob, job.fileName, { onProgress: (progress) => update(key, { progress }) });
+          const { url } = await uploadImage(client, blob, fileNameFor(job.fileName, blob.type), { onProgress: (progress) => update(key, { progress }) });
           update(key, null);
           if (job.preview.startsWith('blob:')) URL.revokeObjectURL(job.preview);
           uploaded.current(url);

@@ -121,6 +121,44 @@ describe('document camera on the transfer-out form', () => {
     }
   });
 
+  it('a full-resolution capture over the 2 MB limit is shrunk to fit and uploaded, not refused', async () => {
+    const { page, errors } = await turnOutPage();
+    camera.setCaptureSize({ width: 2000, height: 1500 });
+    try {
+      await photosField(page).getByRole('button', { name: '高拍仪拍照' }).click();
+      const dialog = cameraDialog(page);
+      await expect.poll(() => dialog.getByRole('status').innerText(), { timeout: 10_000 }).toBe('已连接：模拟高拍仪');
+      await dialog.getByRole('button', { name: '拍照' }).click();
+      await expect.poll(() => dialog.getByRole('img', { name: /^照片 1/ }).count(), { timeout: 15_000 }).toBe(1);
+      const photo = dialog.getByRole('img', { name: /^照片 1/ });
+      const captured = await photo.getAttribute('src');
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const [capturedWidth, capturedHeight] = await photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+      // What the device sent is a PNG well over the limit.
+      expect(Buffer.from(captured!.split(',')[1], 'base64').length).toBeGreaterThan(2 * 1024 * 1024);
+
+      await dialog.getByRole('button', { name: '保存' }).click();
+      const thumbs = photosField(page).getByRole('img', { name: /^相关材料照片 \d$/ });
+      await expect.poll(() => thumbs.count(), { timeout: 20_000 }).toBe(1);
+      expect(await alertIn(photosField(page)).count()).toBe(0);
+      const url = await thumbs.first().getAttribute('src');
+      expect(url).toMatch(/^\/image-api\/upload\/.+\.jpg$/);
+      const served = await fetch(new URL(url!, chromium.portal.url));
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      expect((await served.arrayBuffer()).byteLength).toBeLessThanOrEqual(2 * 1024 * 1024);
+      // Still the whole page, in its proportions (the device may be turned: 2000×1500 or 1500×2000).
+      await expect.poll(() => thumbs.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const [width, height] = await thumbs.first().evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(500);
+      expect(width / height).toBeCloseTo(capturedWidth / capturedHeight, 2);
+      expect(width).toBeLessThanOrEqual(capturedWidth);
+      expect(errors).toEqual([]);
+    } finally {
+      camera.setCaptureSize(null);
+      await page.context().close();
+    }
+  });
+
   it('says 高拍仪设备已断开 when the device drops and the plugin message without the service; files instead, a cut upload retried, 20 at most', async () => {
     const { page, errors } = await turnOutPage();
     try {
