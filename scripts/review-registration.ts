@@ -5,7 +5,9 @@
  *   npx tsx scripts/review-registration.ts --project 12 --user 34 --reject    reject
  *   [--reviewer 5]  the staff account recorded as reviewer (default: none)
  * Opens the database the way the server does (PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR). On
- * PostgreSQL running servers get the user's notice at once; PGlite allows one process, so stop the server first.
+ * PostgreSQL running servers get the user's notice at once. PGlite allows one process: while the server holds the
+ * folder the CLI is refused (naming the server's process) and changes nothing; stop the server or use the
+ * auctionReview call.
  */
 import { loadConfig } from '../server/config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from '../server/db/database.js';

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startServer } from '../server/main.js';
 import { RegionConfigError } from '../server/portal-regions.js';
+import { DataDirBusyError } from '../server/db/data-dir-lock.js';
 
 const CLIENT_SOURCES = ['engine', 'blocks', 'machines', 'regions', 'schemas', 'vite.config.ts', 'package.json'];
 
@@ -38,8 +39,9 @@ let started: Awaited<ReturnType<typeof startServer>>;
 try {
   started = await startServer({ seedWhenEmpty: true });
 } catch (error) {
-  // A broken region file: print every problem (file:line:column) without a stack trace, and fail.
-  if (error instanceof RegionConfigError) {
+  // A broken region file (every problem, file:line:column) or a data folder another process holds: the message
+  // says what to do, a stack trace would only bury it.
+  if (error instanceof RegionConfigError || error instanceof DataDirBusyError) {
     console.error(error.message);
     process.exit(1);
   }

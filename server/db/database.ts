@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CamelCasePlugin, Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { lockDataDir } from './data-dir-lock.js';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import * as m001 from './migrations/001_init.js';
@@ -94,16 +95,32 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return { db, kind: 'postgres', listen, close };
   }
   let pglite: PGlite;
+  let unlock = async () => {};
   if (!options.dataDir || options.dataDir === 'memory') {
     pglite = new PGlite();
   } else {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    pglite = new PGlite(options.dataDir);
+    // Before PGlite touches the folder: a second process on it would corrupt the database (data-dir-lock.ts).
+    unlock = await lockDataDir(options.dataDir);
+    try {
+      pglite = new PGlite(options.dataDir);
+      await pglite.waitReady;
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
   }
   await pglite.waitReady;
   // PGlite hands int8 back as bigint; as with pg above, counts and ids are plain numbers to the API.
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
-  return { db, kind: 'pglite', listen: (channel, handler) => pgliteListen(db, pglite, channel, handler), close: () => db.destroy() };
+  const close = async () => {
+    try {
+      await db.destroy();
+    } finally {
+      await unlock();
+    }
+  };
+  return { db, kind: 'pglite', listen: (channel, handler) => pgliteListen(db, pglite, channel, handler), close };
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
