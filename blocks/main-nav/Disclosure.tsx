@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
- * A navigation item with a drop-down panel: opens on hover, on click and from the keyboard (Enter/Space on the
- * button; Escape closes and returns focus); closes when the pointer or focus leaves, or on any outside click.
+ * A navigation item with a drop-down panel: opens on mouse hover, on click or tap and from the keyboard (Enter/Space
+ * on the button; Escape closes and returns focus); closes when the mouse or focus leaves, or on any outside click.
+ * Hover is a mouse's only: a tap on a phone fires enter and click together, which opened and at once closed it.
  */
 export function Disclosure({ label, id, active, children }: { label: string; id: string; active?: boolean; children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -20,8 +21,12 @@ export function Disclosure({ label, id, active, children }: { label: string; id:
     <li
       ref={root}
       className={`tm-nav__item tm-nav__item--menu${active ? ' tm-nav__item--active' : ''}`}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') setOpen(true);
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') setOpen(false);
+      }}
       onBlur={(event) => {
         if (!root.current?.contains(event.relatedTarget as Node)) setOpen(false);
       }}
