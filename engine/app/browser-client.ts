@@ -1,4 +1,4 @@
-import { createApiClient, createSiteData, parseImageRewrites, SessionStore, type SiteDataSource } from '../http/index.js';
+import { createApiClient, createSiteData, parseImageRewrites, SessionStore, withoutRepeats, type SiteDataSource } from '../http/index.js';
 import { createSemiNotifier } from '../react/semi-notifier.js';
 import { BUILD_CONFIG } from './build-config.js';
 
@@ -22,7 +22,7 @@ export function createBrowserClient(getRegion: () => ClientRegion | undefined) {
     formSecret: BUILD_CONFIG.formSecret,
     imageRewrites: parseImageRewrites(BUILD_CONFIG.imageRewrites),
     session,
-    notifier: createSemiNotifier(),
+    notifier: withoutRepeats(createSemiNotifier()),
     navigate: (route) => {
       window.location.hash = `#${route}`;
     },

@@ -6,7 +6,7 @@ export { codeText, DEFAULT_CODE_TEXTS, ERROR_TEXTS, TRANSPORT_MESSAGE_MS } from 
 export { IMAGE_PROXY_PREFIXES, parseImageRewrites, rewriteImageUrls } from './image-rewrite.js';
 export type { ImageProxyPrefix, ImageRewrite } from './image-rewrite.js';
 export { MemoryStorage } from './memory-storage.js';
-export { createRecordingNotifier } from './notifier.js';
+export { createRecordingNotifier, withoutRepeats } from './notifier.js';
 export type { MessageKind, Notifier, NotifierEntry } from './notifier.js';
 export { maskPhone, SESSION_KEYS, SessionStore } from './session-store.js';
 export type { DeptSelection, SessionSnapshot } from './session-store.js';

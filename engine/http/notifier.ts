@@ -34,3 +34,29 @@ export function createRecordingNotifier(): Notifier & { entries: NotifierEntry[]
     },
   };
 }
+
+/**
+ * Tells the user a thing once, however many callers say it at once: the blocks of a page load in parallel, so a
+ * missing project (detail, bid panel) or a dead network gave the same toast two or three times over. The same kind
+ * and text through the same channel within `windowMs` (default 3 s, a toast's life) is dropped.
+ * @example
+ * const notifier = withoutRepeats(createSemiNotifier());
+ */
+export function withoutRepeats(notifier: Notifier, { windowMs = 3000, now = () => Date.now() }: { windowMs?: number; now?: () => number } = {}): Notifier {
+  const lastShown = new Map<string, number>();
+  const fresh = (key: string) => {
+    const at = now();
+    for (const [k, shownAt] of lastShown) if (at - shownAt >= windowMs) lastShown.delete(k);
+    if (lastShown.has(key)) return false;
+    lastShown.set(key, at);
+    return true;
+  };
+  return {
+    message(kind, text, durationMs) {
+      if (fresh(`message:${kind}:${text}`)) notifier.message(kind, text, durationMs);
+    },
+    notification(kind, title) {
+      if (fresh(`notification:${kind}:${title}`)) notifier.notification(kind, title);
+    },
+  };
+}

@@ -54,7 +54,7 @@ export function BlockView({ entry, registry, blockId }: { entry: BlockEntry; reg
   } else if (state.status === 'loading') {
     content = <BlockStatus kind="loading" />;
   } else if (state.status === 'error') {
-    content = <BlockStatus kind="error" onRetry={state.retry} />;
+    content = <BlockStatus kind="error" onRetry={state.retry} error={state.error} />;
   } else if (entry.source && !definition?.handlesEmpty && isEmptyData(state.data)) {
     content = <BlockStatus kind="empty" emptyText={typeof props.emptyText === 'string' ? props.emptyText : undefined} />;
   } else {

@@ -122,4 +122,30 @@ describe('trading projects of chunan', () => {
       await page.context().close();
     }
   });
+
+  it('a project that is not there (an old link, a withdrawn project) says so once, in the page, with a way home and no pointless retry', async () => {
+    const { page, errors } = await open('/bidDetail?id=999999');
+    try {
+      await page.waitForSelector('.tm-status--refused', { timeout: 20_000 });
+      await settled(page, 'loaded');
+      const refused = page.locator('.tm-status--refused');
+      // The detail and the bid panel both asked; each block says why, neither offers 重新加载.
+      expect(await refused.count()).toBeGreaterThanOrEqual(1);
+      for (const text of await refused.allInnerTexts()) expect(text).toContain('项目不存在或已下架');
+      expect(await page.getByRole('button', { name: '重新加载' }).count()).toBe(0);
+      // Both blocks' 404s arrive at once: one notification, not one per block.
+      await page.waitForSelector('.semi-notification-notice', { timeout: 10_000 });
+      await page.waitForTimeout(500);
+      expect(await page.locator('.semi-notification-notice', { hasText: '项目不存在或已下架' }).count()).toBe(1);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trading-detail-missing.png') });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await refused.first().getByRole('link', { name: '返回首页' }).click();
+      await page.waitForFunction(() => window.location.hash === '#/', null, { timeout: 10_000 });
+      expect(page.url()).toContain('region=chunan');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 60_000);
 });

@@ -28,7 +28,7 @@ async function open(dataDir: string): Promise<DatabaseHandle> {
 
 /** The review CLI on DATA_DIR with PGlite (DATABASE_URL removed, as the PostgreSQL CI run sets it). */
 function reviewCli(dataDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   return new Promise((resolve) => {
     execFile(tsx, ['scripts/review-registration.ts', ...args], { env, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
