@@ -26,6 +26,31 @@ export type AuctionRegistrationBody = {
   projectId?: number;
 } | null;
 export type AuctionRegistrationData = AuctionRegistration;
+export type AuctionMineQuery = {
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "PageNum".
+ */
+export type PageNum = number;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "PageSize".
+ */
+export type PageSize = number;
+export type AuctionMineBody = {
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * YYYY-MM-DD HH:mm:ss, China Standard Time
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "DateTime".
+ */
+export type DateTime = string;
 export type AuctionBidQuery = {
   /**
    * 项目编号
@@ -72,16 +97,6 @@ export type AuctionRegistrationsQuery = {
   pageNum?: PageNum;
   pageSize?: PageSize;
 } | null;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "PageNum".
- */
-export type PageNum = number;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "PageSize".
- */
-export type PageSize = number;
 export type AuctionRegistrationsBody = {
   /**
    * 项目编号
@@ -94,13 +109,6 @@ export type AuctionRegistrationsBody = {
   pageNum?: PageNum;
   pageSize?: PageSize;
 } | null;
-/**
- * YYYY-MM-DD HH:mm:ss, China Standard Time
- *
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "DateTime".
- */
-export type DateTime = string;
 export type AuctionReviewQuery = {
   /**
    * 项目编号
@@ -1088,6 +1096,9 @@ export interface ApiSchemaTypes {
   auctionRegistrationQuery?: AuctionRegistrationQuery;
   auctionRegistrationBody?: AuctionRegistrationBody;
   auctionRegistrationData?: AuctionRegistrationData;
+  auctionMineQuery?: AuctionMineQuery;
+  auctionMineBody?: AuctionMineBody;
+  auctionMineData?: AuctionMineData;
   auctionBidQuery?: AuctionBidQuery;
   auctionBidBody?: AuctionBidBody;
   auctionBidData?: AuctionBidData;
@@ -1227,6 +1238,71 @@ export interface ApiSchemaTypes {
   getPhoneCodeData?: GetPhoneCodeData;
   updatePwdForMobileQuery?: UpdatePwdForMobileQuery;
   updatePwdForMobileBody?: UpdatePwdForMobileBody;
+}
+export interface AuctionMineData {
+  rows: MyAuction[];
+  total: number;
+}
+/**
+ * One of the logged-in user's registrations, with the project's state and where the user stands in its auction.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "MyAuction".
+ */
+export interface MyAuction {
+  projectId: number;
+  projectName: string;
+  /**
+   * 项目编号; '' when the centre gave none
+   */
+  code: string;
+  /**
+   * 1 tender, 2 transfer, 3 demand
+   */
+  type: number;
+  /**
+   * Category number (009 opens the tender detail)
+   */
+  number: string;
+  /**
+   * The project's status (§4)
+   */
+  status: number;
+  /**
+   * 1 approved, 2 awaiting review, 3 rejected
+   */
+  state: 1 | 2 | 3;
+  /**
+   * '' until approved
+   */
+  bidderCode: string;
+  registeredAt: DateTime;
+  reviewedAt: DateTime | null;
+  /**
+   * Start (listing) price, yuan
+   */
+  price: number;
+  /**
+   * Highest bid so far; null before the first
+   */
+  currentPrice: number | null;
+  /**
+   * Set once concluded (7–9)
+   */
+  dealAmount: number | null;
+  /**
+   * The (possibly extended) end of bidding
+   */
+  biddingStopTime: DateTime | null;
+  /**
+   * The user's highest bid; null when none
+   */
+  myHighestBid: number | null;
+  myBidCount: number;
+  /**
+   * The user's bid is the highest (the first of equal amounts): leading while bidding runs, the winner once concluded
+   */
+  leading: boolean;
 }
 export interface AuctionRegistrationsData {
   rows: AuctionRegistrationRow[];
@@ -2554,6 +2630,16 @@ export interface ApiRoutes {
     params: never;
     data: AuctionRegistrationData;
   };
+  /** The logged-in user's registrations within the tenant, newest first, each with the project's status and the user's standing: highest bid, bid count, leading or won. */
+  auctionMine: {
+    method: 'POST';
+    url: '/api/auction/mine';
+    auth: ['sign', 'bearer'];
+    query: AuctionMineQuery;
+    body: AuctionMineBody;
+    params: never;
+    data: AuctionMineData;
+  };
   /** Places a bid for an approved bidder while bidding is open; every viewer gets auctionBid (and delayTime when the end moved). */
   auctionBid: {
     method: 'POST';
@@ -3102,6 +3188,7 @@ export type ApiRouteName = keyof ApiRoutes;
 export const API_ROUTES = {
   auctionRegister: { method: 'POST', url: '/api/auction/register', auth: ['sign', 'bearer'] },
   auctionRegistration: { method: 'POST', url: '/api/auction/registration', auth: ['sign', 'bearer'] },
+  auctionMine: { method: 'POST', url: '/api/auction/mine', auth: ['sign', 'bearer'] },
   auctionBid: { method: 'POST', url: '/api/auction/bid', auth: ['sign', 'bearer'] },
   auctionState: { method: 'POST', url: '/api/auction/state', auth: ['sign'] },
   auctionRegistrations: { method: 'POST', url: '/api/auction/registrations', auth: ['sign', 'staff'] },

@@ -206,6 +206,80 @@ export async function listRegistrations(
   return { rows, total: Number(count.total) };
 }
 
+/** One of a user's registrations as the personal centre lists it (formatting of times is the route's). */
+export interface MyAuctionRow {
+  projectId: number;
+  projectName: string;
+  code: string;
+  type: number;
+  number: string;
+  status: number;
+  state: number;
+  bidderCode: string;
+  registeredAt: Date;
+  reviewedAt: Date | null;
+  price: number;
+  currentPrice: number | null;
+  dealAmount: number | null;
+  biddingStopTime: Date | null;
+  myHighestBid: number | null;
+  myBidCount: number;
+  leading: boolean;
+}
+
+/**
+ * A user's own registrations (within `deptIds` when given), newest first, with where the user stands: the user's
+ * highest bid and bid count, and whether that bid leads — the highest amount, the earliest of equal ones, the same
+ * rule the close uses to pick the winner.
+ */
+export async function myAuctions(
+  db: Kysely<Database>,
+  filter: { userId: number; deptIds?: number[]; limit: number; offset: number },
+): Promise<{ rows: MyAuctionRow[]; total: number }> {
+  let base = db.selectFrom('registration as r').innerJoin('project as p', 'p.id', 'r.projectId').where('r.userId', '=', filter.userId);
+  if (filter.deptIds) base = base.where('p.deptId', 'in', filter.deptIds.length ? filter.deptIds : [-1]);
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'r.projectId',
+        'p.projectName',
+        'p.code',
+        'p.type',
+        'p.number',
+        'p.status',
+        'r.state',
+        'r.bidderCode',
+        'r.createdAt as registeredAt',
+        'r.reviewedAt',
+        'p.price',
+        'p.currentPrice',
+        'p.dealAmount',
+        'p.biddingStopTime',
+      ])
+      .select(sql<string | null>`(SELECT max(b.amount) FROM bid b WHERE b.project_id = r.project_id AND b.user_id = r.user_id)`.as('myHighestBid'))
+      .select(sql<number>`(SELECT count(*)::int FROM bid b WHERE b.project_id = r.project_id AND b.user_id = r.user_id)`.as('myBidCount'))
+      .select(sql<number | null>`(SELECT b.user_id FROM bid b WHERE b.project_id = r.project_id ORDER BY b.amount DESC, b.id ASC LIMIT 1)`.as('topUserId'))
+      .orderBy('r.createdAt', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map(({ topUserId, ...r }) => ({
+      ...r,
+      price: toNumber(r.price) ?? 0,
+      currentPrice: toNumber(r.currentPrice),
+      dealAmount: toNumber(r.dealAmount),
+      myHighestBid: toNumber(r.myHighestBid),
+      myBidCount: Number(r.myBidCount),
+      leading: topUserId !== null && Number(topUserId) === filter.userId,
+    })),
+    total: Number(count.total),
+  };
+}
+
 // ---- Bidding -----------------------------------------------------------------------------------------------
 
 /** An accepted bid as the `auctionBid` call answers it, before the call adds its `serverTime`. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
-import { auctionState, listRegistrations, placeBid, PROJECT_MISSING, register, registrationOf, review, type RegistrationView } from '../auction/engine.js';
+import { auctionState, listRegistrations, myAuctions, placeBid, PROJECT_MISSING, register, registrationOf, review, type RegistrationView } from '../auction/engine.js';
 import { badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime, maskPhone } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
@@ -47,6 +47,23 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
   defineRoute(app, 'auctionRegistration', async (request) => {
     const projectId = projectIdOf(paramsOf(request));
     return ok(registrationOut(await registrationOf(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) })), '查询成功');
+  });
+
+  defineRoute(app, 'auctionMine', async (request) => {
+    const { pageSize, offset } = paging(paramsOf(request), 10);
+    const result = await myAuctions(db, { userId: request.user!.userId, deptIds: scopeIds(request, places), limit: pageSize, offset });
+    return ok(
+      {
+        rows: result.rows.map((r) => ({
+          ...r,
+          registeredAt: formatRequiredDateTime(r.registeredAt),
+          reviewedAt: formatDateTime(r.reviewedAt),
+          biddingStopTime: formatDateTime(r.biddingStopTime),
+        })),
+        total: result.total,
+      },
+      '查询成功',
+    );
   });
 
   defineRoute(app, 'auctionBid', async (request) => {
