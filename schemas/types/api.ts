@@ -1283,6 +1283,10 @@ export interface MyAuction {
    */
   price: number;
   /**
+   * Price unit (1–5, spec §3); prices and bids are in it
+   */
+  priceUnit: number;
+  /**
    * Highest bid so far; null before the first
    */
   currentPrice: number | null;

@@ -24,6 +24,7 @@ export interface BlockPropsByType {
   'login-box': LoginBoxProps;
   'main-nav': MainNavProps;
   'message-list': MessageListProps;
+  'my-auctions': MyAuctionsProps;
   'news-carousel': NewsCarouselProps;
   'news-list': NewsListProps;
   'personal-nav': PersonalNavProps;
@@ -540,6 +541,42 @@ export interface MessageListProps {
   pageSize?: number;
 }
 /**
+ * My auctions: Personal centre: the logged-in user's registrations (auctionMine), newest first, each with the project's status, the review of the registration, the bidder code, the price, the user's highest bid and whether it leads or won, with a pager. A project in bidding the user may bid on offers 进入竞价.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "MyAuctionsProps".
+ */
+export interface MyAuctionsProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
+   * Registrations a page; the source's pageSize should match.
+   */
+  pageSize?: number;
+  /**
+   * Shown when the user has registered for nothing.
+   */
+  emptyText?: string;
+  /**
+   * Detail route of a project (query id).
+   */
+  detailRoute?: string;
+  /**
+   * Detail route of a project whose category number is in tenderNumbers (query id).
+   */
+  tenderDetailRoute?: string;
+  /**
+   * Category numbers whose projects open tenderDetailRoute (spec §2: 009).
+   */
+  tenderNumbers?: string[];
+  /**
+   * Detail route of a demand project (type 3).
+   */
+  demandDetailRoute?: string;
+}
+/**
  * News carousel: Picture news carousel (category 010, 4 items) beside the news titles. Each slide links to the detail route.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -1043,4 +1080,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;

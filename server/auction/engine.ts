@@ -219,6 +219,7 @@ export interface MyAuctionRow {
   registeredAt: Date;
   reviewedAt: Date | null;
   price: number;
+  priceUnit: number;
   currentPrice: number | null;
   dealAmount: number | null;
   biddingStopTime: Date | null;
@@ -252,6 +253,7 @@ export async function myAuctions(
         'r.createdAt as registeredAt',
         'r.reviewedAt',
         'p.price',
+        'p.priceUnit',
         'p.currentPrice',
         'p.dealAmount',
         'p.biddingStopTime',

@@ -64,7 +64,7 @@ describe('auctionMine', () => {
     expect(rows[0].registeredAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(rows[1]).toMatchObject({ projectId: rejected, state: 3, bidderCode: '' });
     expect(rows[1].reviewedAt).toMatch(/^\d{4}-\d{2}-\d{2} /);
-    expect(rows[2]).toMatchObject({ projectId: live, status: 6, state: 1, bidderCode: '001', price: 1000, currentPrice: 1300, myHighestBid: 1300, myBidCount: 2, leading: true, type: 2, number: '001' });
+    expect(rows[2]).toMatchObject({ projectId: live, status: 6, state: 1, bidderCode: '001', price: 1000, priceUnit: 3, currentPrice: 1300, myHighestBid: 1300, myBidCount: 2, leading: true, type: 2, number: '001' });
 
     // Bob sees only his own, and that he is outbid.
     const his = (await call('mine', {}, bob)).json().data;

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { placeBid, review } from '../../server/auction/engine.js';
+import { DEMO_PHONES } from '../../server/seed/index.js';
+import { SCREENSHOT_DIR, seriousViolations, withPortalInChromium } from './portal-harness.js';
+
+// 我的竞价 in the personal centre, in real Chromium against the real server: a bidder finds the auctions they
+// registered for, sees whether they lead or were outbid, and gets back to the bid panel from there.
+const chromium = withPortalInChromium();
+const HOUR = 3_600_000;
+let bidding: { id: number; projectName: string };
+let signUp: { id: number; projectName: string };
+const bidderCodes: string[] = [];
+
+beforeAll(async () => {
+  const db = chromium.portal.db;
+  const users = await db.selectFrom('appUser').select(['userId', 'phone']).where('phone', 'in', DEMO_PHONES).execute();
+  const idOf = (phone: string) => users.find((u) => u.phone === phone)!.userId;
+  const [a, b] = [idOf(DEMO_PHONES[0]), idOf(DEMO_PHONES[1])];
+  // The demo seed registers these users for projects at random; start them from nothing so the list is known.
+  await db.deleteFrom('bid').where('userId', 'in', users.map((u) => u.userId)).execute();
+  await db.deleteFrom('registration').where('userId', 'in', users.map((u) => u.userId)).execute();
+
+  const chunan = await db.selectFrom('place').select('deptId').where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
+  const inChunan = sql<boolean>`dept_id IN (SELECT dept_id FROM place WHERE dept_id = ${chunan.deptId} OR ancestors LIKE ${`%,${chunan.deptId}%`})`;
+  const pick = (status: number) =>
+    db.selectFrom('project').select(['id', 'projectName']).where('type', '=', 2).where('status', '=', status).where(inChunan).orderBy('id').executeTakeFirstOrThrow();
+  [bidding, signUp] = await Promise.all([pick(6), pick(4)]);
+
+  const now = Date.now();
+  await db.deleteFrom('bid').where('projectId', '=', bidding.id).execute();
+  await db
+    .updateTable('project')
+    .set({ currentPrice: null, price: '10000', increment: '500', priceUnit: 3, extendMinutes: 5, biddingStartTime: new Date(now - HOUR), biddingStopTime: new Date(now + 2 * HOUR) })
+    .where('id', '=', bidding.id)
+    .execute();
+  for (const userId of [a, b]) {
+    await db.insertInto('registration').values({ projectId: bidding.id, userId, state: 2, createdAt: new Date(now - 48 * HOUR) }).execute();
+    const approved = await review(db, { projectId: bidding.id, userId, approve: true, reviewerId: null });
+    bidderCodes.push(approved.bidderCode);
+  }
+  await placeBid(db, { projectId: bidding.id, userId: a, amount: 10_000 });
+  await placeBid(db, { projectId: bidding.id, userId: b, amount: 10_500 });
+  // A's newest registration: still awaiting review.
+  await db.insertInto('registration').values({ projectId: signUp.id, userId: a, state: 2, createdAt: new Date(now - HOUR) }).execute();
+}, 120_000);
+
+describe('我的竞价', () => {
+  it('lists the bidder’s registrations newest first, says who leads, and leads back to the bid panel', async () => {
+    const { page, errors } = await chromium.openLoggedIn(DEMO_PHONES[0], { region: 'chunan', route: '/personal?tab=auctions', until: 'blocks' });
+    try {
+      await expect.poll(() => page.locator('.tm-mine__item').count(), { timeout: 10_000 }).toBe(2);
+      expect(await page.getByRole('heading', { name: '我的竞价' }).count()).toBeGreaterThan(0);
+      expect(await page.locator('[aria-current="page"]', { hasText: '我的竞价' }).count()).toBe(1);
+      expect(await page.locator('.tm-mine__summary').innerText()).toBe('共 2 条报名记录');
+
+      const [first, second] = [page.locator('.tm-mine__item').nth(0), page.locator('.tm-mine__item').nth(1)];
+      expect(await first.getByRole('heading').innerText()).toContain(signUp.projectName);
+      expect(await first.locator('.tm-mine__review').innerText()).toBe('待审核');
+      expect(await first.locator('.tm-mine__standing').count()).toBe(0);
+      expect(await first.getByRole('link', { name: /进入竞价/ }).count()).toBe(0);
+
+      expect(await second.getByRole('heading').innerText()).toContain(bidding.projectName);
+      expect(await second.locator('.tm-badge').innerText()).toBe('竞价中');
+      expect(await second.locator('.tm-mine__review').innerText()).toBe('已通过');
+      expect(await second.locator('.tm-mine__standing').innerText()).toBe('已被超越');
+      const facts = await second.locator('dl').innerText();
+      expect(facts).toMatch(new RegExp(`竞买号\\s*${bidderCodes[0]}\\n`));
+      expect(facts).toMatch(/当前价\s*10,500\.00 元/);
+      expect(facts).toMatch(/我的最高出价\s*10,000\.00 元（共 1 次）/);
+
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'personal-my-auctions.png'), fullPage: true });
+
+      await second.getByRole('link', { name: new RegExp(`^进入竞价\\s*：${bidding.projectName}$`) }).click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#/tradingProject/pressCenterDetail?id=${bidding.id}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('on a phone the leader sees 当前领先 and the list fits the screen', async () => {
+    const { page, errors } = await chromium.openLoggedIn(DEMO_PHONES[1], {
+      region: 'chunan',
+      route: '/personal?tab=auctions',
+      until: 'blocks',
+      context: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+    });
+    try {
+      await expect.poll(() => page.locator('.tm-mine__item').count(), { timeout: 10_000 }).toBe(1);
+      expect(await page.locator('.tm-mine__standing').innerText()).toBe('当前领先');
+      expect(await page.locator('.tm-mine__item dl').innerText()).toMatch(new RegExp(`竞买号\\s*${bidderCodes[1]}\\n`));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const button = await page.getByRole('link', { name: /进入竞价/ }).boundingBox();
+      expect(button!.height).toBeGreaterThanOrEqual(44);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-my-auctions.png'), fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('someone who registered for nothing is told so', async () => {
+    const { page } = await chromium.openLoggedIn(DEMO_PHONES[2], { region: 'chunan', route: '/personal?tab=auctions', until: 'blocks' });
+    try {
+      await expect.poll(() => page.getByText('暂无报名记录').count(), { timeout: 10_000 }).toBe(1);
+      expect(await page.locator('.tm-mine__item').count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
