@@ -4,7 +4,7 @@ import type { BlockEntry } from '../../schemas/types/region.js';
 import type { BlockComponentProps, BlockDefinition, BlockRegistry } from '../runtime/block-registry.js';
 import { isEmptyData, type BlockSource } from '../runtime/source.js';
 import { BlockErrorBoundary } from './BlockErrorBoundary.js';
-import { BlockStatus } from './BlockStatus.js';
+import { BlockStatus, refusalOf } from './BlockStatus.js';
 import { useSource } from './useSource.js';
 
 type LazyBlock = LazyExoticComponent<ComponentType<BlockComponentProps<any, any>>>;
@@ -38,14 +38,17 @@ function isExternal(href: string): boolean {
 /**
  * Renders one block entry: its source's loading, empty and error states, its lazy component, and — when its props
  * have a `title` — the panel frame with the heading and the more link. Blocks render only their content.
+ * `quietRefusal`: an earlier block on the page loads the same source, so when the server refuses it (项目不存在或已下架)
+ * that block says why and this one draws nothing rather than repeat it.
  */
-export function BlockView({ entry, registry, blockId }: { entry: BlockEntry; registry: BlockRegistry; blockId: string }) {
+export function BlockView({ entry, registry, blockId, quietRefusal = false }: { entry: BlockEntry; registry: BlockRegistry; blockId: string; quietRefusal?: boolean }) {
   const definition = registry.get(entry.type);
   const props = (entry.props ?? {}) as Record<string, unknown>;
   const state = useSource((entry.source ?? null) as BlockSource | null);
   const Block = useMemo(() => (definition ? lazyFor(definition) : null), [definition]);
   const frame = definition?.frameless ? null : frameOf(props);
   const headingId = `${blockId}-title`;
+  if (quietRefusal && state.status === 'error' && refusalOf(state.error)) return null;
 
   let content;
   if (!Block) {

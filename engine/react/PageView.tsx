@@ -23,13 +23,17 @@ function useVisibleBlocks(blocks: readonly BlockEntry[] | undefined, prefix: str
 
 function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[] | undefined; prefix: string; registry: BlockRegistry }) {
   const visible = useVisibleBlocks(blocks, prefix);
+  const sources = visible.map(({ entry }) => (entry.source ? JSON.stringify(entry.source) : null));
   return (
     <>
-      {visible.map(({ entry, blockId }) => {
+      {visible.map(({ entry, blockId }, index) => {
         const width = entry.width ?? 'full';
+        // A detail page's blocks often load the same record: when it is refused, the first of them says why, once.
+        const source = sources[index];
+        const sharesEarlierSource = source !== null && sources.indexOf(source) < index;
         return (
           <div key={blockId} className={`tm-cell ${WIDTHS[width] ?? WIDTHS.full}`}>
-            <BlockView entry={entry} registry={registry} blockId={blockId} />
+            <BlockView entry={entry} registry={registry} blockId={blockId} quietRefusal={sharesEarlierSource} />
           </div>
         );
       })}

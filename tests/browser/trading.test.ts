@@ -129,9 +129,11 @@ describe('trading projects of chunan', () => {
       await page.waitForSelector('.tm-status--refused', { timeout: 20_000 });
       await settled(page, 'loaded');
       const refused = page.locator('.tm-status--refused');
-      // The detail and the bid panel both asked; each block says why, neither offers 重新加载.
-      expect(await refused.count()).toBeGreaterThanOrEqual(1);
-      for (const text of await refused.allInnerTexts()) expect(text).toContain('项目不存在或已下架');
+      // The detail and the bid panel both asked: the page says why once, and nowhere offers 重新加载.
+      await page.waitForTimeout(300);
+      expect(await refused.count()).toBe(1);
+      expect(await refused.innerText()).toContain('项目不存在或已下架');
+      expect(await page.locator('[data-block="auction-panel"]').count()).toBe(0);
       expect(await page.getByRole('button', { name: '重新加载' }).count()).toBe(0);
       // Both blocks' 404s arrive at once: one notification, not one per block.
       await page.waitForSelector('.semi-notification-notice', { timeout: 10_000 });
