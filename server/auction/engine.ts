@@ -1,5 +1,5 @@
-import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { AuctionBidResult, AuctionRecord, AuctionRegistration, AuctionRegistrationRow, AuctionState } from '../../schemas/types/api.js';
+import { CompiledQuery, sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { AuctionBidResult, AuctionRecord, AuctionRegistration, AuctionRegistrationRow, AuctionState, MyAuction } from '../../schemas/types/api.js';
 import type { Database, ProjectTable } from '../db/schema.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { toNumber } from '../format.js';
@@ -196,37 +196,25 @@ export async function listRegistrations(
   const [rows, count] = await Promise.all([
     base
       .select(['r.projectId', 'p.projectName', 'p.status as projectStatus', 'p.deptId', 'r.userId', 'u.name', 'u.phone', 'r.state', 'r.bidderCode', 'r.createdAt', 'r.reviewedAt'])
-      .orderBy('r.createdAt', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(filter.limit)
-      .offset(filter.offset)
+      .$call(newestRegistrationsPage(filter))
       .execute(),
     base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
 
-/** One of a user's registrations as the personal centre lists it (formatting of times is the route's). */
-export interface MyAuctionRow {
-  projectId: number;
-  projectName: string;
-  code: string;
-  type: number;
-  number: string;
-  status: number;
-  state: number;
-  bidderCode: string;
+/** One of a user's registrations as the personal centre lists it, before the route formats the times. */
+export type MyAuctionRow = Omit<MyAuction, 'registeredAt' | 'reviewedAt' | 'biddingStopTime'> & {
   registeredAt: Date;
   reviewedAt: Date | null;
-  price: number;
-  priceUnit: number;
-  currentPrice: number | null;
-  dealAmount: number | null;
   biddingStopTime: Date | null;
-  myHighestBid: number | null;
-  myBidCount: number;
-  leading: boolean;
-}
+};
+
+/** Newest registration first (ties by id), one page: the order of both registration lists. */
+const newestRegistrationsPage =
+  ({ limit, offset }: { limit: number; offset: number }) =>
+  <QB extends SelectQueryBuilder<any, any, any>>(query: QB): QB =>
+    query.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset) as QB;
 
 /**
  * A user's own registrations (within `deptIds` when given), newest first, with where the user stands: the user's
@@ -261,16 +249,14 @@ export async function myAuctions(
       .select(sql<string | null>`(SELECT max(b.amount) FROM bid b WHERE b.project_id = r.project_id AND b.user_id = r.user_id)`.as('myHighestBid'))
       .select(sql<number>`(SELECT count(*)::int FROM bid b WHERE b.project_id = r.project_id AND b.user_id = r.user_id)`.as('myBidCount'))
       .select(sql<number | null>`(SELECT b.user_id FROM bid b WHERE b.project_id = r.project_id ORDER BY b.amount DESC, b.id ASC LIMIT 1)`.as('topUserId'))
-      .orderBy('r.createdAt', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(filter.limit)
-      .offset(filter.offset)
+      .$call(newestRegistrationsPage(filter))
       .execute(),
     base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return {
     rows: rows.map(({ topUserId, ...r }) => ({
       ...r,
+      state: r.state as MyAuction['state'],
       price: toNumber(r.price) ?? 0,
       currentPrice: toNumber(r.currentPrice),
       dealAmount: toNumber(r.dealAmount),

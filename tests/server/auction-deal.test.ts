@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction } from '../../server/auction/engine.js';
 import { formatDateTime } from '../../server/format.js';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, TENANT_B } from './fixtures.js';
-import { approve, dbClock, insertProject, userWithToken } from './auction-helpers.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, TENANT_B } from './fixtures.js';
+import { approve, dbClock, insertProject, twoBidders, type TestUser } from './auction-helpers.js';
 import { callAs } from './listings-helpers.js';
 
 // The 成交公告 an auction publishes when it closes with a deal, read back through the portal's own calls.
@@ -12,15 +12,12 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 
 let server: TestServer;
-let alice: Awaited<ReturnType<typeof userWithToken>>;
-let bob: Awaited<ReturnType<typeof userWithToken>>;
+let alice: TestUser;
+let bob: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await insertTestPlaces(server.db);
-  await server.reloadPlaces();
-  alice = await userWithToken(server, '13800000011', '张三丰');
-  bob = await userWithToken(server, '13800000012', '李四光');
+  server = await startTestServerWithPlaces();
+  [alice, bob] = await twoBidders(server, ['13800000011', '13800000012']);
 });
 afterAll(() => server.close());
 

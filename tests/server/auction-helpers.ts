@@ -61,6 +61,13 @@ export async function userWithToken(server: TestServer, phone: string, name: str
   return { userId, token, headers: bearer(token) };
 }
 
+export type TestUser = Awaited<ReturnType<typeof userWithToken>>;
+
+/** The two bidders most auction tests need, 张三丰 and 李四光, logged in on the given phones. */
+export async function twoBidders(server: TestServer, phones: readonly [string, string]): Promise<[TestUser, TestUser]> {
+  return [await userWithToken(server, phones[0], '张三丰'), await userWithToken(server, phones[1], '李四光')];
+}
+
 /** Approved registrations inserted directly (bidder codes 001, 002… in the order given). */
 export async function approve(db: Kysely<Database>, projectId: number, userIds: number[]): Promise<void> {
   if (!userIds.length) return;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction, register, review } from '../../server/auction/engine.js';
-import { startTestServer, type TestServer } from './harness.js';
-import { insertTestPlaces, TENANT_A, TENANT_A_TOWN, TENANT_B } from './fixtures.js';
-import { approve, dbClock, insertProject, userWithToken } from './auction-helpers.js';
+import type { TestServer } from './harness.js';
+import { startTestServerWithPlaces, TENANT_A, TENANT_A_TOWN, TENANT_B } from './fixtures.js';
+import { approve, dbClock, insertProject, twoBidders, type TestUser } from './auction-helpers.js';
 
 // 我的竞价: the personal centre's list of the caller's own registrations and where the caller stands in each auction.
 
@@ -10,15 +10,12 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 
 let server: TestServer;
-let alice: Awaited<ReturnType<typeof userWithToken>>;
-let bob: Awaited<ReturnType<typeof userWithToken>>;
+let alice: TestUser;
+let bob: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await insertTestPlaces(server.db);
-  await server.reloadPlaces();
-  alice = await userWithToken(server, '13800000021', '张三丰');
-  bob = await userWithToken(server, '13800000022', '李四光');
+  server = await startTestServerWithPlaces();
+  [alice, bob] = await twoBidders(server, ['13800000021', '13800000022']);
 });
 afterAll(() => server.close());
 
