@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../server/auction/engine.js';
 import { DEMO_PHONES } from '../../server/seed/index.js';
-import { SCREENSHOT_DIR, seriousViolations, withPortalInChromium, type OpenedPage } from './portal-harness.js';
+import { SCREENSHOT_DIR, seriousViolations, seededProjectOf, withPortalInChromium, type OpenedPage } from './portal-harness.js';
 
 // Two bidders in two real Chromium windows on one auction of 淳安县 (dev variant: free bidding with the real-time
 // channel), against the real server and its WebSocket fan-out.
@@ -15,15 +14,7 @@ const MINUTE = 60_000;
 beforeAll(async () => {
   const db = chromium.portal.db;
   // A fresh auction: one of 淳安's property-transfer projects, bidding for two more minutes (inside the 5-minute window).
-  const chunan = await db.selectFrom('place').select('deptId').where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
-  const project = await db
-    .selectFrom('project')
-    .select('id')
-    .where('type', '=', 2)
-    .where('status', '=', 6)
-    .where(sql<boolean>`dept_id IN (SELECT dept_id FROM place WHERE dept_id = ${chunan.deptId} OR ancestors LIKE ${`%,${chunan.deptId}%`})`)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const project = await seededProjectOf(db, '淳安县', { type: 2, status: 6 });
   projectId = project.id;
   await db.deleteFrom('bid').where('projectId', '=', projectId).execute();
   await db.deleteFrom('registration').where('projectId', '=', projectId).execute();

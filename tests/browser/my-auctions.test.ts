@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { placeBid, review } from '../../server/auction/engine.js';
 import { DEMO_PHONES } from '../../server/seed/index.js';
-import { SCREENSHOT_DIR, seriousViolations, withPortalInChromium } from './portal-harness.js';
+import { SCREENSHOT_DIR, seriousViolations, seededProjectOf, withPortalInChromium } from './portal-harness.js';
 
 // 我的竞价 in the personal centre, in real Chromium against the real server: a bidder finds the auctions they
 // registered for, sees whether they lead or were outbid, and gets back to the bid panel from there.
@@ -22,11 +21,7 @@ beforeAll(async () => {
   await db.deleteFrom('bid').where('userId', 'in', users.map((u) => u.userId)).execute();
   await db.deleteFrom('registration').where('userId', 'in', users.map((u) => u.userId)).execute();
 
-  const chunan = await db.selectFrom('place').select('deptId').where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
-  const inChunan = sql<boolean>`dept_id IN (SELECT dept_id FROM place WHERE dept_id = ${chunan.deptId} OR ancestors LIKE ${`%,${chunan.deptId}%`})`;
-  const pick = (status: number) =>
-    db.selectFrom('project').select(['id', 'projectName']).where('type', '=', 2).where('status', '=', status).where(inChunan).orderBy('id').executeTakeFirstOrThrow();
-  [bidding, signUp] = await Promise.all([pick(6), pick(4)]);
+  [bidding, signUp] = await Promise.all([seededProjectOf(db, '淳安县', { type: 2, status: 6 }), seededProjectOf(db, '淳安县', { type: 2, status: 4 })]);
 
   const now = Date.now();
   await db.deleteFrom('bid').where('projectId', '=', bidding.id).execute();

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
+import { sql, type Kysely } from 'kysely';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Database } from '../../server/db/schema.js';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed/index.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
 
@@ -147,4 +149,24 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return axe.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+/**
+ * A seeded project of a place or any place under it (淳安县 and its towns), by type and status: the first by id, or
+ * the last with `last`, so two test files can take different ones.
+ */
+export async function seededProjectOf(
+  db: Kysely<Database>,
+  placeName: string,
+  { type, status, last = false }: { type: 1 | 2 | 3; status: number; last?: boolean },
+): Promise<{ id: number; projectName: string }> {
+  const place = await db.selectFrom('place').select('deptId').where('deptName', '=', placeName).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('project')
+    .select(['id', 'projectName'])
+    .where('type', '=', type)
+    .where('status', '=', status)
+    .where(sql<boolean>`dept_id IN (SELECT dept_id FROM place WHERE dept_id = ${place.deptId} OR ancestors LIKE ${`%,${place.deptId}%`})`)
+    .orderBy('id', last ? 'desc' : 'asc')
+    .executeTakeFirstOrThrow();
 }

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../server/auction/engine.js';
 import { DEMO_PHONES } from '../../server/seed/index.js';
-import { SCREENSHOT_DIR, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
+import { SCREENSHOT_DIR, seriousViolations, settled, seededProjectOf, withPortalInChromium } from './portal-harness.js';
 
 // Phones, and desktops zoomed in by older readers (适老化; GB/T 37668 reflow): at 400% a 1280 px window is 320 CSS px
 // wide. Every page must fit the window without sideways scrolling, and touch must work where a mouse hovers.
@@ -14,15 +13,7 @@ let biddingId: number;
 
 beforeAll(async () => {
   const db = chromium.portal.db;
-  const chunan = await db.selectFrom('place').select('deptId').where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
-  const project = await db
-    .selectFrom('project')
-    .select('id')
-    .where('type', '=', 2)
-    .where('status', '=', 6)
-    .where(sql<boolean>`dept_id IN (SELECT dept_id FROM place WHERE dept_id = ${chunan.deptId} OR ancestors LIKE ${`%,${chunan.deptId}%`})`)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
+  const project = await seededProjectOf(db, '淳安县', { type: 2, status: 6, last: true });
   biddingId = project.id;
   // The first demo user may bid on it, so the phone shows the whole bid form.
   const user = await db.selectFrom('appUser').select('userId').where('phone', '=', DEMO_PHONES[0]).executeTakeFirstOrThrow();

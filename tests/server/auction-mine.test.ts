@@ -6,8 +6,7 @@ import { approve, dbClock, insertProject, twoBidders, type TestUser } from './au
 
 // 我的竞价: the personal centre's list of the caller's own registrations and where the caller stands in each auction.
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
+const HOUR = 3_600_000;
 
 let server: TestServer;
 let alice: TestUser;
