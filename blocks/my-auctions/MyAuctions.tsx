@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useRealtimeEvent, useWatch } from '../../engine/react/RealtimeProvider.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import { cardBadge } from '../../machines/project-status-rules.js';
@@ -7,6 +9,7 @@ import type { MyAuctionsProps } from '../../schemas/types/blocks.js';
 import { projectDetailHref } from '../project-card/routes.js';
 import { priceText } from '../project-card/units.js';
 import { Pager } from '../shared/Pager.js';
+import { followsLive, foldLive, liveRow } from './live.js';
 import { myAuctionPrice, myStanding, REVIEW_LABELS } from './standing.js';
 import '../project-card/project-card.css';
 import './my-auctions.css';
@@ -14,7 +17,8 @@ import './my-auctions.css';
 /**
  * 我的竞价: the projects the user registered for, newest first — the project's status, the review of the
  * registration, the bidder code, the price, the user's own highest bid and whether it leads or won. A project in
- * bidding the user may bid on offers 进入竞价.
+ * bidding the user may bid on offers 进入竞价. Where the region runs the real-time channel, an approved bidder's
+ * running auctions follow it: a rival's bid turns 当前领先 into 已被超越 without a reload.
  */
 export default function MyAuctions({ props, data }: BlockComponentProps<MyAuctionsProps, AuctionMineData>) {
   const rows = data?.rows ?? [];
@@ -33,8 +37,17 @@ export default function MyAuctions({ props, data }: BlockComponentProps<MyAuctio
   );
 }
 
-function MyAuctionItem({ row, href }: { row: MyAuction; href: string }) {
+function MyAuctionItem({ row: loaded, href }: { row: MyAuction; href: string }) {
   const region = useRegion();
+  const [live, setLive] = useState(() => liveRow(loaded));
+  useEffect(() => setLive(liveRow(loaded)), [loaded]);
+  useWatch(followsLive(loaded) ? loaded.projectId : null);
+  // Each handler folds only messages of this row's project (foldLive checks), so they need no other state.
+  useRealtimeEvent('auctionState', (data) => setLive((l) => foldLive(l, { type: 'auctionState', data })));
+  useRealtimeEvent('auctionBid', (data) => setLive((l) => foldLive(l, { type: 'auctionBid', data })));
+  useRealtimeEvent('delayTime', (data) => setLive((l) => foldLive(l, { type: 'delayTime', data })));
+  useRealtimeEvent('auctionEnded', (data) => setLive((l) => foldLive(l, { type: 'auctionEnded', data })));
+  const { row } = live;
   const badge = cardBadge(row.status, 'default', region);
   const standing = myStanding(row);
   const price = myAuctionPrice(row, region);
@@ -47,7 +60,9 @@ function MyAuctionItem({ row, href }: { row: MyAuction; href: string }) {
           <span className={`tm-badge tm-badge--${badge.tone}`}>{badge.text}</span>
           <Link to={href}>{row.projectName}</Link>
         </h3>
-        {standing && <strong className={`tm-mine__standing tm-mine__standing--${standing.tone}`}>{standing.text}</strong>}
+        <span className="tm-mine__standing-slot" aria-live="polite">
+          {standing && <strong className={`tm-mine__standing tm-mine__standing--${standing.tone}`}>{standing.text}</strong>}
+        </span>
       </div>
       <dl className="tm-mine__facts">
         {row.code && <Fact term="项目编号">{row.code}</Fact>}

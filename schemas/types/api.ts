@@ -1307,6 +1307,10 @@ export interface MyAuction {
    * The user's bid is the highest (the first of equal amounts): leading while bidding runs, the winner once concluded
    */
   leading: boolean;
+  /**
+   * The project's newest bid when the row was read (null before any): live messages of bids up to it are already counted
+   */
+  lastBidId: number | null;
 }
 export interface AuctionRegistrationsData {
   rows: AuctionRegistrationRow[];

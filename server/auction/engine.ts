@@ -249,6 +249,7 @@ export async function myAuctions(
       .select(sql<string | null>`(SELECT max(b.amount) FROM bid b WHERE b.project_id = r.project_id AND b.user_id = r.user_id)`.as('myHighestBid'))
       .select(sql<number>`(SELECT count(*)::int FROM bid b WHERE b.project_id = r.project_id AND b.user_id = r.user_id)`.as('myBidCount'))
       .select(sql<number | null>`(SELECT b.user_id FROM bid b WHERE b.project_id = r.project_id ORDER BY b.amount DESC, b.id ASC LIMIT 1)`.as('topUserId'))
+      .select(sql<number | string | null>`(SELECT max(b.id) FROM bid b WHERE b.project_id = r.project_id)`.as('lastBidId'))
       .$call(newestRegistrationsPage(filter))
       .execute(),
     base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
@@ -263,6 +264,7 @@ export async function myAuctions(
       myHighestBid: toNumber(r.myHighestBid),
       myBidCount: Number(r.myBidCount),
       leading: topUserId !== null && Number(topUserId) === filter.userId,
+      lastBidId: r.lastBidId === null ? null : Number(r.lastBidId),
     })),
     total: Number(count.total),
   };

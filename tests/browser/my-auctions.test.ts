@@ -11,12 +11,14 @@ const HOUR = 3_600_000;
 let bidding: { id: number; projectName: string };
 let signUp: { id: number; projectName: string };
 const bidderCodes: string[] = [];
+let bidders: { a: number; b: number };
 
 beforeAll(async () => {
   const db = chromium.portal.db;
   const users = await db.selectFrom('appUser').select(['userId', 'phone']).where('phone', 'in', DEMO_PHONES).execute();
   const idOf = (phone: string) => users.find((u) => u.phone === phone)!.userId;
   const [a, b] = [idOf(DEMO_PHONES[0]), idOf(DEMO_PHONES[1])];
+  bidders = { a, b };
   // The demo seed registers these users for projects at random; start them from nothing so the list is known.
   await db.deleteFrom('bid').where('userId', 'in', users.map((u) => u.userId)).execute();
   await db.deleteFrom('registration').where('userId', 'in', users.map((u) => u.userId)).execute();
@@ -92,6 +94,31 @@ describe('我的竞价', () => {
       expect(button!.height).toBeGreaterThanOrEqual(44);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'phone-my-auctions.png'), fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('follows the auction live: a rival’s bid and the user’s own from another window change the row without a reload', async () => {
+    const { page, errors } = await chromium.openLoggedIn(DEMO_PHONES[0], { region: 'chunan', route: '/personal?tab=auctions', until: 'blocks' });
+    try {
+      const item = page.locator('.tm-mine__item').filter({ hasText: bidding.projectName });
+      const standing = () => item.locator('.tm-mine__standing').innerText();
+      const facts = () => item.locator('dl').innerText();
+      await expect.poll(standing, { timeout: 10_000 }).toBe('已被超越');
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+      await placeBid(chromium.portal.db, { projectId: bidding.id, userId: bidders.a, amount: 11_000 });
+      await expect.poll(standing, { timeout: 3_000 }).toBe('当前领先');
+      expect(await facts()).toMatch(/当前价\s*11,000\.00 元/);
+      expect(await facts()).toMatch(/我的最高出价\s*11,000\.00 元（共 2 次）/);
+
+      await placeBid(chromium.portal.db, { projectId: bidding.id, userId: bidders.b, amount: 11_500 });
+      await expect.poll(standing, { timeout: 3_000 }).toBe('已被超越');
+      expect(await facts()).toMatch(/当前价\s*11,500\.00 元/);
+      expect(await facts()).toMatch(/我的最高出价\s*11,000\.00 元（共 2 次）/);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();

@@ -46,7 +46,8 @@ describe('auctionMine', () => {
     await approve(server.db, live, [alice.userId, bob.userId]);
     expect((await call('bid', { projectId: live, amount: 1100 }, alice)).statusCode).toBe(200);
     expect((await call('bid', { projectId: live, amount: 1200 }, bob)).statusCode).toBe(200);
-    expect((await call('bid', { projectId: live, amount: 1300 }, alice)).statusCode).toBe(200);
+    const newest = await call('bid', { projectId: live, amount: 1300 }, alice);
+    expect(newest.statusCode).toBe(200);
     await register(server.db, { projectId: rejected, userId: alice.userId });
     await review(server.db, { projectId: rejected, userId: alice.userId, approve: false, reviewerId: null });
     expect((await call('register', { projectId: signUp }, alice)).statusCode).toBe(200);
@@ -56,11 +57,13 @@ describe('auctionMine', () => {
     const { rows, total } = mine.json().data;
     expect(total).toBe(3);
     expect(rows.map((r: { projectName: string }) => r.projectName)).toEqual(['报名中的鱼塘', '被驳回的林地', '竞价中的耕地']);
-    expect(rows[0]).toMatchObject({ projectId: signUp, status: 4, state: 2, bidderCode: '', reviewedAt: null, myHighestBid: null, myBidCount: 0, leading: false });
+    expect(rows[0]).toMatchObject({ projectId: signUp, status: 4, state: 2, bidderCode: '', reviewedAt: null, myHighestBid: null, myBidCount: 0, leading: false, lastBidId: null });
     expect(rows[0].registeredAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(rows[1]).toMatchObject({ projectId: rejected, state: 3, bidderCode: '' });
     expect(rows[1].reviewedAt).toMatch(/^\d{4}-\d{2}-\d{2} /);
     expect(rows[2]).toMatchObject({ projectId: live, status: 6, state: 1, bidderCode: '001', price: 1000, priceUnit: 3, currentPrice: 1300, myHighestBid: 1300, myBidCount: 2, leading: true, type: 2, number: '001' });
+    // Live messages of bids up to this one are already in the counts.
+    expect(rows[2].lastBidId).toBe(newest.json().data.bid.id);
 
     // Bob sees only his own, and that he is outbid.
     const his = (await call('mine', {}, bob)).json().data;
