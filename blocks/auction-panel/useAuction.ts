@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { applyBid, applyDelay, applyEnded, serverOffset, type AuctionState, type DelayTimeMessage } from '../../engine/auction/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
-import { useRealtimeEvent, useWatch } from '../../engine/react/RealtimeProvider.js';
+import { useAuctionMessages } from '../../engine/react/RealtimeProvider.js';
 
 export interface AuctionFeed {
   state: AuctionState | null;
@@ -28,8 +28,6 @@ export function useAuction(projectId: number, live: boolean): AuctionFeed {
   const [events, setEvents] = useState<string[]>([]);
   const [error, setError] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const liveRef = useRef(live);
-  liveRef.current = live;
 
   const stamp = (serverTime: number) => setOffset(serverOffset(serverTime, Date.now()));
   const log = (line: string) => setEvents((list) => [line, ...list].slice(0, 20));
@@ -51,30 +49,34 @@ export function useAuction(projectId: number, live: boolean): AuctionFeed {
     };
   }, [client, projectId, attempt]);
 
-  useWatch(live ? projectId : null);
-  useRealtimeEvent('auctionState', (data) => {
-    if (!liveRef.current || data.projectId !== projectId) return;
-    stamp(data.serverTime);
-    setState((current) => (current && current.bidCount > data.bidCount ? current : data));
-  });
-  useRealtimeEvent('auctionBid', (data) => {
-    if (!liveRef.current || data.projectId !== projectId) return;
-    stamp(data.serverTime);
-    setState((current) => (current ? applyBid(current, data) : current));
-    log(`竞买号 ${data.bid.bidderCode} 出价 ¥${data.bid.amount.toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`);
-  });
-  useRealtimeEvent('delayTime', (data) => {
-    if (!liveRef.current || data.projectId !== projectId) return;
-    stamp(data.serverTime);
-    setState((current) => (current ? applyDelay(current, data) : current));
-    setLastDelay(data);
-    log('竞价结束时间已延长');
-  });
-  useRealtimeEvent('auctionEnded', (data) => {
-    if (!liveRef.current || data.projectId !== projectId) return;
-    stamp(data.serverTime);
-    setState((current) => (current ? applyEnded(current, data) : current));
-    log('竞价已结束');
+  useAuctionMessages(live ? projectId : null, (message) => {
+    stamp(message.data.serverTime);
+    switch (message.type) {
+      case 'auctionState': {
+        const { data } = message;
+        setState((current) => (current && current.bidCount > data.bidCount ? current : data));
+        break;
+      }
+      case 'auctionBid': {
+        const { data } = message;
+        setState((current) => (current ? applyBid(current, data) : current));
+        log(`竞买号 ${data.bid.bidderCode} 出价 ¥${data.bid.amount.toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`);
+        break;
+      }
+      case 'delayTime': {
+        const { data } = message;
+        setState((current) => (current ? applyDelay(current, data) : current));
+        setLastDelay(data);
+        log('竞价结束时间已延长');
+        break;
+      }
+      case 'auctionEnded': {
+        const { data } = message;
+        setState((current) => (current ? applyEnded(current, data) : current));
+        log('竞价已结束');
+        break;
+      }
+    }
   });
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useRealtimeEvent, useWatch } from '../../engine/react/RealtimeProvider.js';
+import { useAuctionMessages } from '../../engine/react/RealtimeProvider.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import { cardBadge } from '../../machines/project-status-rules.js';
@@ -41,12 +41,7 @@ function MyAuctionItem({ row: loaded, href }: { row: MyAuction; href: string }) 
   const region = useRegion();
   const [live, setLive] = useState(() => liveRow(loaded));
   useEffect(() => setLive(liveRow(loaded)), [loaded]);
-  useWatch(followsLive(loaded) ? loaded.projectId : null);
-  // Each handler folds only messages of this row's project (foldLive checks), so they need no other state.
-  useRealtimeEvent('auctionState', (data) => setLive((l) => foldLive(l, { type: 'auctionState', data })));
-  useRealtimeEvent('auctionBid', (data) => setLive((l) => foldLive(l, { type: 'auctionBid', data })));
-  useRealtimeEvent('delayTime', (data) => setLive((l) => foldLive(l, { type: 'delayTime', data })));
-  useRealtimeEvent('auctionEnded', (data) => setLive((l) => foldLive(l, { type: 'auctionEnded', data })));
+  useAuctionMessages(followsLive(loaded) ? loaded.projectId : null, (message) => setLive((l) => foldLive(l, message)));
   const { row } = live;
   const badge = cardBadge(row.status, 'default', region);
   const standing = myStanding(row);

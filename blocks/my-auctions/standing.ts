@@ -1,4 +1,4 @@
-import { DEFAULT_PRICE_TITLES, type StatusRegion } from '../../machines/project-status-rules.js';
+import { priceLabel, type StatusRegion } from '../../machines/project-status-rules.js';
 import type { MyAuction } from '../../schemas/types/api.js';
 
 /** 报名状态 by registration state (1 approved, 2 awaiting review, 3 rejected). */
@@ -25,14 +25,14 @@ export function myStanding(row: Pick<MyAuction, 'state' | 'status' | 'myBidCount
 }
 
 /**
- * The price the row shows: the deal amount once dealt, the current price while bidding (the start price before the
- * first bid), else the listing price under the region's title.
+ * The price the row shows: the current price while bidding (the start price before the first bid), else the card's
+ * price label — the deal amount once dealt, the listing price under the region's title otherwise. The user's own
+ * registration is a sign-up, so a deal amount is never hidden for want of one.
  */
 export function myAuctionPrice(
   row: Pick<MyAuction, 'status' | 'price' | 'currentPrice' | 'dealAmount'>,
   region?: StatusRegion,
-): { title: string; amount: number } {
-  if (row.status >= 7 && row.status <= 9 && row.dealAmount !== null) return { title: region?.bargainPriceTitle || DEFAULT_PRICE_TITLES.deal, amount: row.dealAmount };
+): { title: string; amount: number | null } {
   if (row.status === 6) return { title: '当前价', amount: row.currentPrice ?? row.price };
-  return { title: region?.initPriceTitle || DEFAULT_PRICE_TITLES.listing, amount: row.price };
+  return priceLabel({ status: row.status, price: row.price, dealAmount: row.dealAmount, signCts: 1 }, region);
 }

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { realtimeChannelMachine, socketActor, type RealtimeChannelEmitted, type SocketConstructor } from '../../machines/realtime-channel.js';
 import { useSession } from './PortalClientProvider.js';
@@ -92,4 +92,33 @@ export function useWatch(projectId: number | null | undefined): void {
     actor.send({ type: 'WATCH', projectId });
     return () => actor.send({ type: 'UNWATCH', projectId });
   }, [actor, projectId]);
+}
+
+/** The messages about one project's auction; each carries the `projectId` it is about. */
+const AUCTION_MESSAGE_TYPES = ['auctionState', 'auctionBid', 'delayTime', 'auctionEnded'] as const;
+export type AuctionMessage = Extract<RealtimeChannelEmitted, { type: (typeof AUCTION_MESSAGE_TYPES)[number] }>;
+
+/**
+ * Watches a project's auction while mounted (null: none) and hands `handler` each of its messages: first its
+ * `auctionState` (again after a reconnect), then bids, extensions and the close. Messages of other projects the
+ * page watches are not passed on. The newest `handler` is called, so it may read props and state directly.
+ *
+ * @example useAuctionMessages(projectId, (message) => setLive((live) => foldLive(live, message)));
+ */
+export function useAuctionMessages(projectId: number | null | undefined, handler: (message: AuctionMessage) => void): void {
+  const actor = useChannel();
+  const latest = useRef(handler);
+  latest.current = handler;
+  // Listening starts before the watch is sent, so the state the server answers it with is never missed.
+  useEffect(() => {
+    if (!actor || !projectId) return;
+    const subscriptions = AUCTION_MESSAGE_TYPES.map((type) =>
+      actor.on(type, (event) => {
+        const message = event as AuctionMessage;
+        if (message.data.projectId === projectId) latest.current(message);
+      }),
+    );
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, projectId]);
+  useWatch(projectId);
 }

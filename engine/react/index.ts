@@ -10,4 +10,5 @@ export { SourceContent } from './SourceContent.js';
 export { useSource } from './useSource.js';
 export type { SourceState } from './useSource.js';
 export { delayedReload, SessionProvider, useSessionActor, useSessionState } from './SessionProvider.js';
-export { RealtimeProvider, sameOriginSocketBase, useRealtimeEvent, useRealtimeNotice, useRealtimeStatus, useServerOffset, useWatch } from './RealtimeProvider.js';
+export { RealtimeProvider, sameOriginSocketBase, useAuctionMessages, useRealtimeEvent, useRealtimeNotice, useRealtimeStatus, useServerOffset, useWatch } from './RealtimeProvider.js';
+export type { AuctionMessage } from './RealtimeProvider.js';
