@@ -6,6 +6,9 @@ import { toNumber } from '../format.js';
 import { dealAnnouncementRow, projectCodeOf } from './deal-announcement.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type BidNotificationPayload } from './messages.js';
 
+/** A place scope for `IN (…)`: no places matches nothing (`IN ()` would be a syntax error). */
+const scopeOrNothing = (deptIds: number[]): number[] => (deptIds.length ? deptIds : [-1]);
+
 /** A bid as viewers see it and the whole auction of a project (the socket's and the call's `auctionState`): the
  * contract's types, generated from schemas/api/auction.json. */
 export type { AuctionRecord, AuctionState };
@@ -64,7 +67,7 @@ export async function notify(db: Db, message: AuctionNotification): Promise<void
 
 const lockProject = (trx: Transaction<Database>, projectId: number, deptIds: number[] | undefined) => {
   let q = trx.selectFrom('project').selectAll().where('id', '=', projectId);
-  if (deptIds) q = q.where('deptId', 'in', deptIds.length ? deptIds : [-1]);
+  if (deptIds) q = q.where('deptId', 'in', scopeOrNothing(deptIds));
   return q.forUpdate().executeTakeFirst();
 };
 
@@ -117,7 +120,7 @@ export async function register(db: Kysely<Database>, input: { projectId: number;
 /** The user's registration for a project (state 0 when there is none). 404 when the project is outside `deptIds`. */
 export async function registrationOf(db: Kysely<Database>, input: { projectId: number; userId: number; deptIds?: number[] }): Promise<RegistrationView> {
   let q = db.selectFrom('project').select('id').where('id', '=', input.projectId);
-  if (input.deptIds) q = q.where('deptId', 'in', input.deptIds.length ? input.deptIds : [-1]);
+  if (input.deptIds) q = q.where('deptId', 'in', scopeOrNothing(input.deptIds));
   if (!(await q.executeTakeFirst())) throw notFound(PROJECT_MISSING);
   const row = await db
     .selectFrom('registration')
@@ -190,7 +193,7 @@ export async function listRegistrations(
   filter: { deptIds?: number[]; projectId?: number; state?: number; limit: number; offset: number },
 ): Promise<{ rows: PendingRegistration[]; total: number }> {
   let base = db.selectFrom('registration as r').innerJoin('project as p', 'p.id', 'r.projectId').innerJoin('appUser as u', 'u.userId', 'r.userId');
-  if (filter.deptIds) base = base.where('p.deptId', 'in', filter.deptIds.length ? filter.deptIds : [-1]);
+  if (filter.deptIds) base = base.where('p.deptId', 'in', scopeOrNothing(filter.deptIds));
   if (filter.projectId !== undefined) base = base.where('r.projectId', '=', filter.projectId);
   if (filter.state !== undefined) base = base.where('r.state', '=', filter.state);
   const [rows, count] = await Promise.all([
@@ -226,7 +229,7 @@ export async function myAuctions(
   filter: { userId: number; deptIds?: number[]; limit: number; offset: number },
 ): Promise<{ rows: MyAuctionRow[]; total: number }> {
   let base = db.selectFrom('registration as r').innerJoin('project as p', 'p.id', 'r.projectId').where('r.userId', '=', filter.userId);
-  if (filter.deptIds) base = base.where('p.deptId', 'in', filter.deptIds.length ? filter.deptIds : [-1]);
+  if (filter.deptIds) base = base.where('p.deptId', 'in', scopeOrNothing(filter.deptIds));
   const [rows, count] = await Promise.all([
     base
       .select([
@@ -394,14 +397,14 @@ async function bidSingleSession(db: Kysely<Database>, a: BidArgs): Promise<BidRo
   await ready;
   // EXECUTE takes no bind parameters; every value here is a validated integer or decimal text.
   const ints = (xs: number[]) => xs.map((x) => (Number.isInteger(x) ? String(x) : '-1')).join(',');
-  const depts = a.deptIds ? `'{${ints(a.deptIds.length ? a.deptIds : [-1])}}'` : 'NULL';
+  const depts = a.deptIds ? `'{${ints(scopeOrNothing(a.deptIds))}}'` : 'NULL';
   if (!/^\d+(\.\d+)?$/.test(a.amountText) || !Number.isInteger(a.projectId) || !Number.isInteger(a.userId)) throw badRequest('出价参数格式不正确');
   const { rows } = await sql.raw<BidRow>(`EXECUTE auction_bid(${a.projectId}, ${depts}, ${a.userId}, ${a.amountText})`).execute(db);
   return rows[0];
 }
 
 async function bidStatement(db: Db, a: BidArgs): Promise<BidRow | undefined> {
-  const { rows } = await db.executeQuery<BidRow>(CompiledQuery.raw(BID_SQL, [a.projectId, a.deptIds ? (a.deptIds.length ? a.deptIds : [-1]) : null, a.userId, a.amountText]));
+  const { rows } = await db.executeQuery<BidRow>(CompiledQuery.raw(BID_SQL, [a.projectId, a.deptIds ? scopeOrNothing(a.deptIds) : null, a.userId, a.amountText]));
   return rows[0];
 }
 
@@ -540,7 +543,7 @@ export async function auctionState(db: Kysely<Database>, projectId: number, dept
     .select(sql<number>`(SELECT count(*)::int FROM bid WHERE bid.project_id = project.id)`.as('bidCount'))
     .select(sql<Date | string>`clock_timestamp()`.as('now'))
     .where('id', '=', projectId);
-  if (deptIds) q = q.where('deptId', 'in', deptIds.length ? deptIds : [-1]);
+  if (deptIds) q = q.where('deptId', 'in', scopeOrNothing(deptIds));
   const p = await q.executeTakeFirst();
   if (!p) return undefined;
   const records = await db

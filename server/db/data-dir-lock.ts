@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
+import { formatDateTime } from '../format.js';
 
 /**
  * PGlite keeps a whole PostgreSQL in one process. A second process opening the same folder (a second `npm start`,
@@ -26,7 +27,7 @@ export class DataDirBusyError extends Error {
 
   constructor(dataDir: string, holder: DataDirHolder | undefined) {
     const who = holder
-      ? `进程号 ${holder.pid}${holder.host === os.hostname() ? '' : `（主机 ${holder.host}）`}：${holder.command}，${formatSince(holder.since)} 起`
+      ? `进程号 ${holder.pid}${holder.host === os.hostname() ? '' : `（主机 ${holder.host}）`}：${holder.command}，${formatDateTime(holder.since) ?? '时间未知'} 起`
       : '持有者未知';
     super(
       `PGlite 数据目录 ${dataDir} 正被另一个进程使用（${who}）。` +
@@ -37,13 +38,6 @@ export class DataDirBusyError extends Error {
     this.dataDir = dataDir;
     this.holder = holder;
   }
-}
-
-function formatSince(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '时间未知';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 /** The lock folder for a data folder: `data/pglite` → `data/pglite.lock`. */

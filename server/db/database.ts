@@ -98,6 +98,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   let unlock = async () => {};
   if (!options.dataDir || options.dataDir === 'memory') {
     pglite = new PGlite();
+    await pglite.waitReady;
   } else {
     fs.mkdirSync(options.dataDir, { recursive: true });
     // Before PGlite touches the folder: a second process on it would corrupt the database (data-dir-lock.ts).
@@ -110,7 +111,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       throw error;
     }
   }
-  await pglite.waitReady;
   // PGlite hands int8 back as bigint; as with pg above, counts and ids are plain numbers to the API.
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   const close = async () => {
