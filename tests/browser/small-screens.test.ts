@@ -29,7 +29,7 @@ function overflowing(page: Page): Promise<string[]> {
     const wide = [...document.querySelectorAll('body *')].filter((e) => {
       const box = e.getBoundingClientRect();
       // Inside a box that scrolls sideways on purpose (tab rows, wide notice tables) is not the page's overflow.
-      return box.width > 0 && box.right > width + 1 && !e.parentElement?.closest('.tm-plist__types, .tm-tabs__list, .tm-personal-nav__tabs, table');
+      return box.width > 0 && box.right > width + 1 && !e.parentElement?.closest('.tm-plist__types, .tm-tabs__list, table');
     });
     const page = document.documentElement.scrollWidth > width ? [`page ${document.documentElement.scrollWidth} > ${width}`] : [];
     return [...page, ...wide.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]}`)];
