@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { sql, type Kysely } from 'kysely';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { SESSION_KEYS } from '../../engine/http/session-store.js';
 import type { Database } from '../../server/db/schema.js';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed/index.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
@@ -124,8 +125,9 @@ export function withPortalInChromium(options: { chromiumArgs?: string[] } = {}):
       await page.getByLabel('手机号').fill(phone);
       await page.getByLabel('密码').fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: '登录' }).click();
-      // The session is stored once the login call has answered.
-      await expect.poll(() => page.evaluate(() => localStorage.length), { timeout: 10_000 }).toBeGreaterThan(0);
+      // Logged in once the login call's token is stored. (Not "storage is non-empty": the page stores the place it
+      // shows on load, so that would go on before the login answered and race the next page's login check.)
+      await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), SESSION_KEYS.token), { timeout: 10_000 }).not.toBeNull();
       await page.goto(session.url({ region: options.region, route }), { waitUntil: 'networkidle' });
       if (until !== 'idle') await settled(page, until);
       return opened;
