@@ -66,9 +66,13 @@ export function dealTitle(projectName: string): string {
   return `${projectName}${projectName.endsWith('项目') ? '' : '项目'}成交公告`;
 }
 
+/** An amount with the project's price unit, as announcements and messages write it: 1,200元, 350元/亩/年. */
+export function priceText(amount: number | string, priceUnit: number): string {
+  return `${MONEY.format(Number(amount))}${PRICE_UNITS[priceUnit] ?? '元'}`;
+}
+
 export function dealAnnouncementRow(p: DealProject, deal: DealFacts): DealAnnouncementRow {
-  const unit = PRICE_UNITS[p.priceUnit] ?? '元';
-  const price = (amount: number | string) => `${MONEY.format(Number(amount))}${unit}`;
+  const price = (amount: number | string) => priceText(amount, p.priceUnit);
   const party = p.type === 2 ? ['转出方', p.outname] : p.type === 3 ? ['需求方', p.needname] : ['招标人', p.company];
   const centre = `${deal.centre}农村产权交易中心`;
   const cells: Array<[string, string]> = [

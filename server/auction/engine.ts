@@ -4,6 +4,7 @@ import type { Database, ProjectTable } from '../db/schema.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { toNumber } from '../format.js';
 import { dealAnnouncementRow, projectCodeOf } from './deal-announcement.js';
+import { closeMessages, type ClosedAuction } from './close-messages.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type BidNotificationPayload } from './messages.js';
 
 /** A place scope for `IN (…)`: no places matches nothing (`IN ()` would be a syntax error). */
@@ -502,8 +503,29 @@ export async function closeAuction(db: Kysely<Database>, projectId: number): Pro
     await trx.updateTable('project').set({ status, dealAmount, updatedAt: now }).where('id', '=', projectId).execute();
     if (dealAmount !== null) await publishDeal(trx, project, { amount: dealAmount, winnerCode: winnerCode ?? '', bidders, dealtime: now });
     await notify(trx, { type: 'auctionEnded', projectId, data: { projectId, status, dealAmount, winnerCode } });
-    return { projectId, status, dealAmount, winnerCode, winnerUserId: dealAmount === null ? null : top!.userId };
+    const winnerUserId = dealAmount === null ? null : top!.userId;
+    await leaveCloseMessages(trx, project, { projectName: project.projectName, priceUnit: project.priceUnit, status, dealAmount, winnerUserId, winnerCode }, now);
+    return { projectId, status, dealAmount, winnerCode, winnerUserId };
   });
+}
+
+/** Every approved bidder gets the outcome in 我的消息, and their new-message dot lights when the close commits. */
+async function leaveCloseMessages(trx: Transaction<Database>, project: { id: number }, auction: ClosedAuction, now: Date): Promise<void> {
+  const approved = await trx
+    .selectFrom('registration')
+    .select('userId')
+    .where('projectId', '=', project.id)
+    .where('state', '=', REGISTRATION.approved)
+    .orderBy('userId')
+    .execute();
+  const messages = closeMessages(auction, approved.map((r) => r.userId));
+  if (messages.length === 0) return;
+  const rows = await trx
+    .insertInto('message')
+    .values(messages.map((m) => ({ ...m, refId: String(project.id), createTime: now })))
+    .returning(['id', 'userId', 'title'])
+    .execute();
+  for (const row of rows) await notify(trx, { type: 'notice', userId: row.userId, data: { messageId: row.id, title: row.title } });
 }
 
 /** The trading centre of a place: the nearest tenant root at or above it (淳安县 → 淳安县农村产权交易中心). */

@@ -1,0 +1,49 @@
+import { priceText } from './deal-announcement.js';
+
+/** A message left in 我的消息 for one bidder when the auction they were approved for closes. */
+export interface CloseMessage {
+  userId: number;
+  title: string;
+  content: string;
+}
+
+/** How the auction closed (the engine's CloseOutcome, and who won). */
+export interface ClosedAuction {
+  projectName: string;
+  priceUnit: number;
+  status: 7 | 8 | 10 | 11;
+  dealAmount: number | null;
+  winnerUserId: number | null;
+  winnerCode: string | null;
+}
+
+export const CLOSE_TITLES = { won: '竞价成交', ended: '竞价结束' } as const;
+
+/**
+ * The close's message to every approved bidder: the winner is told the price, their bidder code and what comes
+ * next; everyone else the outcome (the deal price, or why there was no deal). A bidder who stepped away from the
+ * screen learns it from 我的消息 (the new-message dot lights through the `notice` fan-out).
+ *
+ * @example closeMessages({ projectName: '东村耕地', priceUnit: 3, status: 7, dealAmount: 1200, winnerUserId: 2, winnerCode: '002' }, [1, 2])
+ * // → [{ userId: 1, title: '竞价结束', … 成交价1,200元，您未竞得。 }, { userId: 2, title: '竞价成交', … }]
+ */
+export function closeMessages(auction: ClosedAuction, approvedUserIds: readonly number[]): CloseMessage[] {
+  const about = `您参与竞价的项目“${auction.projectName}”已结束`;
+  const deal = auction.dealAmount === null ? null : priceText(auction.dealAmount, auction.priceUnit);
+  return approvedUserIds.map((userId) => {
+    if (deal !== null && userId === auction.winnerUserId) {
+      return {
+        userId,
+        title: CLOSE_TITLES.won,
+        content: `${about}，您以${deal}竞得（竞买号：${auction.winnerCode}），请留意交易中心通知，按时办理成交确认和合同签订手续。`,
+      };
+    }
+    const outcome =
+      deal !== null
+        ? `成交价${deal}，您未竞得。`
+        : auction.status === 11
+          ? '最高出价未达到保留价，本次竞价未成交。'
+          : '无人出价，本次竞价未成交。';
+    return { userId, title: CLOSE_TITLES.ended, content: `${about}，${outcome}` };
+  });
+}
