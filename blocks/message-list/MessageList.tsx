@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMessagesChanged } from '../../engine/react/MessagesProvider.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { MessageListByRefIdData } from '../../schemas/types/api.js';
@@ -12,13 +13,15 @@ import './message-list.css';
  */
 export default function MessageList({ props, data }: BlockComponentProps<MessageListProps, MessageListByRefIdData>) {
   const client = useApiClient();
+  const messagesChanged = useMessagesChanged();
   const [readNow, setReadNow] = useState<Set<number>>(new Set());
   const rows = data?.rows ?? [];
 
   const open = (id: number, read: boolean) => {
     if (read || readNow.has(id)) return;
     setReadNow((s) => new Set(s).add(id));
-    client.request('messageRead', { body: { id } }).catch(() => undefined);
+    // Once the server has it, the header's new-message dot counts again (and goes out when nothing is unread).
+    client.request('messageRead', { body: { id } }).then(messagesChanged, () => undefined);
   };
 
   return (

@@ -4,6 +4,7 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { SiteHeaderProps } from '../../schemas/types/blocks.js';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
 import { useSessionActor } from '../../engine/react/SessionProvider.js';
+import { useMessagesVersion } from '../../engine/react/MessagesProvider.js';
 import { useRealtimeNotice, useRealtimeStatus } from '../../engine/react/RealtimeProvider.js';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
 import { documentTitle } from '../../engine/runtime/title.js';
@@ -19,6 +20,7 @@ function useHasNewMessage(enabled: boolean, pollSeconds: number): boolean {
   const client = useApiClient();
   const realtime = useRealtimeStatus();
   const notice = useRealtimeNotice();
+  const messagesVersion = useMessagesVersion();
   const [unread, setUnread] = useState(false);
   const poll = realtime === 'off';
   useEffect(() => {
@@ -27,6 +29,8 @@ function useHasNewMessage(enabled: boolean, pollSeconds: number): boolean {
       return;
     }
     let live = true;
+    // The server's count covers every notice so far: the channel's own flag is no longer needed.
+    if (messagesVersion > 0) notice.seen();
     const check = () =>
       client.request('messageListByRefId', { body: { pageNum: 1, pageSize: 1 } }).then(
         (envelope) => live && setUnread(envelope.code === 200 && envelope.data.unread > 0),
@@ -38,7 +42,9 @@ function useHasNewMessage(enabled: boolean, pollSeconds: number): boolean {
       live = false;
       clearInterval(timer);
     };
-  }, [client, enabled, pollSeconds, poll]);
+    // Counted again after the user reads a message here (messagesVersion), so the dot goes out with the last one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, enabled, pollSeconds, poll, messagesVersion]);
   return enabled && (unread || notice.hasNewMessage);
 }
 

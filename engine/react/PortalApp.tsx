@@ -7,6 +7,7 @@ import { buildPageRoutes } from '../runtime/routes.js';
 import { PageView } from './PageView.js';
 import { PortalClientProvider, useSession } from './PortalClientProvider.js';
 import { SessionProvider } from './SessionProvider.js';
+import { MessagesProvider } from './MessagesProvider.js';
 import { RealtimeProvider } from './RealtimeProvider.js';
 import type { SocketConstructor } from '../../machines/realtime-channel.js';
 import { RegionProvider, useFlags } from './RegionProvider.js';
@@ -61,9 +62,11 @@ export function PortalApp({
       <SessionProvider reload={reload}>
         <RegionProvider region={region}>
           <RealtimeProvider WebSocketImpl={WebSocketImpl}>
-            <HashRouter>
-              <RegionRoutes region={region} registry={registry} />
-            </HashRouter>
+            <MessagesProvider>
+              <HashRouter>
+                <RegionRoutes region={region} registry={registry} />
+              </HashRouter>
+            </MessagesProvider>
           </RealtimeProvider>
         </RegionProvider>
       </SessionProvider>

@@ -1,5 +1,6 @@
 export { BlockStatus } from './BlockStatus.js';
 export { BlockView } from './BlockView.js';
+export { MessagesProvider, useMessagesChanged, useMessagesVersion } from './MessagesProvider.js';
 export { PageView } from './PageView.js';
 export { PortalApp } from './PortalApp.js';
 export { PortalClientProvider, useApiClient, usePortalSiteData, useSession, useSiteData } from './PortalClientProvider.js';

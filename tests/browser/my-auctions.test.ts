@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { placeBid, review } from '../../server/auction/engine.js';
+import { closeAuction, placeBid, review } from '../../server/auction/engine.js';
 import { DEMO_PHONES } from '../../server/seed/index.js';
 import { SCREENSHOT_DIR, seriousViolations, seededProjectOf, withPortalInChromium } from './portal-harness.js';
 
@@ -119,6 +119,42 @@ describe('我的竞价', () => {
       expect(await facts()).toMatch(/当前价\s*11,500\.00 元/);
       expect(await facts()).toMatch(/我的最高出价\s*11,000\.00 元（共 2 次）/);
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('at the close the row says 未竞得 without a reload, the new-message dot lights, 我的消息 says the outcome, and reading it puts the dot out', async () => {
+    const db = chromium.portal.db;
+    // Everything read before, so the dot can only come from the close.
+    await db.updateTable('message').set({ readAt: new Date() }).where('userId', '=', bidders.a).where('readAt', 'is', null).execute();
+    const { page, errors } = await chromium.openLoggedIn(DEMO_PHONES[0], { region: 'chunan', route: '/personal?tab=auctions', until: 'blocks' });
+    try {
+      const item = page.locator('.tm-mine__item').filter({ hasText: bidding.projectName });
+      await expect.poll(() => item.locator('.tm-mine__standing').innerText(), { timeout: 10_000 }).toBe('已被超越');
+      expect(await page.locator('.tm-header__dot').count()).toBe(0);
+
+      await db.updateTable('project').set({ biddingStopTime: new Date(Date.now() - 1000) }).where('id', '=', bidding.id).execute();
+      await closeAuction(db, bidding.id); // or the portal's own scheduler got there first: either way one close
+      await expect.poll(() => item.locator('.tm-mine__standing').innerText(), { timeout: 5_000 }).toBe('未竞得');
+      await expect.poll(() => page.locator('.tm-header__dot').count(), { timeout: 5_000 }).toBe(1);
+
+      await page.getByRole('link', { name: '我的消息' }).click();
+      // Newest first: the close's message above the review's 报名审核通过 about the same project.
+      const messages = page.locator('.tm-message').filter({ hasText: bidding.projectName });
+      await expect.poll(() => messages.locator('.tm-message__title').allInnerTexts(), { timeout: 10_000 }).toEqual(['竞价结束', '报名审核通过']);
+      const message = messages.first();
+      expect(await message.locator('.tm-message__state').innerText()).toBe('未读');
+      await message.locator('summary').click();
+      await expect.poll(() => message.locator('.tm-message__state').innerText()).toBe('已读');
+      // That was the only unread message: the dot goes out without a reload.
+      await expect.poll(() => page.locator('.tm-header__dot').count(), { timeout: 5_000 }).toBe(0);
+      expect(await message.locator('.tm-message__content').innerText()).toBe(
+        `您参与竞价的项目“${bidding.projectName}”已结束，成交价11,500元，您未竞得。`,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'personal-close-message.png'), fullPage: true });
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
