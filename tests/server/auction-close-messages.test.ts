@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction } from '../../server/auction/engine.js';
 import type { TestServer } from './harness.js';
-import { startTestServerWithPlaces, TENANT_A, TENANT_A_TOWN } from './fixtures.js';
-import { approve, dbClock, insertProject, userWithToken, Viewer, type TestUser } from './auction-helpers.js';
+import { startTestServerWithPlaces, TENANT_A } from './fixtures.js';
+import { approve, dbClock, insertBiddingProject, userWithToken, Viewer, type TestUser } from './auction-helpers.js';
 
 // When an auction closes, every approved bidder finds the outcome in 我的消息 (read back through the portal's
 // own message call), and a socket logged in as that bidder gets the `notice` that lights the new-message dot.
-
-const HOUR = 3_600_000;
 
 let server: TestServer;
 let wsBase: string;
@@ -52,19 +50,7 @@ async function messagesOf(user: TestUser, projectId: number): Promise<Array<{ id
 
 /** In bidding in 甲镇 (¥ per 亩 per year), with alice 001, bob 002, carol 003 approved and dave awaiting review. */
 async function biddingProject(name: string, reservePrice: number | null = null) {
-  const now = await dbClock(server.db);
-  const id = await insertProject(server.db, {
-    deptId: TENANT_A_TOWN,
-    status: 6,
-    price: 1000,
-    increment: 100,
-    reservePrice,
-    applyStartTime: now - 3 * 24 * HOUR,
-    applyStopTime: now - 2 * HOUR,
-    biddingStartTime: now - HOUR,
-    biddingStopTime: now + 2 * HOUR,
-    name,
-  });
+  const id = await insertBiddingProject(server.db, { reservePrice, name });
   await server.db.updateTable('project').set({ priceUnit: 1 }).where('id', '=', id).execute();
   await approve(server.db, id, [alice.userId, bob.userId, carol.userId]);
   await server.db.insertInto('registration').values({ projectId: id, userId: dave.userId, state: 2, bidderCode: '' }).execute();

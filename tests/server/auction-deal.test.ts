@@ -3,13 +3,10 @@ import { closeAuction } from '../../server/auction/engine.js';
 import { formatDateTime } from '../../server/format.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, TENANT_B } from './fixtures.js';
-import { approve, dbClock, insertProject, twoBidders, type TestUser } from './auction-helpers.js';
+import { approve, dbClock, insertBiddingProject, twoBidders, type TestUser } from './auction-helpers.js';
 import { callAs } from './listings-helpers.js';
 
 // The 成交公告 an auction publishes when it closes with a deal, read back through the portal's own calls.
-
-const MIN = 60_000;
-const HOUR = 60 * MIN;
 
 let server: TestServer;
 let alice: TestUser;
@@ -31,19 +28,7 @@ const bid = (projectId: number, amount: number, user: { headers: Record<string, 
 
 /** A project in bidding in 甲镇 with alice (001) and bob (002) approved. */
 async function biddingProject(opts: { name?: string; reservePrice?: number | null; code?: string } = {}) {
-  const now = await dbClock(server.db);
-  const id = await insertProject(server.db, {
-    deptId: TENANT_A_TOWN,
-    status: 6,
-    price: 1000,
-    increment: 100,
-    reservePrice: opts.reservePrice ?? null,
-    applyStartTime: now - 3 * 24 * HOUR,
-    applyStopTime: now - 2 * HOUR,
-    biddingStartTime: now - HOUR,
-    biddingStopTime: now + 2 * HOUR,
-    name: opts.name,
-  });
+  const id = await insertBiddingProject(server.db, { reservePrice: opts.reservePrice ?? null, name: opts.name });
   await server.db
     .updateTable('project')
     .set({ priceUnit: 1, address: '测试省甲市甲县甲镇东村', outname: '甲镇东村股份经济合作社', code: opts.code ?? '' })

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import WebSocket from 'ws';
 import type { Database } from '../../server/db/schema.js';
+import { TENANT_A_TOWN } from './fixtures.js';
 import type { TestServer } from './harness.js';
 import { bearer, insertUser, sessionFor } from './users-helpers.js';
 
@@ -52,6 +53,28 @@ export async function insertProject(db: Kysely<Database>, p: ProjectFixture): Pr
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * A project in bidding by the database clock: sign-up closed 2 h ago, bidding began 1 h ago and ends `stopIn`
+ * (2 h) from now; in 甲镇, 1000 by steps of 100, unless `p` says otherwise.
+ */
+export async function insertBiddingProject(db: Kysely<Database>, p: Partial<ProjectFixture> & { stopIn?: number } = {}): Promise<number> {
+  const now = await dbClock(db);
+  const { stopIn = 2 * HOUR, ...fixture } = p;
+  return insertProject(db, {
+    deptId: TENANT_A_TOWN,
+    status: 6,
+    price: 1000,
+    increment: 100,
+    applyStartTime: now - 3 * 24 * HOUR,
+    applyStopTime: now - 2 * HOUR,
+    biddingStartTime: now - HOUR,
+    biddingStopTime: now + stopIn,
+    ...fixture,
+  });
 }
 
 /** A user with a live session. */

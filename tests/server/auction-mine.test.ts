@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction, register, review } from '../../server/auction/engine.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A, TENANT_A_TOWN, TENANT_B } from './fixtures.js';
-import { approve, dbClock, insertProject, twoBidders, type TestUser } from './auction-helpers.js';
+import { approve, dbClock, insertBiddingProject, insertProject, twoBidders, type TestUser } from './auction-helpers.js';
 
 // 我的竞价: the personal centre's list of the caller's own registrations and where the caller stands in each auction.
 
@@ -21,21 +21,7 @@ afterAll(() => server.close());
 const call = (path: string, payload: Record<string, unknown>, user: { headers: Record<string, string> } | null, deptId = TENANT_A) =>
   server.app.inject({ method: 'POST', url: `/prod-api/api/auction/${path}`, headers: { ...server.signed(deptId), ...(user?.headers ?? {}) }, payload });
 
-async function bidding(name: string, stopIn = 2 * HOUR, extendMinutes = 5) {
-  const now = await dbClock(server.db);
-  return insertProject(server.db, {
-    deptId: TENANT_A_TOWN,
-    status: 6,
-    price: 1000,
-    increment: 100,
-    name,
-    applyStartTime: now - 3 * 24 * HOUR,
-    applyStopTime: now - 2 * HOUR,
-    biddingStartTime: now - HOUR,
-    biddingStopTime: now + stopIn,
-    extendMinutes,
-  });
-}
+const bidding = (name: string, stopIn = 2 * HOUR, extendMinutes = 5) => insertBiddingProject(server.db, { name, stopIn, extendMinutes });
 
 describe('auctionMine', () => {
   it('lists only the caller’s registrations, newest first, with review state, bidder code, own highest bid and who leads', async () => {

@@ -6,7 +6,7 @@ import { closeAuction } from '../../server/auction/engine.js';
 import { notifyUser } from '../../server/auction/hub.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
-import { approve, dbClock, insertProject, userWithToken, Viewer } from './auction-helpers.js';
+import { approve, dbClock, insertBiddingProject, insertProject, userWithToken, Viewer } from './auction-helpers.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -46,19 +46,9 @@ async function viewer(path = '/websocket/0'): Promise<Viewer> {
 
 /** A project in bidding with approved bidders, its end `stopIn` ms after the database clock. */
 async function biddingProject(opts: { stopIn?: number; bidders?: number[]; price?: number; increment?: number; reservePrice?: number | null; deptId?: number } = {}) {
-  const now = await dbClock(server.db);
-  const id = await insertProject(server.db, {
-    deptId: opts.deptId ?? TENANT_A_TOWN,
-    status: 6,
-    price: opts.price ?? 1000,
-    increment: opts.increment ?? 100,
-    reservePrice: opts.reservePrice ?? null,
-    applyStartTime: now - 3 * 24 * HOUR,
-    applyStopTime: now - 2 * HOUR,
-    biddingStartTime: now - HOUR,
-    biddingStopTime: now + (opts.stopIn ?? 2 * HOUR),
-  });
-  await approve(server.db, id, opts.bidders ?? [alice.userId, bob.userId]);
+  const { bidders, ...fixture } = opts;
+  const id = await insertBiddingProject(server.db, fixture);
+  await approve(server.db, id, bidders ?? [alice.userId, bob.userId]);
   return id;
 }
 
