@@ -76,7 +76,7 @@ describe('live auction with two bidders', () => {
       // A refused bid says why: below the current price plus the increment.
       await a.page.getByLabel('我的出价（元）').fill('10600');
       await a.page.getByRole('button', { name: '立即竞价' }).click();
-      expect(await a.page.getByRole('alert').filter({ hasText: '加价幅度' }).count()).toBeGreaterThan(0);
+      await expect.poll(() => a.page.getByRole('alert').filter({ hasText: '加价幅度' }).count(), { timeout: 3_000 }).toBeGreaterThan(0);
 
       const rows = await chromium.portal.db.selectFrom('bid').select(['amount']).where('projectId', '=', projectId).orderBy('id').execute();
       expect(rows.map((r) => Number(r.amount))).toEqual([10_000, 10_500]);
