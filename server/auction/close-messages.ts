@@ -1,4 +1,5 @@
 import { priceText } from './deal-announcement.js';
+import type { CloseOutcome } from './engine.js';
 
 /** A message left in 我的消息 for one bidder when the auction they were approved for closes. */
 export interface CloseMessage {
@@ -7,17 +8,10 @@ export interface CloseMessage {
   content: string;
 }
 
-/** How the auction closed (the engine's CloseOutcome, and who won). */
-export interface ClosedAuction {
-  projectName: string;
-  priceUnit: number;
-  status: 7 | 8 | 10 | 11;
-  dealAmount: number | null;
-  winnerUserId: number | null;
-  winnerCode: string | null;
-}
+/** How the auction closed (the engine's CloseOutcome), with what the messages name. */
+export type ClosedAuction = Omit<CloseOutcome, 'projectId'> & { projectName: string; priceUnit: number };
 
-export const CLOSE_TITLES = { won: '竞价成交', ended: '竞价结束' } as const;
+const CLOSE_TITLES = { won: '竞价成交', ended: '竞价结束' } as const;
 
 /**
  * The close's message to every approved bidder: the winner is told the price, their bidder code and what comes

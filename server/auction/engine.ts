@@ -4,7 +4,7 @@ import type { Database, ProjectTable } from '../db/schema.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { toNumber } from '../format.js';
 import { dealAnnouncementRow, projectCodeOf } from './deal-announcement.js';
-import { closeMessages, type ClosedAuction } from './close-messages.js';
+import { closeMessages } from './close-messages.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type BidNotificationPayload } from './messages.js';
 
 /** A place scope for `IN (…)`: no places matches nothing (`IN ()` would be a syntax error). */
@@ -64,6 +64,26 @@ export async function dbNow(db: Db): Promise<Date> {
 /** Queues a NOTIFY on the auction channel; PostgreSQL delivers it when (and only if) the transaction commits. */
 export async function notify(db: Db, message: AuctionNotification): Promise<void> {
   await sql`SELECT pg_notify(${AUCTION_CHANNEL}, ${JSON.stringify(message)})`.execute(db);
+}
+
+/**
+ * Leaves users messages in 我的消息 about a project and lights each one's new-message dot: the `notice` goes out
+ * when (and only if) the transaction that wrote the rows commits. Returns the new message ids, in order.
+ */
+async function leaveMessages(
+  trx: Transaction<Database>,
+  projectId: number,
+  messages: ReadonlyArray<{ userId: number; title: string; content: string }>,
+  now: Date,
+): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await trx
+    .insertInto('message')
+    .values(messages.map((m) => ({ ...m, refId: String(projectId), createTime: now })))
+    .returning(['id', 'userId', 'title'])
+    .execute();
+  for (const row of rows) await notify(trx, { type: 'notice', userId: row.userId, data: { messageId: row.id, title: row.title } });
+  return rows.map((row) => row.id);
 }
 
 const lockProject = (trx: Transaction<Database>, projectId: number, deptIds: number[] | undefined) => {
@@ -167,21 +187,21 @@ export async function review(
       .where('id', '=', reg.id)
       .returning(['state', 'bidderCode', 'createdAt', 'reviewedAt'])
       .executeTakeFirstOrThrow();
-    const message = await trx
-      .insertInto('message')
-      .values({
-        userId: input.userId,
-        refId: String(project.id),
-        title: input.approve ? '报名审核通过' : '报名审核未通过',
-        content: input.approve
-          ? `您报名的项目“${project.projectName}”已审核通过，竞买号：${bidderCode}，请按时参加竞价。`
-          : `您报名的项目“${project.projectName}”未通过审核，如有疑问请联系交易中心。`,
-        createTime: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await notify(trx, { type: 'notice', userId: input.userId, data: { messageId: message.id, title: input.approve ? '报名审核通过' : '报名审核未通过' } });
-    return { projectId: project.id, userId: input.userId, projectName: project.projectName, messageId: message.id, ...row };
+    const [messageId] = await leaveMessages(
+      trx,
+      project.id,
+      [
+        {
+          userId: input.userId,
+          title: input.approve ? '报名审核通过' : '报名审核未通过',
+          content: input.approve
+            ? `您报名的项目“${project.projectName}”已审核通过，竞买号：${bidderCode}，请按时参加竞价。`
+            : `您报名的项目“${project.projectName}”未通过审核，如有疑问请联系交易中心。`,
+        },
+      ],
+      now,
+    );
+    return { projectId: project.id, userId: input.userId, projectName: project.projectName, messageId, ...row };
   });
 }
 
@@ -503,29 +523,18 @@ export async function closeAuction(db: Kysely<Database>, projectId: number): Pro
     await trx.updateTable('project').set({ status, dealAmount, updatedAt: now }).where('id', '=', projectId).execute();
     if (dealAmount !== null) await publishDeal(trx, project, { amount: dealAmount, winnerCode: winnerCode ?? '', bidders, dealtime: now });
     await notify(trx, { type: 'auctionEnded', projectId, data: { projectId, status, dealAmount, winnerCode } });
-    const winnerUserId = dealAmount === null ? null : top!.userId;
-    await leaveCloseMessages(trx, project, { projectName: project.projectName, priceUnit: project.priceUnit, status, dealAmount, winnerUserId, winnerCode }, now);
-    return { projectId, status, dealAmount, winnerCode, winnerUserId };
+    const outcome: CloseOutcome = { projectId, status, dealAmount, winnerCode, winnerUserId: dealAmount === null ? null : top!.userId };
+    // Every approved bidder learns the outcome in 我的消息, even one who left the screen.
+    const approved = await trx
+      .selectFrom('registration')
+      .select('userId')
+      .where('projectId', '=', projectId)
+      .where('state', '=', REGISTRATION.approved)
+      .orderBy('userId')
+      .execute();
+    await leaveMessages(trx, projectId, closeMessages({ ...outcome, projectName: project.projectName, priceUnit: project.priceUnit }, approved.map((r) => r.userId)), now);
+    return outcome;
   });
-}
-
-/** Every approved bidder gets the outcome in 我的消息, and their new-message dot lights when the close commits. */
-async function leaveCloseMessages(trx: Transaction<Database>, project: { id: number }, auction: ClosedAuction, now: Date): Promise<void> {
-  const approved = await trx
-    .selectFrom('registration')
-    .select('userId')
-    .where('projectId', '=', project.id)
-    .where('state', '=', REGISTRATION.approved)
-    .orderBy('userId')
-    .execute();
-  const messages = closeMessages(auction, approved.map((r) => r.userId));
-  if (messages.length === 0) return;
-  const rows = await trx
-    .insertInto('message')
-    .values(messages.map((m) => ({ ...m, refId: String(project.id), createTime: now })))
-    .returning(['id', 'userId', 'title'])
-    .execute();
-  for (const row of rows) await notify(trx, { type: 'notice', userId: row.userId, data: { messageId: row.id, title: row.title } });
 }
 
 /** The trading centre of a place: the nearest tenant root at or above it (淳安县 → 淳安县农村产权交易中心). */
