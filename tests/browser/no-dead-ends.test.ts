@@ -1,0 +1,118 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { evaluateCondition, loadRegionCatalog } from '../../engine/region/index.js';
+import type { Page as PageConfig, Region } from '../../schemas/types/region.js';
+import { withPortalInChromium } from './portal-harness.js';
+
+// No dead ends (issue 13): in every demo region, every route of the region's page table renders real content, and
+// every link the portal draws — nav, footer, home blocks, lists, details — leads to a real page. A visitor walks the
+// portal from its home page, following each kind of link once, as far as the links go.
+const chromium = withPortalInChromium();
+const catalog = loadRegionCatalog(path.resolve('regions'));
+const DEMO_REGIONS = ['chunan', 'chunan-dev', 'xinyang', 'lantian', 'shouguang'];
+
+/** Query keys whose value picks another record or filter of the same screen, not another screen: one visit stands for all. */
+const SAME_SCREEN_KEYS = new Set([
+  'id', 'page', 'pageNum', 'keyword', 'keys', 'dm', 'deptName', 'deptCode', 'deptId', 'parentId', 'number', 'statusIndex', 'index',
+  'area', 'area1', 'area2', 'pid', 'classname', 'item', 'backUrl', 'remark', 'address', 'cid',
+]);
+
+/** A route and the query values that choose a screen: `/announcement?type=3`, `/tradingProject?idx=1`. */
+function screenKey(hashRoute: string): string {
+  const [pathPart, search = ''] = hashRoute.split('?');
+  const params = [...new URLSearchParams(search).entries()].filter(([k]) => !SAME_SCREEN_KEYS.has(k)).sort();
+  return params.length ? `${pathPart}?${new URLSearchParams(params).toString()}` : pathPart;
+}
+
+/** Does any block of the page read the record id from the address (a detail page, reached from its list)? */
+function needsRecord(page: PageConfig): boolean {
+  return JSON.stringify(page.blocks ?? []).includes('"query.id"');
+}
+
+interface Visit {
+  /** What is wrong with the page, or undefined. */
+  problem?: string;
+  /** Hash routes (`/x?y=1`) of the portal's own links on the page. */
+  links: string[];
+  /** Outside addresses the page links to. */
+  outside: string[];
+}
+
+async function visit(page: Page, url: string): Promise<Visit> {
+  // A fresh document each time: a hash change alone would leave the last page's blocks on screen while the next loads.
+  await page.goto('about:blank');
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  // Drawn: the page's shell is there, no block still loads, and either some block or the not-found page shows.
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('[data-block]') || document.body.innerText.includes('页面不存在')) &&
+      !document.querySelector('.tm-status--loading'),
+    undefined,
+    { timeout: 20_000 },
+  );
+  // Blocks that load in a second step (a list after its categories) get their turn.
+  await page.waitForTimeout(150);
+  await page.waitForFunction(() => !document.querySelector('.tm-status--loading'), undefined, { timeout: 20_000 });
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    const text = (main?.innerText ?? '').replace(/\s+/g, '');
+    let problem: string | undefined;
+    if (document.body.innerText.includes('页面不存在')) problem = '页面不存在';
+    else if (document.querySelector('.tm-status--error')) problem = `error state: ${document.querySelector('.tm-status--error')!.textContent}`;
+    else if (!main || text.length < 8) problem = `blank page (${JSON.stringify(text)})`;
+    const hrefs = [...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).getAttribute('href')!);
+    const here = `${location.origin}${location.pathname}${location.search}`;
+    const links: string[] = [];
+    const outside: string[] = [];
+    for (const href of hrefs) {
+      if (href.startsWith('#/')) links.push(href.slice(1));
+      else if (href.startsWith(here + '#/')) links.push(href.slice(here.length + 1));
+      else if (href === '#' || href.startsWith('#tm-') || href.startsWith('#')) continue;
+      else outside.push(href);
+    }
+    return { problem, links, outside };
+  });
+}
+
+describe.each(DEMO_REGIONS)('region %s', (regionId) => {
+  it('every route renders real content and every link leads to a real page', async () => {
+    const region = catalog.regions.find((r) => r.id === regionId) as unknown as Region;
+    expect(region, `region ${regionId}`).toBeDefined();
+    const context = { flags: region.flags ?? {}, region, query: {}, session: { loggedIn: false } };
+    const pages = Object.values(region.pages ?? {}).filter((p) => !p.when || evaluateCondition(p.when as never, context as never));
+
+    const queue: Array<{ route: string; from: string }> = [{ route: '/', from: '(start)' }];
+    // Every page that needs no record is also opened directly (the page table is the spec's route list as configured).
+    for (const p of pages) if (!needsRecord(p) && p.route !== '/') queue.push({ route: p.route, from: '(route table)' });
+    const seen = new Set(queue.map((q) => screenKey(q.route)));
+    const visitedPaths = new Set<string>();
+    const problems: string[] = [];
+    const badOutside = new Set<string>();
+
+    const { page, errors } = await chromium.openPage({ region: regionId, route: '/' });
+    try {
+      while (queue.length > 0) {
+        const { route, from } = queue.shift()!;
+        const result = await visit(page, chromium.url({ region: regionId, route }));
+        visitedPaths.add(route.split('?')[0]);
+        if (result.problem) problems.push(`${route} (linked from ${from}): ${result.problem}`);
+        for (const href of result.outside) if (!/^https?:\/\//i.test(href) && !href.startsWith('/image')) badOutside.add(`${href} on ${route}`);
+        for (const link of result.links) {
+          const key = screenKey(link);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          queue.push({ route: link, from: route });
+        }
+        expect(seen.size, 'the walk stays bounded').toBeLessThan(400);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+    // Every detail page of the route table is reached from a list: none is an orphan only a typed address finds.
+    const unreached = pages.filter((p) => needsRecord(p) && !visitedPaths.has(p.route)).map((p) => `${p.route}: no link leads here`);
+    const outside = [...badOutside].map((o) => `not an http(s) address: ${o}`);
+    expect([...problems, ...outside, ...unreached]).toEqual([]);
+  }, 600_000);
+});
