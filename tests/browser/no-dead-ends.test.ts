@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { evaluateCondition, loadRegionCatalog } from '../../engine/region/index.js';
 import type { Page as PageConfig, Region } from '../../schemas/types/region.js';
-import { withPortalInChromium } from './portal-harness.js';
+import { seriousViolations, withPortalInChromium } from './portal-harness.js';
 
 // No dead ends (issue 13): in every demo region, every route of the region's page table renders real content, and
 // every link the portal draws — nav, footer, home blocks, lists, details — leads to a real page. A visitor walks the
@@ -11,6 +11,8 @@ import { withPortalInChromium } from './portal-harness.js';
 const chromium = withPortalInChromium();
 const catalog = loadRegionCatalog(path.resolve('regions'));
 const DEMO_REGIONS = ['chunan', 'chunan-dev', 'xinyang', 'lantian', 'shouguang'];
+/** Screens axe has checked, over all regions: each screen once (the regions share its blocks), so the walk stays quick. */
+const axeChecked = new Set<string>();
 
 /** Query keys whose value picks another record or filter of the same screen, not another screen: one visit stands for all. */
 const SAME_SCREEN_KEYS = new Set([
@@ -21,8 +23,11 @@ const SAME_SCREEN_KEYS = new Set([
 /** A route and the query values that choose a screen: `/announcement?type=3`, `/tradingProject?idx=1`. */
 function screenKey(hashRoute: string): string {
   const [pathPart, search = ''] = hashRoute.split('?');
-  const params = [...new URLSearchParams(search).entries()].filter(([k]) => !SAME_SCREEN_KEYS.has(k)).sort();
-  return params.length ? `${pathPart}?${new URLSearchParams(params).toString()}` : pathPart;
+  const query = new URLSearchParams(search);
+  const params = [...query.entries()].filter(([k]) => !SAME_SCREEN_KEYS.has(k)).sort();
+  // A place window (dm/deptId in the address) shows another place: a screen of its own, once for all places.
+  const place = query.has('dm') || query.has('deptId') ? '@place' : '';
+  return (params.length ? `${pathPart}?${new URLSearchParams(params).toString()}` : pathPart) + place;
 }
 
 /** Does any block of the page read the record id from the address (a detail page, reached from its list)? */
@@ -61,15 +66,17 @@ async function visit(page: Page, url: string): Promise<Visit> {
     if (document.body.innerText.includes('页面不存在')) problem = '页面不存在';
     else if (document.querySelector('.tm-status--error')) problem = `error state: ${document.querySelector('.tm-status--error')!.textContent}`;
     else if (!main || text.length < 8) problem = `blank page (${JSON.stringify(text)})`;
-    const hrefs = [...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).getAttribute('href')!);
-    const here = `${location.origin}${location.pathname}${location.search}`;
     const links: string[] = [];
     const outside: string[] = [];
-    for (const href of hrefs) {
-      if (href.startsWith('#/')) links.push(href.slice(1));
-      else if (href.startsWith(here + '#/')) links.push(href.slice(here.length + 1));
-      else if (href === '#' || href.startsWith('#tm-') || href.startsWith('#')) continue;
-      else outside.push(href);
+    for (const a of document.querySelectorAll('a[href]')) {
+      const raw = a.getAttribute('href')!;
+      const url = new URL((a as HTMLAnchorElement).href);
+      if (url.origin !== location.origin) outside.push(raw);
+      // The portal's own screens (a place window is the same page with the place in its address, in a new window).
+      else if (url.hash.startsWith('#/')) links.push(url.hash.slice(1));
+      // A file of the portal's own (a download, a picture), or an in-page anchor such as the skip link.
+      else if (!url.hash && url.pathname !== '/' && !raw.startsWith('#')) continue;
+      else if (!raw.startsWith('#') && raw !== '') outside.push(raw);
     }
     return { problem, links, outside };
   });
@@ -97,7 +104,11 @@ describe.each(DEMO_REGIONS)('region %s', (regionId) => {
         const result = await visit(page, chromium.url({ region: regionId, route }));
         visitedPaths.add(route.split('?')[0]);
         if (result.problem) problems.push(`${route} (linked from ${from}): ${result.problem}`);
-        for (const href of result.outside) if (!/^https?:\/\//i.test(href) && !href.startsWith('/image')) badOutside.add(`${href} on ${route}`);
+        else if (!axeChecked.has(screenKey(route))) {
+          axeChecked.add(screenKey(route));
+          for (const violation of await seriousViolations(page)) problems.push(`${route}: axe ${violation}`);
+        }
+        for (const href of result.outside) if (!/^(https?:\/\/|tel:|mailto:)/i.test(href)) badOutside.add(`${href} on ${route}`);
         for (const link of result.links) {
           const key = screenKey(link);
           if (seen.has(key)) continue;
