@@ -101,7 +101,7 @@ export function dealAnnouncementRow(p: DealProject, deal: DealFacts): DealAnnoun
     number: dealNumberOf(p.type),
     projectName: p.projectName,
     projectAddress: p.address,
-    remark: `成交价：${price(deal.amount)}`,
+    remark: `${p.type === 1 ? '中标价' : '成交价'}：${price(deal.amount)}`,
     content:
       `<h3>${escapeHtml(dealTitle(p.projectName))}</h3>` +
       `<p>${escapeHtml(p.projectName)}（项目编号：${escapeHtml(deal.code)}）已在${escapeHtml(centre)}通过网络竞价公开交易，现将成交结果公告如下：</p>` +
