@@ -37,4 +37,5 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'project-detail', load: () => import('./project-detail/ProjectDetail.js') },
   { type: 'bidding-projects', load: () => import('./bidding-projects/BiddingProjects.js') },
   { type: 'tender-list', load: () => import('./tender-list/TenderList.js') },
+  { type: 'query-tabs', load: () => import('./query-tabs/QueryTabs.js') },
 ];

@@ -9,8 +9,12 @@ import './article-detail.css';
 interface Detail {
   title?: string;
   projectname?: string;
+  /** A deal announcement's (dealDetail) title, address and publication time. */
+  projectName?: string;
+  projectAddress?: string;
   logintime?: string;
   createTime?: string;
+  dealtime?: string;
   deptName?: string;
   content?: string;
   remark?: string;
@@ -18,11 +22,11 @@ interface Detail {
   watchCts?: number;
 }
 
-/** One article (news, notice, policy, land information…): title, date, source, the sanitised rich text, attachment. */
+/** One article (news, notice, policy, land information, deal announcement…): title, date, source, the sanitised rich text, attachment. */
 export default function ArticleDetail({ props, data }: BlockComponentProps<ArticleDetailProps, Detail>) {
   const navigate = useNavigate();
-  const title = data.title ?? data.projectname ?? '';
-  const date = dateOf(data.logintime ?? data.createTime);
+  const title = data.title ?? data.projectname ?? data.projectName ?? '';
+  const date = dateOf(data.logintime ?? data.createTime ?? data.dealtime);
   // Content is authored in the back office; it is still sanitised so a pasted script can never run here.
   const html = DOMPurify.sanitize(data.content ?? data.remark ?? '', { USE_PROFILES: { html: true } });
   return (
@@ -30,6 +34,7 @@ export default function ArticleDetail({ props, data }: BlockComponentProps<Artic
       <h2 className="tm-detail__title">{title}</h2>
       <p className="tm-detail__meta">
         {date && <span>发布日期：<time dateTime={date}>{date}</time></span>}
+        {data.projectAddress && <span>项目地址：{data.projectAddress}</span>}
         {data.deptName && <span>来源：{data.deptName}</span>}
         {data.watchCts !== undefined && <span>浏览次数：{data.watchCts}</span>}
       </p>

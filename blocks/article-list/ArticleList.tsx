@@ -10,6 +10,8 @@ import './article-list.css';
 export default function ArticleList({ props, data }: BlockComponentProps<ArticleListProps>) {
   const variant = props.variant ?? 'list';
   const items = listItems(data, props.rows ?? (variant === 'image-cards' ? 2 : 7));
+  // A one-line summary (remark) under each title: deal announcements show their 成交价 there.
+  const summary = props.showSummary === true;
   const href = (id: number | string) => (props.detailRoute ? withQuery(props.detailRoute, { id }) : undefined);
 
   if (variant === 'image-cards') {
@@ -35,7 +37,7 @@ export default function ArticleList({ props, data }: BlockComponentProps<Article
       {items.map((item) => {
         const to = href(item.id);
         return (
-          <li key={item.id} className="tm-list__row">
+          <li key={item.id} className={`tm-list__row${summary ? ' tm-list__row--summary' : ''}`}>
             {to ? (
               <RouteLink to={to} className="tm-list__title" title={item.title}>
                 {item.title}
@@ -43,6 +45,7 @@ export default function ArticleList({ props, data }: BlockComponentProps<Article
             ) : (
               <span className="tm-list__title">{item.title}</span>
             )}
+            {summary && item.summary && <span className="tm-list__summary">{item.summary}</span>}
             {props.showPlace && item.place && <span className="tm-list__place">{item.place}</span>}
             {props.showDate !== false && item.date && <time className="tm-list__date" dateTime={item.date}>{item.date}</time>}
           </li>

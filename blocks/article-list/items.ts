@@ -34,6 +34,6 @@ export function listItems(data: unknown, limit: number): ListItem[] {
       date: dateOf(first(row, ['logintime', 'createTime', 'dealtime', 'releaseTime'])),
       image: imageOf(row),
       summary: textOf(first(row, ['remark', 'content'])),
-      place: (first(row, ['areaName', 'deptName', 'address']) as string | undefined) ?? undefined,
+      place: (first(row, ['areaName', 'projectAddress', 'deptName', 'address']) as string | undefined) ?? undefined,
     }));
 }

@@ -31,6 +31,7 @@ export interface BlockPropsByType {
   'process-diagram': ProcessDiagramProps;
   'project-detail': ProjectDetailProps;
   'project-list': ProjectListProps;
+  'query-tabs': QueryTabsProps;
   'region-picker': RegionPickerProps;
   'schema-form': SchemaFormProps;
   'site-footer': SiteFooterProps;
@@ -109,6 +110,10 @@ export interface ArticleListProps {
    */
   showPlace?: boolean;
   /**
+   * Show the row's summary (remark, else the text of content) on a line under the title, e.g. a deal announcement's 成交价.
+   */
+  showSummary?: boolean;
+  /**
    * `list`: title rows; `image-cards`: picture cards (land information shows 2).
    */
   variant?: 'list' | 'image-cards';
@@ -145,6 +150,10 @@ export interface ArticlePageProps {
    */
   showPlace?: boolean;
   /**
+   * Show the row's summary (remark, else the text of content) on a line under the title, e.g. a deal announcement's 成交价.
+   */
+  showSummary?: boolean;
+  /**
    * `list`: title rows; `image-cards`: picture cards (land information shows 2).
    */
   variant?: 'list' | 'image-cards';
@@ -178,7 +187,7 @@ export interface AuctionPanelProps {
   recordsShown?: number;
 }
 /**
- * Bidding projects: Home block: projects that reached bidding (spec §9: 4), those still bidding first, each a card with the home bidding label (above 6 reads as ended) linking to its detail.
+ * Bidding projects: Projects that reached bidding, each a card with the home bidding label (above 6 reads as ended) linking to its detail: on home a preview (spec §9: 4, those still bidding first), with pageSize the full paged list behind 更多.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "BiddingProjectsProps".
@@ -196,6 +205,10 @@ export interface BiddingProjectsProps {
    * Cards shown (spec §9: 4). The source may fetch more: projects still bidding (6) come first.
    */
   count?: number;
+  /**
+   * Set for the full list (/jingjiaxiangmu): every row of the page in the server's order, with a pager under the cards (page in query `page`); must match the source's pageSize. Unset: the home preview of `count` cards.
+   */
+  pageSize?: number;
   /**
    * Detail route of a project (query id).
    */
@@ -815,6 +828,38 @@ export interface ProjectListProps {
   emptyText?: string;
 }
 /**
+ * Query tabs: Tabs that are links setting one route-query value (?type=3, ?id=1): the page's other blocks choose their source with when: { path: query.<param>, equals/in: … }. The first tab is current when the query has no value; a tab goes back to page 1.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "QueryTabsProps".
+ */
+export interface QueryTabsProps {
+  /**
+   * The route-query parameter the tabs set (not `page`: the pager's).
+   */
+  param: string;
+  /**
+   * Accessible name of the tab bar (a navigation landmark), e.g. 公告类别.
+   */
+  label: string;
+  /**
+   * The tabs, in order; the first is current when the query has no value.
+   *
+   * @minItems 1
+   * @maxItems 8
+   */
+  tabs: {
+    /**
+     * The query value of this tab.
+     */
+    value: string | number;
+    /**
+     * Tab text.
+     */
+    label: string;
+  }[];
+}
+/**
  * Region picker: The /szqy page: the places of the region (excluding region.notGoCityList) to switch to.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -1080,4 +1125,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'query-tabs', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;

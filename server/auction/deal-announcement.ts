@@ -10,6 +10,15 @@ import { formatDateTime } from '../format.js';
 /** The category deal announcements are listed under (the portal's /chengjiaogonggao; `dealList`'s default). */
 export const DEAL_NUMBER = '004';
 
+/**
+ * The category of tender (招投标, project type 1) deal announcements: listed apart, on /chengjiaogonggao's
+ * 招投标成交公告 tab where the region shows them (flag showZTBCjgg); `dealList` with number 030001.
+ */
+export const TENDER_DEAL_NUMBER = '030001';
+
+/** The announcement category of a project type: tenders apart from transfer and demand deals. */
+export const dealNumberOf = (type: number): string => (type === 1 ? TENDER_DEAL_NUMBER : DEAL_NUMBER);
+
 /** What the announcement says about the project (a `project` row, or the seed's row before it is inserted). */
 export interface DealProject {
   id: number;
@@ -80,8 +89,8 @@ export function dealAnnouncementRow(p: DealProject, deal: DealFacts): DealAnnoun
     ['项目名称', p.projectName],
     ['项目地址', p.address],
     [party[0], party[1]],
-    ['受让方', `竞买号 ${deal.winnerCode}`],
-    ['成交价格', price(deal.amount)],
+    [p.type === 1 ? '中标人' : '受让方', `竞买号 ${deal.winnerCode}`],
+    [p.type === 1 ? '中标价格' : '成交价格', price(deal.amount)],
     [p.type === 1 ? '预算金额' : '挂牌价格', price(p.price)],
     ['竞价时间', `${formatDateTime(p.biddingStartTime) ?? '—'} 至 ${formatDateTime(p.biddingStopTime) ?? '—'}`],
     ['竞买人数', `${deal.bidders}人`],
@@ -89,10 +98,10 @@ export function dealAnnouncementRow(p: DealProject, deal: DealFacts): DealAnnoun
   return {
     deptId: p.deptId,
     projectId: p.id,
-    number: DEAL_NUMBER,
+    number: dealNumberOf(p.type),
     projectName: p.projectName,
     projectAddress: p.address,
-    remark: `成交价：${price(deal.amount)}`,
+    remark: `${p.type === 1 ? '中标价' : '成交价'}：${price(deal.amount)}`,
     content:
       `<h3>${escapeHtml(dealTitle(p.projectName))}</h3>` +
       `<p>${escapeHtml(p.projectName)}（项目编号：${escapeHtml(deal.code)}）已在${escapeHtml(centre)}通过网络竞价公开交易，现将成交结果公告如下：</p>` +

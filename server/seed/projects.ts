@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { AREA_UNITS, PRICE_UNITS, PROJECT_CATEGORIES } from '../catalog.js';
-import { DEAL_NUMBER, dealAnnouncementRow, type DealAnnouncementRow } from '../auction/deal-announcement.js';
+import { DEAL_NUMBER, dealAnnouncementRow, dealNumberOf, TENDER_DEAL_NUMBER, type DealAnnouncementRow } from '../auction/deal-announcement.js';
 import type { Database } from '../db/schema.js';
 import { bulkInsert, syncSequence } from './bulk.js';
 import { cstYear, makeCtx, pastYear, type Ctx } from './content.js';
@@ -348,7 +348,9 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
   const firstId = Number(start.rows[0]?.n ?? 0) + 1;
   const pool = o.users;
   const result: ProjectSeedResult = { project: 0, registration: 0, bid: 0, dealAnnouncement: 0, refs: [] };
-  const dealsPerRegion = new Map<string, number>(regions.map((r) => [r.key, 0]));
+  // Announcements per region and category (004 transfer and demand deals, 030001 tender deals).
+  const dealsPerRegion = new Map<string, number>();
+  const dealKey = (regionKey: string, number: string) => `${regionKey}:${number}`;
   const now = o.now.getTime();
 
   for (let from = 0; from < o.count; from += batchSize) {
@@ -463,7 +465,8 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
       }
 
       if (dealAmount !== null) {
-        dealsPerRegion.set(region.key, (dealsPerRegion.get(region.key) ?? 0) + 1);
+        const key = dealKey(region.key, dealNumberOf(type));
+        dealsPerRegion.set(key, (dealsPerRegion.get(key) ?? 0) + 1);
         const winnerCode = regs.find((x) => x.userId === winnerId)?.bidderCode ?? '';
         deals.push(dealRow(r, region, row, { amount: dealAmount, winnerCode, bidders: bidders.size }, o.now));
       }
@@ -480,25 +483,37 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
   }
   if (result.project) await syncSequence(db, 'project');
 
-  // Older deals, from before the seeded projects, so every region lists at least 20 announcements.
+  // Older deals, from before the seeded projects, so every region lists at least 20 announcements of transfers
+  // and 12 of tenders (more than one page of each).
   const extra: DealAnnouncementRow[] = [];
+  const minimum = [
+    { number: DEAL_NUMBER, type: 2 as const, count: 20 },
+    { number: TENDER_DEAL_NUMBER, type: 1 as const, count: 12 },
+  ];
   for (const region of regions) {
-    const r = rng.fork(`deals:${region.key}`);
-    for (let k = dealsPerRegion.get(region.key) ?? 0; k < 20; k++) {
-      const when = pastYear(r, o.now);
-      const { ctx, town } = makeCtx(r, region, when);
-      const s = SUBJECTS[r.weighted(CATEGORIES_BY_TYPE[2])](r, ctx);
-      const amount = s.price + r.int(0, 8) * incrementFor(s.price);
-      extra.push({
-        deptId: town.deptId,
-        projectId: null,
-        number: DEAL_NUMBER,
-        projectName: `${ctx.county}${ctx.town}${ctx.village}${s.title}`,
-        projectAddress: `${region.provinceName}${region.cityName}${ctx.county}${ctx.town}${ctx.village}`,
-        remark: `成交价：${money(amount)}${PRICE_UNITS[s.priceUnit]}`,
-        content: `<p>${ctx.county}${ctx.town}${ctx.village}${s.title}项目已通过公开竞价成交，成交价${money(amount)}${PRICE_UNITS[s.priceUnit]}，受让方：${personName(r)}。</p><p>公告期5个工作日。</p>`,
-        dealtime: when,
-      });
+    for (const { number, type, count } of minimum) {
+      const r = rng.fork(number === DEAL_NUMBER ? `deals:${region.key}` : `deals:${region.key}:${number}`);
+      for (let k = dealsPerRegion.get(dealKey(region.key, number)) ?? 0; k < count; k++) {
+        const when = pastYear(r, o.now);
+        const { ctx, town } = makeCtx(r, region, when);
+        const s = SUBJECTS[r.weighted(CATEGORIES_BY_TYPE[type])](r, ctx);
+        const amount = s.price + r.int(0, 8) * incrementFor(s.price);
+        const projectName = type === 2 ? `${ctx.county}${ctx.town}${ctx.village}${s.title}` : `${ctx.county}${ctx.town}${s.title}`;
+        const price = `${money(amount)}${PRICE_UNITS[s.priceUnit]}`;
+        extra.push({
+          deptId: town.deptId,
+          projectId: null,
+          number,
+          projectName,
+          projectAddress: `${region.provinceName}${region.cityName}${ctx.county}${ctx.town}${type === 2 ? ctx.village : ''}`,
+          remark: `${type === 2 ? '成交价' : '中标价'}：${price}`,
+          content:
+            type === 2
+              ? `<p>${projectName}项目已通过公开竞价成交，成交价${price}，受让方：${personName(r)}。</p><p>公告期5个工作日。</p>`
+              : `<p>${projectName}项目已按规定程序完成招标，中标价${price}，中标单位：${ctx.county}${r.pick(['宏远', '鑫达', '恒信', '绿野', '丰源'])}建设有限公司。</p><p>公示期3个工作日，如有异议请在公示期内向交易中心书面提出。</p>`,
+          dealtime: when,
+        });
+      }
     }
   }
   result.dealAnnouncement += await bulkInsert(db, 'deal_announcement', DEAL_COLUMNS, extra);

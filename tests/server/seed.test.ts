@@ -131,7 +131,11 @@ describe('articles and listings', () => {
       expect(await count('financing'), r.key).toBeGreaterThanOrEqual(20);
       expect(await count('investProject'), r.key).toBeGreaterThanOrEqual(20);
       expect(await count('landInfo'), r.key).toBeGreaterThanOrEqual(20);
-      expect(await count('dealAnnouncement'), r.key).toBeGreaterThanOrEqual(20);
+      expect(await count('dealAnnouncement'), r.key).toBeGreaterThanOrEqual(32);
+      for (const [number, least] of [['004', 20], ['030001', 12]] as const) {
+        const n = await server.db.selectFrom('dealAnnouncement').select((eb) => eb.fn.countAll<number>().as('n')).where('deptId', 'in', ids).where('number', '=', number).executeTakeFirstOrThrow();
+        expect(Number(n.n), `${r.key} deals ${number}`).toBeGreaterThanOrEqual(least);
+      }
       for (const type of [1, 2]) {
         const n = await server.db.selectFrom('intent').select((eb) => eb.fn.countAll<number>().as('n')).where('deptId', 'in', ids).where('type', '=', type).executeTakeFirstOrThrow();
         expect(Number(n.n), `${r.key} intent ${type}`).toBeGreaterThanOrEqual(20);
@@ -232,12 +236,14 @@ describe('projects', () => {
     const regs = await server.db.selectFrom('registration').select(['projectId', 'state', 'userId', 'createdAt']).execute();
     const bids = await server.db.selectFrom('bid').select(['projectId', 'userId', 'amount', 'createdAt']).orderBy('id').execute();
     const deals = await server.db.selectFrom('dealAnnouncement').select(['projectId', 'number']).execute();
+    const typeOf = new Map(projects.map((p) => [p.id, p.type]));
     const regsOf = new Map<number, typeof regs>();
     for (const r of regs) regsOf.set(r.projectId, [...(regsOf.get(r.projectId) ?? []), r]);
     const bidsOf = new Map<number, typeof bids>();
     for (const b of bids) bidsOf.set(b.projectId, [...(bidsOf.get(b.projectId) ?? []), b]);
     const dealIds = new Set(deals.map((d) => d.projectId));
-    expect(deals.every((d) => d.number === '004')).toBe(true);
+    // Tender deals are announced under 030001 (招投标成交公告), the others under 004.
+    for (const d of deals.filter((x) => x.projectId !== null)) expect(d.number, `deal of project ${d.projectId}`).toBe(typeOf.get(d.projectId!) === 1 ? '030001' : '004');
 
     for (const p of projects) {
       const label = `project ${p.id} status ${p.status}`;
