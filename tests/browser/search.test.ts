@@ -28,7 +28,7 @@ beforeAll(async () => {
         title: HOSTILE_TITLE,
         remark: '',
         logintime: new Date(),
-        content: `<p>正文：本期${KEYWORD}介绍交易规则。</p><script>window.__xss='script'</script><img src="x" onerror="window.__xss='body'">`,
+        content: `<p>正文：本期${KEYWORD}介绍交易规则。</p><script>window.__xss='script'</script><img src="x" alt="示意图" onerror="window.__xss='body'">`,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
