@@ -38,4 +38,8 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'bidding-projects', load: () => import('./bidding-projects/BiddingProjects.js') },
   { type: 'tender-list', load: () => import('./tender-list/TenderList.js') },
   { type: 'query-tabs', load: () => import('./query-tabs/QueryTabs.js') },
+  { type: 'search-box', load: () => import('./search-box/SearchBox.js') },
+  { type: 'site-search', load: () => import('./site-search/SiteSearch.js'), handlesEmpty: true },
+  { type: 'project-search', load: () => import('./project-search/ProjectSearch.js') },
+  { type: 'project-results', load: () => import('./project-results/ProjectResults.js'), handlesEmpty: true },
 ];

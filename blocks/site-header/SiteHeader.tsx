@@ -9,6 +9,7 @@ import { useRealtimeNotice, useRealtimeStatus } from '../../engine/react/Realtim
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
 import { documentTitle } from '../../engine/runtime/title.js';
 import { RouteLink } from '../shared/RouteLink.js';
+import { SearchForm } from '../shared/SearchForm.js';
 import './site-header.css';
 
 
@@ -50,7 +51,8 @@ function useHasNewMessage(enabled: boolean, pollSeconds: number): boolean {
 
 /**
  * The site header: platform title (one line, or two with `doubletitle`), the backend login link when configured,
- * and the visitor's login state — masked phone, 个人中心 with a dot for new messages, 退出 — or 登录 / 注册.
+ * the visitor's login state — masked phone, 个人中心 with a dot for new messages, 退出 — or 登录 / 注册, and the
+ * site search box (unless `search` is false).
  */
 export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProps>) {
   const region = useRegion();
@@ -81,37 +83,43 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
             <span className="tm-header__title">{title}</span>
           )}
         </Link>
-        <nav className="tm-header__user" aria-label="用户">
-          {props.backendLogin && (
-            <RouteLink to={props.backendLogin.href} className="tm-header__link">
-              {props.backendLogin.label ?? '后台登录'}
-            </RouteLink>
+        <div className="tm-header__side">
+          <nav className="tm-header__user" aria-label="用户">
+            {props.backendLogin && (
+              <RouteLink to={props.backendLogin.href} className="tm-header__link">
+                {props.backendLogin.label ?? '后台登录'}
+              </RouteLink>
+            )}
+            {session.loggedIn ? (
+              <>
+                <span className="tm-header__phone">
+                  <span className="tm-visually-hidden">当前用户：</span>
+                  {session.maskedPhone}
+                </span>
+                <Link to={props.personalRoute ?? '/personal'} className="tm-header__link tm-header__personal">
+                  个人中心
+                  {hasNew && (
+                    <span className="tm-header__dot">
+                      <span className="tm-visually-hidden">（有新消息）</span>
+                    </span>
+                  )}
+                </Link>
+                <button type="button" className="tm-header__link tm-header__logout" onClick={logout}>
+                  退出
+                </button>
+              </>
+            ) : (
+              <>
+                <Link to={props.loginRoute ?? '/login'} className="tm-header__link">登录</Link>
+                <Link to={props.registerRoute ?? '/register'} className="tm-header__link">注册</Link>
+              </>
+            )}
+          </nav>
+          {/* 检索, not 搜索: the header is on every page, and a page's own 搜索 button (a list filter) keeps its name. */}
+          {props.search !== false && (
+            <SearchForm variant="header" route={props.searchRoute ?? '/quanzhansousuo'} placeholder={props.searchPlaceholder ?? '查找文章、项目'} buttonText="检索" />
           )}
-          {session.loggedIn ? (
-            <>
-              <span className="tm-header__phone">
-                <span className="tm-visually-hidden">当前用户：</span>
-                {session.maskedPhone}
-              </span>
-              <Link to={props.personalRoute ?? '/personal'} className="tm-header__link tm-header__personal">
-                个人中心
-                {hasNew && (
-                  <span className="tm-header__dot">
-                    <span className="tm-visually-hidden">（有新消息）</span>
-                  </span>
-                )}
-              </Link>
-              <button type="button" className="tm-header__link tm-header__logout" onClick={logout}>
-                退出
-              </button>
-            </>
-          ) : (
-            <>
-              <Link to={props.loginRoute ?? '/login'} className="tm-header__link">登录</Link>
-              <Link to={props.registerRoute ?? '/register'} className="tm-header__link">注册</Link>
-            </>
-          )}
-        </nav>
+        </div>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import type { BlockEntry, Page } from '../../schemas/types/region.js';
 import { evaluateCondition } from '../region/condition.js';
 import type { BlockRegistry } from '../runtime/block-registry.js';
@@ -42,13 +43,11 @@ function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[]
 }
 
 /**
- * One page: the region's header blocks (unless the page turns the header off), the page's blocks on a 12-column
- * grid, the footer blocks; zoom 0.8 unless the page turns it off; the document title from region and platform.
+ * The shell of a page: the skip link, the region's header blocks (unless `header` is false), the main landmark with
+ * `children`, the footer blocks; zoom 0.8 unless turned off; the document title from region and platform.
  */
-export function PageView({ pageId, page, registry }: { pageId: string; page: Page; registry: BlockRegistry }) {
+function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { pageClass: string; header: boolean; zoom: boolean; registry: BlockRegistry; resetKey: string; children: ReactNode }) {
   const region = useRegion();
-  const showHeader = page.layout?.header !== false;
-  const zoom = page.layout?.zoom !== false;
 
   useEffect(() => {
     document.title = documentTitle(region);
@@ -56,29 +55,70 @@ export function PageView({ pageId, page, registry }: { pageId: string; page: Pag
 
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, [pageId]);
+  }, [resetKey]);
 
   return (
-    <div className={`tm-page tm-page--${pageId}${zoom ? ' tm-zoom' : ''}`}>
+    <div className={`tm-page ${pageClass}${zoom ? ' tm-zoom' : ''}`}>
       <a className="tm-skip-link" href="#tm-main" onClick={(e) => { e.preventDefault(); document.getElementById('tm-main')?.focus(); }}>
         跳到主要内容
       </a>
-      {showHeader && (
+      {header && (
         <header className="tm-site-header">
           <BlockList blocks={region.layout?.header} prefix="header" registry={registry} />
         </header>
       )}
       <main id="tm-main" className="tm-main" tabIndex={-1}>
-        {!page.blocks?.some((b) => b.type === 'site-header') && page.title && <h1 className="tm-visually-hidden">{page.title}</h1>}
-        <div className="tm-grid">
-          <BlockList blocks={page.blocks} prefix={pageId} registry={registry} />
-        </div>
+        {children}
       </main>
-      {showHeader && (
+      {header && (
         <footer className="tm-site-footer">
           <BlockList blocks={region.layout?.footer} prefix="footer" registry={registry} />
         </footer>
       )}
     </div>
+  );
+}
+
+/**
+ * One page: the region's header blocks (unless the page turns the header off), the page's blocks on a 12-column
+ * grid, the footer blocks; zoom 0.8 unless the page turns it off; the document title from region and platform.
+ */
+export function PageView({ pageId, page, registry }: { pageId: string; page: Page; registry: BlockRegistry }) {
+  return (
+    <PageShell pageClass={`tm-page--${pageId}`} header={page.layout?.header !== false} zoom={page.layout?.zoom !== false} registry={registry} resetKey={pageId}>
+      {!page.blocks?.some((b) => b.type === 'site-header') && page.title && <h1 className="tm-visually-hidden">{page.title}</h1>}
+      <div className="tm-grid">
+        <BlockList blocks={page.blocks} prefix={pageId} registry={registry} />
+      </div>
+    </PageShell>
+  );
+}
+
+/**
+ * What an unknown address shows, inside the region's shell (header, nav, footer): 页面不存在 with the address asked
+ * for, the region's `layout.notFound` blocks (a search box), and 返回首页. The link changes only the hash, so a
+ * `?region=` preview stays on its region.
+ */
+export function NotFoundView({ registry }: { registry: BlockRegistry }) {
+  const region = useRegion();
+  const { pathname, search } = useLocation();
+  const address = `${pathname}${search}`;
+  return (
+    <PageShell pageClass="tm-page--not-found" header zoom registry={registry} resetKey={address}>
+      <section className="tm-not-found" aria-labelledby="tm-not-found-title">
+        <h1 id="tm-not-found-title">页面不存在</h1>
+        <p className="tm-not-found__address">
+          您访问的页面 <code>{address}</code> 不存在或已下线。
+        </p>
+        <div className="tm-not-found__blocks">
+          <BlockList blocks={region.layout?.notFound} prefix="not-found" registry={registry} />
+        </div>
+        <p className="tm-not-found__home">
+          <Link to="/" className="tm-button">
+            返回首页
+          </Link>
+        </p>
+      </section>
+    </PageShell>
   );
 }

@@ -1,26 +1,16 @@
 import { useMemo } from 'react';
-import { HashRouter, Link, Route, Routes } from 'react-router-dom';
+import { HashRouter, Route, Routes } from 'react-router-dom';
 import type { Region } from '../../schemas/types/region.js';
 import type { ApiClient, SiteData } from '../http/index.js';
 import type { BlockRegistry } from '../runtime/block-registry.js';
 import { buildPageRoutes } from '../runtime/routes.js';
-import { PageView } from './PageView.js';
+import { NotFoundView, PageView } from './PageView.js';
 import { PortalClientProvider, useSession } from './PortalClientProvider.js';
 import { SessionProvider } from './SessionProvider.js';
 import { MessagesProvider } from './MessagesProvider.js';
 import { RealtimeProvider } from './RealtimeProvider.js';
 import type { SocketConstructor } from '../../machines/realtime-channel.js';
 import { RegionProvider, useFlags } from './RegionProvider.js';
-
-function NotFound() {
-  return (
-    <main id="tm-main" className="tm-main tm-not-found" tabIndex={-1}>
-      <h1>页面不存在</h1>
-      <p>您访问的页面不存在或已下线。</p>
-      <Link to="/">返回首页</Link>
-    </main>
-  );
-}
 
 function RegionRoutes({ region, registry }: { region: Region; registry: BlockRegistry }) {
   const flags = useFlags();
@@ -34,7 +24,7 @@ function RegionRoutes({ region, registry }: { region: Region; registry: BlockReg
       {routes.map(({ pageId, path, page }) => (
         <Route key={pageId} path={path} element={<PageView pageId={pageId} page={page} registry={registry} />} />
       ))}
-      <Route path="*" element={<NotFound />} />
+      <Route path="*" element={<NotFoundView registry={registry} />} />
     </Routes>
   );
 }

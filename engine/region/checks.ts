@@ -97,6 +97,7 @@ export function checkRegion(region: Json, origin: OriginNode, schemas: RegionSch
   if (isObject(region.layout)) {
     checkBlocks(region.layout.header, ['layout', 'header']);
     checkBlocks(region.layout.footer, ['layout', 'footer']);
+    checkBlocks(region.layout.notFound, ['layout', 'notFound']);
   }
   if (isObject(region.siteData)) {
     for (const [key, source] of Object.entries(region.siteData)) checkSource(source, ['siteData', key]);

@@ -965,6 +965,32 @@ export type CategoriesByTypeData = {
   name: string;
   dictSort: number;
 }[];
+export type SiteSearchBody = {
+  /**
+   * 搜索关键字: Free text, trimmed; matched as a literal case-insensitive substring (% and _ are not wildcards). Empty: nothing is searched and every count is 0. NUL is refused.
+   */
+  keyword?: string;
+  /**
+   * 结果类别: Which kind's page of rows to return: article (文章资讯) or project (交易项目). Omitted: the first kind with hits (article, then project).
+   */
+  kind?: 'article' | 'project';
+  /**
+   * 文章分类: Comma-separated article category numbers to search, each with the categories under it (e.g. "001,002,003001"). Omitted: every category.
+   */
+  numbers?: string;
+  /**
+   * 页码: Default 1.
+   */
+  pageNum?: number;
+  /**
+   * 每页条数: Default 10.
+   */
+  pageSize?: number;
+  /**
+   * 地区编号: Narrows to one place inside the deptId header's region (and the places under it); a place outside it is refused (403 无权访问其他地区的数据).
+   */
+  deptId?: number;
+} | null;
 export type UploadData = UploadItem;
 export type RegisterBody = {
   /**
@@ -1217,6 +1243,9 @@ export interface ApiSchemaTypes {
   propertyTypeListData?: PropertyTypeListData;
   categoriesByTypeQuery?: CategoriesByTypeQuery;
   categoriesByTypeData?: CategoriesByTypeData;
+  siteSearchQuery?: SiteSearchQuery;
+  siteSearchBody?: SiteSearchBody;
+  siteSearchData?: SiteSearchData;
   uploadQuery?: UploadQuery;
   uploadData?: UploadData;
   registerQuery?: RegisterQuery;
@@ -2136,6 +2165,98 @@ export interface CategoriesByTypeQuery {
    * 项目类型
    */
   type: 1 | 2 | 3;
+}
+export interface SiteSearchQuery {
+  /**
+   * 搜索关键字: Free text, trimmed; matched as a literal case-insensitive substring (% and _ are not wildcards). Empty: nothing is searched and every count is 0. NUL is refused.
+   */
+  keyword?: string;
+  /**
+   * 结果类别: Which kind's page of rows to return: article (文章资讯) or project (交易项目). Omitted: the first kind with hits (article, then project).
+   */
+  kind?: 'article' | 'project';
+  /**
+   * 文章分类: Comma-separated article category numbers to search, each with the categories under it (e.g. "001,002,003001"). Omitted: every category.
+   */
+  numbers?: string;
+  /**
+   * 页码: Default 1.
+   */
+  pageNum?: number;
+  /**
+   * 每页条数: Default 10.
+   */
+  pageSize?: number;
+  /**
+   * 地区编号: Narrows to one place inside the deptId header's region (and the places under it); a place outside it is refused (403 无权访问其他地区的数据).
+   */
+  deptId?: number;
+}
+export interface SiteSearchData {
+  /**
+   * The keyword as searched (trimmed).
+   */
+  keyword: string;
+  /**
+   * The kind the rows are of.
+   */
+  kind: 'article' | 'project';
+  counts: {
+    article: number;
+    project: number;
+  };
+  rows: SearchHit[];
+  /**
+   * Matches of the rows' kind (for the pager).
+   */
+  total: number;
+}
+/**
+ * One search result, with where the keyword occurs in its title and snippet so the client can mark it without parsing HTML.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "SearchHit".
+ */
+export interface SearchHit {
+  kind: 'article' | 'project';
+  id: number;
+  /**
+   * Plain text (article title or project name).
+   */
+  title: string;
+  /**
+   * Where the keyword occurs: [start, end) offsets in UTF-16 code units, ascending, not overlapping.
+   */
+  titleMarks: number[][];
+  /**
+   * Plain text: for an article the text around the first hit in its summary or body (tags removed); for a project its code, place and transferor.
+   */
+  snippet: string;
+  /**
+   * Where the keyword occurs: [start, end) offsets in UTF-16 code units, ascending, not overlapping.
+   */
+  snippetMarks: number[][];
+  /**
+   * YYYY-MM-DD: an article's logintime, a project's creation.
+   */
+  date: string;
+  deptName: string;
+  /**
+   * Article or project category number.
+   */
+  number: string;
+  /**
+   * Name of the category (新闻动态, 土地经营权…).
+   */
+  categoryName: string;
+  /**
+   * Projects: 1 tender, 2 transfer, 3 demand.
+   */
+  type?: 1 | 2 | 3;
+  /**
+   * Projects: status number.
+   */
+  status?: number;
 }
 export interface UploadQuery {
   /**
@@ -3088,6 +3209,16 @@ export interface ApiRoutes {
     params: never;
     data: CategoriesByTypeData;
   };
+  /** Site-wide search: the counts of matching articles and projects in the region and one page of one kind, with the keyword's positions for highlighting. */
+  siteSearch: {
+    method: 'POST';
+    url: '/api/siteSearch';
+    auth: ['sign'];
+    query: SiteSearchQuery;
+    body: SiteSearchBody;
+    params: never;
+    data: SiteSearchData;
+  };
   /** Uploads one image (multipart field file, plus path PC_File); returns its name and URL. */
   upload: {
     method: 'POST';
@@ -3241,6 +3372,7 @@ export const API_ROUTES = {
   outProjectList: { method: 'POST', url: '/api/outProjectList', auth: ['sign'] },
   propertyTypeList: { method: 'POST', url: '/api/propertyTypeList', auth: ['sign'] },
   categoriesByType: { method: 'GET', url: '/api/categoryList', auth: ['sign'] },
+  siteSearch: { method: 'POST', url: '/api/siteSearch', auth: ['sign'] },
   upload: { method: 'POST', url: '/common/upload', auth: [] },
   register: { method: 'POST', url: '/api/user/register', auth: ['sign'] },
   login: { method: 'POST', url: '/api/user/login', auth: ['sign'] },

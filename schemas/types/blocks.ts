@@ -31,11 +31,15 @@ export interface BlockPropsByType {
   'process-diagram': ProcessDiagramProps;
   'project-detail': ProjectDetailProps;
   'project-list': ProjectListProps;
+  'project-results': ProjectResultsProps;
+  'project-search': ProjectSearchProps;
   'query-tabs': QueryTabsProps;
   'region-picker': RegionPickerProps;
   'schema-form': SchemaFormProps;
+  'search-box': SearchBoxProps;
   'site-footer': SiteFooterProps;
   'site-header': SiteHeaderProps;
+  'site-search': SiteSearchProps;
   'tender-list': TenderListProps;
   'town-list': TownListProps;
   'town-map': TownMapProps;
@@ -828,6 +832,113 @@ export interface ProjectListProps {
   emptyText?: string;
 }
 /**
+ * Project results: Trading projects as cards from the block's source: a paged list (projectList; the transaction project search results, query pid, area1, area2, number) with the total and a pager, or one project (projectDetail; a site search result) with a 查看项目详情 link to its own detail page. Optionally the search criteria in words above, a way back below; 暂无数据 when nothing matches.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "ProjectResultsProps".
+ */
+export interface ProjectResultsProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
+   * Cards per page; must match the source's pageSize.
+   */
+  pageSize?: number;
+  /**
+   * Show the search criteria from the route query (pid place, number category, area1–area2 mu) above the cards.
+   */
+  showCriteria?: boolean;
+  /**
+   * Accessible name of the card list.
+   */
+  listLabel?: string;
+  /**
+   * Shown when no project matches.
+   */
+  emptyText?: string;
+  /**
+   * Where the back link goes (a route or an outside address); omitted with backText: the previous page.
+   */
+  backRoute?: string;
+  /**
+   * Text of the back link, e.g. 返回首页 or 返回搜索结果; omitted (and no backRoute): no back link.
+   */
+  backText?: string;
+  /**
+   * Detail route of a project (query id).
+   */
+  detailRoute?: string;
+  /**
+   * Detail route of a project whose category number is in tenderNumbers.
+   */
+  tenderDetailRoute?: string;
+  /**
+   * Category numbers whose projects open tenderDetailRoute (spec §2: 009).
+   */
+  tenderNumbers?: string[];
+  /**
+   * Detail route of a demand project (type 3).
+   */
+  demandDetailRoute?: string;
+}
+/**
+ * Asset project search: The home asset project search (spec §2 "Asset project search", §5 "Project search"): a region drop-down (the region and its towns), a category drop-down (the categories of projectType) and an area range. All three are needed, else the warning 请选择查询信息; then it opens resultsRoute with pid (the place's deptId), number, area1 and area2 (mu).
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "ProjectSearchProps".
+ */
+export interface ProjectSearchProps {
+  /**
+   * Panel heading (and the form's accessible name).
+   */
+  title?: string;
+  /**
+   * Route of the transaction project search results.
+   */
+  resultsRoute?: string;
+  /**
+   * Project type whose categories the category drop-down lists (2 property transfer).
+   */
+  projectType?: 1 | 2 | 3;
+  /**
+   * Area ranges in mu; default the spec's brackets 0-10, 10-100, 100-200, 200-500, 500 and above (to 10000).
+   *
+   * @minItems 1
+   */
+  areaBrackets?: {
+    /**
+     * Option text, e.g. 10-100亩.
+     */
+    label: string;
+    /**
+     * Lower bound (area1).
+     */
+    begin?: number;
+    /**
+     * Upper bound (area2).
+     */
+    end?: number;
+  }[];
+  /**
+   * Label of the region drop-down.
+   */
+  placeLabel?: string;
+  /**
+   * Label of the category drop-down.
+   */
+  categoryLabel?: string;
+  /**
+   * Label of the area drop-down.
+   */
+  areaLabel?: string;
+  /**
+   * Text of the button.
+   */
+  submitText?: string;
+}
+/**
  * Query tabs: Tabs that are links setting one route-query value (?type=3, ?id=1): the page's other blocks choose their source with when: { path: query.<param>, equals/in: … }. The first tab is current when the query has no value; a tab goes back to page 1.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -951,6 +1062,38 @@ export interface SchemaFormProps {
   }[];
 }
 /**
+ * Search box: A site search box on its own (the not-found page, a home panel): a labelled search field and its button, opening the site-wide search route with ?keyword=…. The header has its own (site-header `search`).
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "SearchBoxProps".
+ */
+export interface SearchBoxProps {
+  /**
+   * Panel heading; omitted: no panel frame.
+   */
+  title?: string;
+  /**
+   * A sentence above the field, e.g. 您可以通过搜索查找需要的内容：
+   */
+  intro?: string;
+  /**
+   * Route of the site-wide search results page.
+   */
+  route?: string;
+  /**
+   * Accessible name of the search form and field (read by screen readers).
+   */
+  label?: string;
+  /**
+   * Hint inside the field.
+   */
+  placeholder?: string;
+  /**
+   * Text of the button.
+   */
+  buttonText?: string;
+}
+/**
  * Site footer: The footer: region.footList links, back-office systems (region.backstageUrlList when region.havaLink), friendly links (region.footLinkList when flags.haveFootLink), and the responsible, supervisory and technical units (region.footerUnits).
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -967,7 +1110,7 @@ export interface SiteFooterProps {
   icp?: string;
 }
 /**
- * Site header: Top banner: the platform title (region homeTitle, or cityName + platform name), the second title line when flags.doubletitle (region.doubletitleText), the back-office login link, and the visitor corner (login/register, or masked phone, personal centre with a new-message dot, logout).
+ * Site header: Top banner: the platform title (region homeTitle, or cityName + platform name), the second title line when flags.doubletitle (region.doubletitleText), the back-office login link, and the visitor corner (login/register, or masked phone, personal centre with a new-message dot, logout), and the site search box.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "SiteHeaderProps".
@@ -1002,6 +1145,59 @@ export interface SiteHeaderProps {
    * Seconds between checks for new messages while logged in.
    */
   messagePollSeconds?: number;
+  /**
+   * Show the site search box (a field labelled 全站搜索 and its 检索 button) that opens searchRoute?keyword=…; false turns it off for a region.
+   */
+  search?: boolean;
+  /**
+   * Route of the site-wide search results page.
+   */
+  searchRoute?: string;
+  /**
+   * Hint inside the search field.
+   */
+  searchPlaceholder?: string;
+}
+/**
+ * Site search results: The site-wide search page (/quanzhansousuo): the search box with the keyword, a tab per kind (articles, trading projects) with its count, the rows of the chosen kind with the keyword marked (<mark>) in title and snippet, a pager, 暂无数据 when nothing matches. Its source is the siteSearch call with keyword, kind and page from the route query; each row opens detailRoute?kind=…&id=….
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "SiteSearchProps".
+ */
+export interface SiteSearchProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
+   * Rows per page; must match the source's pageSize.
+   */
+  pageSize?: number;
+  /**
+   * Route a row opens, with query kind (article or project) and id.
+   */
+  detailRoute?: string;
+  /**
+   * Tab labels of the kinds.
+   */
+  kindLabels?: {
+    /**
+     * Articles (news, notices, policies, guides…).
+     */
+    article?: string;
+    /**
+     * Trading projects.
+     */
+    project?: string;
+  };
+  /**
+   * Hint inside the search field.
+   */
+  placeholder?: string;
+  /**
+   * Shown when nothing of the chosen kind matches.
+   */
+  emptyText?: string;
 }
 /**
  * Tender list: Home block: tender/procurement projects (spec §9: 8 rows): title, place, status and date, each linking to its detail (category 009 to the tender detail).
@@ -1125,4 +1321,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'query-tabs', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'region-picker', 'schema-form', 'search-box', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;

@@ -296,7 +296,7 @@ export type Region = {
     xiangmuleixing?: CallSource;
   };
   /**
-   * The shell around every page (blocks too): header blocks above, footer blocks below.
+   * The shell around every page (blocks too): header blocks above, footer blocks below, and what the not-found page offers.
    */
   layout?: {
     /**
@@ -307,6 +307,10 @@ export type Region = {
      * Blocks below every page.
      */
     footer?: BlockEntry[];
+    /**
+     * Blocks of the page an unknown address shows, inside the shell (header, nav, footer), between the engine's 页面不存在 with the address asked for and its 返回首页 link — e.g. a search-box.
+     */
+    notFound?: BlockEntry[];
   };
   /**
    * Pages by id (merge by id across extends). A file pages/<id>.yaml beside a region.yaml adds or overrides page <id>.

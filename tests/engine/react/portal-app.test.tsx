@@ -59,11 +59,11 @@ const REGION = {
   },
 } as unknown as Region;
 
-function renderPortal(hash: string) {
+function renderPortal(hash: string, region: Region = REGION) {
   window.location.hash = hash;
   const c = clientFor(server.baseURL, { defaultDeptId: () => REGION.deptId });
   const siteData = createSiteData(c.client, {});
-  render(<PortalApp region={REGION} registry={createBlockRegistry(defaultBlocks)} client={c.client} siteData={siteData} />);
+  render(<PortalApp region={region} registry={createBlockRegistry(defaultBlocks)} client={c.client} siteData={siteData} />);
   return c;
 }
 
@@ -117,5 +117,33 @@ describe('the engine renders a region', () => {
     cleanup();
     renderPortal('#/no/such/page');
     expect(await screen.findByRole('link', { name: '返回首页' })).toBeTruthy();
+  });
+
+  it('an unknown address keeps the shell and shows the notFound blocks; site-header `search: false` drops the header box', async () => {
+    const shell = (headerProps: object) =>
+      ({
+        ...REGION,
+        layout: {
+          header: [{ type: 'site-header', props: headerProps }],
+          footer: [{ type: 'app-qr', props: { image: '/qr.png', caption: '页脚区块' } }],
+          notFound: [{ type: 'search-box', props: { intro: '找找看：' } }],
+        },
+      }) as unknown as Region;
+    renderPortal('#/no/such?x=1', shell({}));
+    expect(await screen.findByRole('heading', { level: 1, name: '页面不存在' })).toBeTruthy();
+    expect(screen.getByText('/no/such?x=1')).toBeTruthy();
+    expect(await screen.findByText('找找看：')).toBeTruthy();
+    expect(await screen.findByText('页脚区块')).toBeTruthy();
+    // The header's box and the page's own.
+    await waitFor(() => expect(screen.getAllByRole('search').map((f) => f.getAttribute('aria-label'))).toEqual(['全站搜索', '全站搜索']));
+    expect(screen.getByRole('button', { name: '检索' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('#/');
+    cleanup();
+
+    renderPortal('#/no/such', shell({ search: false }));
+    expect(await screen.findByText('找找看：')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('登录')).toBeTruthy());
+    expect(screen.getAllByRole('search')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: '检索' })).toBeNull();
   });
 });
