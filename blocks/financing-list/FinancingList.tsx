@@ -58,6 +58,11 @@ export default function FinancingList({ props, data, blockId }: BlockComponentPr
           )}
         </form>
       )}
+      {props.searchRoute && (
+        <p className="tm-financing__searchlink">
+          <RouteLink to={props.searchRoute}>融资公告查询</RouteLink>（按融资区域、登记编号查询）
+        </p>
+      )}
       {rows.length === 0 ? (
         <p className="tm-status">{searched ? '未查询到相关融资信息' : '暂无数据'}</p>
       ) : (
@@ -75,7 +80,7 @@ export default function FinancingList({ props, data, blockId }: BlockComponentPr
               </tr>
             </thead>
             <tbody>
-              {rows.map((r) => (
+              {rows.slice(0, pageSize).map((r) => (
                 <tr key={r.id}>
                   <td>
                     <RouteLink to={withQuery(detailRoute, { id: r.id })}>{r.cid}</RouteLink>
@@ -93,7 +98,7 @@ export default function FinancingList({ props, data, blockId }: BlockComponentPr
           </table>
         </div>
       )}
-      <Pager total={data?.total ?? 0} pageSize={pageSize} />
+      {props.pager !== false && <Pager total={data?.total ?? 0} pageSize={pageSize} />}
     </div>
   );
 }
