@@ -367,6 +367,10 @@ export interface FinancingListProps {
    */
   title?: string;
   /**
+   * Route of the full list the panel's 更多 link opens (a preview on another page).
+   */
+  moreRoute?: string;
+  /**
    * Table caption for screen readers.
    */
   caption?: string;
@@ -382,6 +386,14 @@ export interface FinancingListProps {
    * Show the 融资区域 / 登记编号 search form (the financing announcement).
    */
   search?: boolean;
+  /**
+   * Show the pager (off for a preview with a 更多 link).
+   */
+  pager?: boolean;
+  /**
+   * Route of the financing announcement search, offered above the table as 融资公告查询.
+   */
+  searchRoute?: string;
 }
 /**
  * Friendly links: Groups of outside links (government departments, sister platforms), each group a drop-down or list.
