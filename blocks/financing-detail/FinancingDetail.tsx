@@ -18,7 +18,7 @@ export default function FinancingDetail({ props, data }: BlockComponentProps<Fin
   ];
   return (
     <article className="tm-financing">
-      <h2 className="tm-financing__title">{data.cid}</h2>
+      <h3 className="tm-financing__title">{data.cid}</h3>
       <dl className="tm-financing__detail">
         {fields.map(([label, value]) => (
           <div key={label} style={{ display: 'contents' }}>

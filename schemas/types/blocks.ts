@@ -347,6 +347,10 @@ export interface FinancePanelProps {
  */
 export interface FinancingDetailProps {
   /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
    * Route the 返回 link opens.
    */
   backRoute?: string;
