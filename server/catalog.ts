@@ -29,6 +29,8 @@ export const ARTICLE_CATEGORIES: ArticleCategory[] = [
   { number: '013001', name: '鉴证书', key: 'jianzhengshu', parentNumber: null },
   { number: '014001', name: '关于我们', key: 'guanyuwomen', parentNumber: null },
   { number: '015001', name: '金融服务', key: 'jinrongfuwu', parentNumber: null },
+  // Grassland regions (flags.changeJRFWtoCaodi): loans on grassland contract rights, herders' credit… (migration 010).
+  { number: '015002', name: '草地金融', key: 'caodijinrong', parentNumber: null },
 ];
 
 /** Categories that hold articles (the parents 001, 002 group them; 007 holds downloads directly too). */

@@ -1,5 +1,6 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { FinancePanelProps } from '../../schemas/types/blocks.js';
+import { LoanProductCard } from '../shared/LoanProductCard.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import './finance-panel.css';
 
@@ -22,19 +23,11 @@ export default function FinancePanel({ props }: BlockComponentProps<FinancePanel
       </ul>
       <h3 className="tm-finance__sub">贷款产品</h3>
       <ul className="tm-finance__products">
-        {(props.products ?? []).map((p) => {
-          const body = (
-            <>
-              <span className="tm-finance__ptitle">{p.title}</span>
-              <dl>
-                <div><dt>参考利率</dt><dd>{p.rate}</dd></div>
-                <div><dt>贷款期限</dt><dd>{p.deadline}</dd></div>
-                <div><dt>贷款额度</dt><dd>{p.limit}</dd></div>
-              </dl>
-            </>
-          );
-          return <li key={p.title}>{p.path ? <RouteLink to={p.path} className="tm-finance__product">{body}</RouteLink> : <div className="tm-finance__product">{body}</div>}</li>;
-        })}
+        {(props.products ?? []).map((p) => (
+          <li key={p.title}>
+            <LoanProductCard product={p} />
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -2,7 +2,9 @@ import { NavLink, useLocation } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { MainNavProps } from '../../schemas/types/blocks.js';
 import { SourceContent } from '../../engine/react/SourceContent.js';
-import { useRegion } from '../../engine/react/RegionProvider.js';
+import { useFlags, useRegion, useRouteQuery } from '../../engine/react/RegionProvider.js';
+import { useSession } from '../../engine/react/PortalClientProvider.js';
+import { evaluateCondition, type Condition } from '../../engine/region/condition.js';
 import { withQuery } from '../shared/data.js';
 import { placeWindowHref } from '../shared/place-window.js';
 import { Disclosure } from './Disclosure.js';
@@ -15,6 +17,7 @@ interface Tab {
   href?: string;
   type?: string;
   andCity?: boolean;
+  when?: Condition;
 }
 
 interface Place {
@@ -83,7 +86,12 @@ export default function MainNav({ props, blockId }: BlockComponentProps<MainNavP
   const { pathname, search } = useLocation();
   // The trading screen's type tab (idx, property trade by default) says which of the three type menus is current.
   const listedType = pathname === (props.projectRoute ?? '/tradingProject') ? Number(new URLSearchParams(search).get('idx')) || 2 : null;
-  const tabs = (region.tabList ?? []) as Tab[];
+  const flags = useFlags();
+  const query = useRouteQuery();
+  const session = useSession();
+  // A tab with `when` shows only while it holds (金融服务 goes with flags.notHaveJRFW, as its pages do).
+  const context = { flags, region: region as unknown as Record<string, unknown>, query, session: { loggedIn: session.loggedIn } };
+  const tabs = ((region.tabList ?? []) as Tab[]).filter((tab) => !tab.when || evaluateCondition(tab.when, context));
   const notGo = new Set((region.notGoCityList ?? []).map(String));
   const projectRoute = props.projectRoute ?? '/tradingProject';
 

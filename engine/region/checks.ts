@@ -94,6 +94,16 @@ export function checkRegion(region: Json, origin: OriginNode, schemas: RegionSch
     });
   };
 
+  const checkTabs = (tabs: unknown, at: PathSegment[]) => {
+    if (!Array.isArray(tabs)) return;
+    tabs.forEach((tab, index) => {
+      if (!isObject(tab)) return;
+      if (tab.when !== undefined) checkCondition(tab.when, [...at, index, 'when']);
+      checkTabs(tab.children, [...at, index, 'children']);
+    });
+  };
+  checkTabs(region.tabList, ['tabList']);
+
   if (isObject(region.layout)) {
     checkBlocks(region.layout.header, ['layout', 'header']);
     checkBlocks(region.layout.footer, ['layout', 'footer']);

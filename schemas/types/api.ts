@@ -284,11 +284,11 @@ export type FinancingMsgListBody = {
    */
   deptId?: number;
   /**
-   * 登记编号: Exact registration number.
+   * 登记编号: Exact registration number. No NUL character.
    */
   cid?: string;
   /**
-   * 融资地区: Case-insensitive substring of the financing area.
+   * 融资地区: Case-insensitive substring of the financing area. No NUL character.
    */
   address?: string;
 } | null;
@@ -1740,11 +1740,11 @@ export interface FinancingMsgListQuery {
    */
   deptId?: number;
   /**
-   * 登记编号: Exact registration number.
+   * 登记编号: Exact registration number. No NUL character.
    */
   cid?: string;
   /**
-   * 融资地区: Case-insensitive substring of the financing area.
+   * 融资地区: Case-insensitive substring of the financing area. No NUL character.
    */
   address?: string;
 }

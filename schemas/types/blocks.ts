@@ -17,10 +17,13 @@ export interface BlockPropsByType {
   'big-data-board': BigDataBoardProps;
   'finance-banner': FinanceBannerProps;
   'finance-panel': FinancePanelProps;
+  'financing-detail': FinancingDetailProps;
+  'financing-list': FinancingListProps;
   'friendly-links': FriendlyLinksProps;
   'image-banner': ImageBannerProps;
   'intent-tabs': IntentTabsProps;
   'latest-notice': LatestNoticeProps;
+  'loan-products': LoanProductsProps;
   'login-box': LoginBoxProps;
   'main-nav': MainNavProps;
   'message-list': MessageListProps;
@@ -354,6 +357,66 @@ export interface FinancePanelProps {
   }[];
 }
 /**
+ * Financing detail: One financing record (source financingDetail with query id): 登记编号, 融资区域, 抵押人, 抵押物类型, 融资金额 (two decimals), 登记时间, 所属地区, and a link back to the list.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "FinancingDetailProps".
+ */
+export interface FinancingDetailProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
+   * Route the 返回 link opens.
+   */
+  backRoute?: string;
+  /**
+   * Text of the 返回 link.
+   */
+  backText?: string;
+}
+/**
+ * Financing list: Financing (mortgage registration) records as a table: 登记编号 (a link to the detail), 融资区域, 抵押人, 抵押物类型, 融资金额 with two decimals, 登记时间; a pager (page in query `page`). With `search` it is the financing announcement: a form for 融资区域 and 登记编号 kept in the route query (`address`, `cid`), which the source passes to financingMsgList. Draws its own empty state (暂无数据, or 未查询到相关融资信息 after a search) so the form stays.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "FinancingListProps".
+ */
+export interface FinancingListProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
+   * Route of the full list the panel's 更多 link opens (a preview on another page).
+   */
+  moreRoute?: string;
+  /**
+   * Table caption for screen readers.
+   */
+  caption?: string;
+  /**
+   * Rows a page (spec §9: 10 for financing); must match the source's pageSize.
+   */
+  pageSize?: number;
+  /**
+   * Route of the detail page; the record id is passed as query `id`.
+   */
+  detailRoute?: string;
+  /**
+   * Show the 融资区域 / 登记编号 search form (the financing announcement).
+   */
+  search?: boolean;
+  /**
+   * Show the pager (off for a preview with a 更多 link).
+   */
+  pager?: boolean;
+  /**
+   * Route of the financing announcement search, offered above the table as 融资公告查询.
+   */
+  searchRoute?: string;
+}
+/**
  * Friendly links: Groups of outside links (government departments, sister platforms), each group a drop-down or list.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -500,6 +563,125 @@ export interface LatestNoticeProps {
    * Characters of the content shown as the summary.
    */
   summaryLength?: number;
+}
+/**
+ * Loan products: A bank's (or a city's) loan products, static from the region's YAML (spec §3 Loan product), with the loan filters amount DKED, term DKQX and type DKLX as drop-downs (the choice lives in the route query). Optionally the bank's introduction above and links to the other banks. Used on the bank loan pages (/zgnyyhInfoHJX, /hnnsyhInfoHJX), on /jrfwListXXS and on /financialService with flags.goJRFWInfo.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "LoanProductsProps".
+ */
+export interface LoanProductsProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
+   * The bank whose page this is: name, introduction, contact line, logo.
+   */
+  bank?: {
+    /**
+     * Bank name, e.g. 中国农业银行蓝田县支行.
+     */
+    name: string;
+    /**
+     * A paragraph about the bank's rural lending.
+     */
+    intro?: string;
+    /**
+     * Address and service phone.
+     */
+    contact?: string;
+    /**
+     * Logo picture URL.
+     */
+    logo?: string;
+  };
+  /**
+   * Links shown above the filters (the other partner banks, the article list).
+   *
+   * Items: One link.
+   */
+  links?: {
+    /**
+     * Link text.
+     */
+    text: string;
+    /**
+     * A route starting with / or an http(s) address.
+     */
+    href: string;
+  }[];
+  /**
+   * Accessible name of the links.
+   */
+  linksLabel?: string;
+  /**
+   * Show the amount, term and type filters.
+   */
+  filters?: boolean;
+  /**
+   * Shown when no product fits the filters.
+   */
+  emptyText?: string;
+  /**
+   * The loan products. Besides the texts shown, each says its amount range (万元), term range (months) and loan types, which the filters read.
+   *
+   * @minItems 1
+   *
+   * Items: One loan product.
+   */
+  products: {
+    /**
+     * Product name.
+     */
+    title: string;
+    /**
+     * Rate text, e.g. 3.85%-5.39%.
+     */
+    rate: string;
+    /**
+     * Term text, e.g. 1-36个月.
+     */
+    deadline: string;
+    /**
+     * Limit text, e.g. 1-50万元.
+     */
+    limit: string;
+    /**
+     * Picture URL.
+     */
+    image?: string;
+    /**
+     * Route of the product page, when there is one.
+     */
+    path?: string;
+    /**
+     * Lending bank, shown under the title (lists that mix banks).
+     */
+    bank?: string;
+    /**
+     * Smallest loan in 万元 (the DKED filter).
+     */
+    amountMin: number;
+    /**
+     * Largest loan in 万元 (the DKED filter).
+     */
+    amountMax: number;
+    /**
+     * Shortest term in months (the DKQX filter: a product fits "12个月及以下" when it can be had for 12 months or less).
+     */
+    termMin: number;
+    /**
+     * Longest term in months.
+     */
+    termMax: number;
+    /**
+     * Loan types (the DKLX filter).
+     *
+     * @minItems 1
+     */
+    loanTypes: ('信用' | '担保' | '抵押' | '保证' | '质押')[];
+  }[];
 }
 /**
  * Login box: The home login form (phone number and password); when logged in it greets the user and links to the personal centre. Usually shown with when: flags.homeShowLogin.
@@ -1321,4 +1503,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'region-picker', 'schema-form', 'search-box', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'region-picker', 'schema-form', 'search-box', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;

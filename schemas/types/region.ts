@@ -377,6 +377,10 @@ export interface Tab {
    */
   andCity?: boolean;
   /**
+   * Show the tab only when this condition holds (e.g. `{ not: flags.notHaveJRFW }` for 金融服务).
+   */
+  when?: Condition;
+  /**
    * Sub-tabs shown as a drop-down.
    */
   children?: Tab[];

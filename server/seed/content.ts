@@ -127,6 +127,9 @@ export const attachmentUrl = (file: string): string => `/image-api/demo/files/${
 
 const LAND_TYPES = ['耕地', '水田', '旱地', '园地', '茶园'];
 const BANKS = ['中国农业银行', '中国邮政储蓄银行', '农村商业银行', '中国建设银行', '村镇银行', '中国银行'];
+const GRASSLAND_LOANS = ['草原承包经营权抵押贷款', '牧民小额信用贷款', '草畜贷', '家庭牧场贷款', '活畜抵押贷款', '草原保险保单质押贷款'];
+/** The bank of a grassland loan article, picked by the context's number (templates take only the context). */
+const rngBank = (c: Ctx): string => BANKS[c.n % BANKS.length];
 const LOANS = ['土地经营权抵押贷款', '惠农e贷', '林权抵押贷款', '新型农业经营主体贷款', '农村产权抵押贷款', '设施农业贷款', '乡村振兴贷', '家庭农场贷'];
 
 interface CategoryPlan {
@@ -357,6 +360,20 @@ const PLANS: Record<string, CategoryPlan> = {
       (c) => `为支持${c.root}农业农村发展，该行推出面向家庭农场、农民合作社、种养大户的专属信贷产品，可凭经平台鉴证的农村产权办理抵押融资。`,
       (c) => `贷款额度：最高${c.n * 50}万元；贷款期限：1-36个月；年利率：3.85%-5.39%，随借随还，按月付息。`,
       () => '办理材料：身份证、农村产权交易鉴证书、经营情况说明等。详情请咨询就近网点。',
+    ],
+  },
+  '015002': {
+    templates: [
+      ...GRASSLAND_LOANS.flatMap((l): Template[] => [(c) => `${c.root}“${l}”业务办理指南`, (c) => `${rngBank(c)}${c.root}支行推出“${l}”`]),
+      (c) => `${c.town}${c.village}牧民合作社获草原承包经营权抵押贷款授信`,
+      (c) => `${c.root}${c.year}年草原生态保护补助奖励资金发放公告`,
+      (c) => `${c.root}草地确权颁证与抵押登记工作问答`,
+      (c) => `${c.town}草畜平衡示范户贷款贴息名单公示`,
+    ],
+    body: [
+      (c) => `为支持${c.root}草原畜牧业发展，合作银行以经确权登记的草原承包经营权、牲畜活体为抵押，向牧民、家庭牧场和牧民专业合作社发放贷款。`,
+      (c) => `贷款额度：单户最高${c.n * 20}万元；贷款期限：1-36个月；执行优惠利率，财政按规定给予贴息，可按季付息、到期还本。`,
+      () => '办理材料：身份证、草原承包经营权证、草畜平衡责任书、经营情况说明等。详情请咨询就近网点或交易中心金融服务窗口。',
     ],
   },
 };

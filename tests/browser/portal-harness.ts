@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { SESSION_KEYS } from '../../engine/http/session-store.js';
 import type { Database } from '../../server/db/schema.js';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed/index.js';
+import type { ServerConfig } from '../../server/config.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
@@ -22,11 +23,11 @@ const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disabl
  */
 export type Portal = TestServer & { url: string };
 
-export async function startPortal(): Promise<Portal> {
+export async function startPortal(overrides: Partial<ServerConfig> = {}): Promise<Portal> {
   if (!fs.existsSync(path.resolve('dist/client/index.html'))) {
     throw new Error('dist/client is missing: run `npx vite build` first (npm test does)');
   }
-  const server = await startTestServer({ serveClient: true });
+  const server = await startTestServer({ serveClient: true, ...overrides });
   await seedDemo(server.db, { projects: 120, now: new Date(), imagesDir: path.join(server.config.dataDir, 'images', 'demo') });
   await server.reloadPlaces();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -82,14 +83,15 @@ export interface PortalInChromium {
 
 /**
  * For a browser test file: before its tests the seeded portal and Chromium start (in parallel) and the screenshot
- * folder exists; after them both close. A file's own beforeAll, declared after this call, runs once they are up.
+ * folder exists; after them both close. `server` gives server settings made in beforeAll (e.g. a regions folder
+ * with test variants of the demo regions: `{ regionsDir }`). A file's own beforeAll, declared after this call, runs once they are up.
  */
-export function withPortalInChromium(options: { chromiumArgs?: string[] } = {}): PortalInChromium {
+export function withPortalInChromium(options: { chromiumArgs?: string[]; server?: () => Partial<ServerConfig> } = {}): PortalInChromium {
   let portal: Portal | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    [portal, browser] = await Promise.all([startPortal(), launchChromium(options.chromiumArgs)]);
+    [portal, browser] = await Promise.all([startPortal(options.server?.()), launchChromium(options.chromiumArgs)]);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

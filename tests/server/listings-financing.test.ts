@@ -126,6 +126,19 @@ describe('POST /api/financingMsgList', () => {
     expect(zero.statusCode).toBe(400);
     expect(zero.json().msg).toContain('页码（pageNum）');
 
+    // Out-of-range numbers and a NUL in a search text are the caller's mistake (400 naming the field), never a 500.
+    for (const [options, field] of [
+      [{ body: { pageNum: 100001 } }, '页码（pageNum）'],
+      [{ query: { pageNum: 99999999999 } }, '页码（pageNum）'],
+      [{ body: { deptId: 2147483648 } }, '地区编号（deptId）'],
+      [{ body: { cid: 'DY\u00002024' } }, '登记编号（cid）'],
+      [{ query: { address: '甲\u0000县' } }, '融资地区（address）'],
+    ] as const) {
+      const res = await call(TENANT_A, 'financingMsgList', options as Parameters<typeof call>[2]);
+      expect(res.statusCode, JSON.stringify(options)).toBe(400);
+      expect(res.json().msg).toContain(field);
+    }
+
     const unsigned = await server.app.inject({ method: 'POST', url: '/prod-api/api/financingMsgList', headers: { deptId: String(TENANT_A) } });
     expect(unsigned.statusCode).toBe(403);
   });
@@ -166,5 +179,8 @@ describe('POST /api/financingDetail', () => {
     const res = await call(TENANT_A, 'financingDetail');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 400, msg: '缺少必填参数：编号（id）' });
+    const huge = await call(TENANT_A, 'financingDetail', { body: { id: 2147483648 } });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().msg).toContain('编号（id）');
   });
 });

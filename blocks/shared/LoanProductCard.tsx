@@ -1,0 +1,41 @@
+import './loan-product.css';
+import { RouteLink } from './RouteLink.js';
+
+/** A loan product as regions write it (static, spec §3): title, rate, term and limit texts, picture, page. */
+export interface LoanProduct {
+  title: string;
+  rate: string;
+  deadline: string;
+  limit: string;
+  image?: string;
+  path?: string;
+  /** The lending bank, shown under the title when a list mixes banks. */
+  bank?: string;
+  /** Loan types of the product (信用, 担保, 抵押, 保证, 质押), shown as tags. */
+  loanTypes?: string[];
+}
+
+/** One loan product: its name (a link to its page when it has one), picture, rate, term and limit. */
+export function LoanProductCard({ product, className = 'tm-loan' }: { product: LoanProduct; className?: string }) {
+  const body = (
+    <>
+      {product.image && <img className="tm-loan__img" src={product.image} alt="" loading="lazy" />}
+      <span className="tm-loan__title">{product.title}</span>
+      {product.bank && <span className="tm-loan__bank">{product.bank}</span>}
+      <dl className="tm-loan__facts">
+        <div><dt>参考利率</dt><dd>{product.rate}</dd></div>
+        <div><dt>贷款期限</dt><dd>{product.deadline}</dd></div>
+        <div><dt>贷款额度</dt><dd>{product.limit}</dd></div>
+      </dl>
+      {product.loanTypes && product.loanTypes.length > 0 && (
+        <span className="tm-loan__types">
+          <span className="tm-visually-hidden">贷款类型：</span>
+          {product.loanTypes.map((t) => (
+            <span key={t} className="tm-loan__type">{t}</span>
+          ))}
+        </span>
+      )}
+    </>
+  );
+  return product.path ? <RouteLink to={product.path} className={className}>{body}</RouteLink> : <div className={className}>{body}</div>;
+}
