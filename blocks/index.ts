@@ -37,4 +37,7 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'project-detail', load: () => import('./project-detail/ProjectDetail.js') },
   { type: 'bidding-projects', load: () => import('./bidding-projects/BiddingProjects.js') },
   { type: 'tender-list', load: () => import('./tender-list/TenderList.js') },
+  { type: 'section-nav', load: () => import('./section-nav/SectionNav.js') },
+  { type: 'keyword-search', load: () => import('./keyword-search/KeywordSearch.js') },
+  { type: 'article-menu', load: () => import('./article-menu/ArticleMenu.js') },
 ];

@@ -191,7 +191,7 @@ export type MessageReadBody = {
 } | null;
 export type NewsListBody = {
   /**
-   * 分类编号: Article category number; a parent number (001, 002, 007) includes its child categories.
+   * 分类编号: Article category number; a parent number (001, 002, 007) includes its child categories; several numbers separated by commas (002001,020).
    */
   number?: string;
   /**
@@ -1543,7 +1543,7 @@ export interface MessageReadData {
 }
 export interface NewsListQuery {
   /**
-   * 分类编号: Article category number; a parent number (001, 002, 007) includes its child categories.
+   * 分类编号: Article category number; a parent number (001, 002, 007) includes its child categories; several numbers separated by commas (002001,020).
    */
   number?: string;
   /**

@@ -11,6 +11,7 @@ export interface BlockPropsByType {
   'app-qr': AppQrProps;
   'article-detail': ArticleDetailProps;
   'article-list': ArticleListProps;
+  'article-menu': ArticleMenuProps;
   'article-page': ArticlePageProps;
   'auction-panel': AuctionPanelProps;
   'bidding-projects': BiddingProjectsProps;
@@ -20,6 +21,7 @@ export interface BlockPropsByType {
   'friendly-links': FriendlyLinksProps;
   'image-banner': ImageBannerProps;
   'intent-tabs': IntentTabsProps;
+  'keyword-search': KeywordSearchProps;
   'latest-notice': LatestNoticeProps;
   'login-box': LoginBoxProps;
   'main-nav': MainNavProps;
@@ -33,6 +35,7 @@ export interface BlockPropsByType {
   'project-list': ProjectListProps;
   'region-picker': RegionPickerProps;
   'schema-form': SchemaFormProps;
+  'section-nav': SectionNavProps;
   'site-footer': SiteFooterProps;
   'site-header': SiteHeaderProps;
   'tender-list': TenderListProps;
@@ -112,6 +115,42 @@ export interface ArticleListProps {
    * `list`: title rows; `image-cards`: picture cards (land information shows 2).
    */
   variant?: 'list' | 'image-cards';
+}
+/**
+ * Article menu: A menu of articles on the left and the chosen one's text on the right (sanitised): the help centre (source help: groups of classname + items; the item in query `item` as JSON {id,title}, its group in `classname`, spec §2) and the about pages (source newsList 014001; the item in query `id`). Without a choice the first item (of the named group) shows; its text is loaded with detailCall { id }.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "ArticleMenuProps".
+ */
+export interface ArticleMenuProps {
+  /**
+   * Heading of the panel around the block.
+   */
+  title?: string;
+  /**
+   * Heading of the menu.
+   */
+  menuTitle?: string;
+  /**
+   * The call that loads the chosen item's text, with body { id } (helpDetail, newsDetail).
+   */
+  detailCall: ApiRouteName;
+  /**
+   * The route query parameter of the chosen item.
+   */
+  itemParam?: string;
+  /**
+   * The item parameter is JSON {"id":3,"title":"…"} (the help centre's address form) instead of a plain id.
+   */
+  itemJson?: boolean;
+  /**
+   * The route query parameter naming the group (classname); without an item its group's first item shows.
+   */
+  groupParam?: string;
+  /**
+   * Shown when the menu has no items (default 暂无数据).
+   */
+  emptyText?: string;
 }
 /**
  * Article page: A full paged list of articles (the page behind a 更多 link): the list with a pager.
@@ -455,6 +494,30 @@ export interface IntentTabsProps {
    * Switch tabs when the pointer rests on a tab (spec: the home intent tabs switch on hover).
    */
   switchOnHover?: boolean;
+}
+/**
+ * Keyword search: A keyword box over a list on the same page: 查询 puts the keyword in the route query (`keyword`, page back to 1) for the list's source to read (`keyword: { $from: query.keyword }`); 清除 takes it out.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "KeywordSearchProps".
+ */
+export interface KeywordSearchProps {
+  /**
+   * The visible label of the box.
+   */
+  label?: string;
+  /**
+   * Hint inside the box.
+   */
+  placeholder?: string;
+  /**
+   * The search button's text.
+   */
+  buttonText?: string;
+  /**
+   * The route query parameter that carries the keyword.
+   */
+  param?: string;
 }
 /**
  * Latest notice: The latest notice: its title and a plain-text summary of its content, a more link and a details link; 暂无公告 when there is none.
@@ -840,7 +903,14 @@ export interface SchemaFormProps {
   /**
    * The form's schema: schemas/forms/<form>.schema.json.
    */
-  form: 'register' | 'transfer-intent' | 'user-info' | 'change-password';
+  form:
+    | 'register'
+    | 'transfer-intent'
+    | 'user-info'
+    | 'change-password'
+    | 'complaint'
+    | 'consultation'
+    | 'property-registration';
   /**
    * The API call the valid data is posted to (as its body).
    */
@@ -876,6 +946,39 @@ export interface SchemaFormProps {
    */
   requireLogin?: boolean;
   /**
+   * With requireLogin: what the page says in place of the form while the person is not logged in.
+   */
+  lockedText?: string;
+  /**
+   * After success, show a receipt in place of the form with a value of the call's answer (e.g. the 受理编号 refNo of complaintSubmit), and a button to fill in another.
+   */
+  receipt?: {
+    /**
+     * The field of the answer's data shown, e.g. refNo.
+     */
+    field: string;
+    /**
+     * Its label.
+     */
+    label?: string;
+    /**
+     * The receipt's first line.
+     */
+    title?: string;
+    /**
+     * A line under the number, e.g. when and how the centre answers.
+     */
+    note?: string;
+    /**
+     * The button that shows an empty form again.
+     */
+    againText?: string;
+  };
+  /**
+   * Keep what is typed as a draft in sessionStorage (per route and form) so it is still there when the person comes back to the page in this tab; dropped after a successful submit.
+   */
+  draft?: boolean;
+  /**
    * A call whose data fills the form first (e.g. getUserInfoByUserId for the user's own info).
    */
   loadCall?: ApiRouteName;
@@ -901,6 +1004,27 @@ export interface SchemaFormProps {
    * Links under the form (e.g. 已有账号？去登录).
    */
   links?: {
+    text: string;
+    route: string;
+  }[];
+}
+/**
+ * Section navigation: A section's own navigation under the main nav (the about section: 关于我们, 投诉建议, 政策查询, 项目咨询, 帮助中心): its pages as tabs, the page shown marked (the longest route that starts the path, so a detail page marks its list).
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "SectionNavProps".
+ */
+export interface SectionNavProps {
+  /**
+   * The section's name, shown before the tabs and naming the navigation for screen readers.
+   */
+  label?: string;
+  /**
+   * The section's pages; omitted: 关于我们 /aboutUs, 投诉建议 /aboutUs/complaints, 政策查询 /aboutUs/select, 项目咨询 /aboutUs/select1, 帮助中心 /bangzhuzhongxin/detail.
+   *
+   * @minItems 1
+   */
+  items?: {
     text: string;
     route: string;
   }[];
@@ -1080,4 +1204,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'region-picker', 'schema-form', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'region-picker', 'schema-form', 'section-nav', 'site-footer', 'site-header', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;
