@@ -1020,6 +1020,10 @@ export interface SectionNavProps {
    */
   label?: string;
   /**
+   * Show the section's name before the tabs (else only screen readers hear it, as the navigation's name).
+   */
+  showLabel?: boolean;
+  /**
    * The section's pages; omitted: 关于我们 /aboutUs, 投诉建议 /aboutUs/complaints, 政策查询 /aboutUs/select, 项目咨询 /aboutUs/select1, 帮助中心 /bangzhuzhongxin/detail.
    *
    * @minItems 1
