@@ -1016,7 +1016,7 @@ export interface SchemaFormProps {
  */
 export interface SectionNavProps {
   /**
-   * The section's name, shown before the tabs and naming the navigation for screen readers.
+   * The section's name: the navigation's name for screen readers, and shown before the tabs with showLabel.
    */
   label?: string;
   /**
