@@ -259,7 +259,7 @@ describe('产权登记 /registName in Chromium', () => {
       await page.goBack();
       await form.getByLabel('权利人').waitFor({ timeout: 10_000 });
       expect(await form.getByLabel('权利人').inputValue()).toBe('下姜村股份经济合作社');
-      expect(await form.getByLabel('产权类型').inputValue()).toBe('林权');
+      expect(await form.getByLabel('产权类型').locator('option:checked').innerText()).toBe('林权');
       expect(await form.getByLabel('坐落位置').inputValue()).toBe('枫树岭镇下姜村后山');
       expect(await form.getByLabel('面积（数量）').inputValue()).toBe('85.5');
       expect(await form.getByLabel('情况说明').inputValue()).toBe('集体统一经营的毛竹林。');
