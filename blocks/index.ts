@@ -45,4 +45,7 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'site-search', load: () => import('./site-search/SiteSearch.js'), handlesEmpty: true },
   { type: 'project-search', load: () => import('./project-search/ProjectSearch.js') },
   { type: 'project-results', load: () => import('./project-results/ProjectResults.js'), handlesEmpty: true },
+  { type: 'section-nav', load: () => import('./section-nav/SectionNav.js') },
+  { type: 'keyword-search', load: () => import('./keyword-search/KeywordSearch.js') },
+  { type: 'article-menu', load: () => import('./article-menu/ArticleMenu.js') },
 ];

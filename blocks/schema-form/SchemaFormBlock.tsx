@@ -1,6 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '../../engine/http/index.js';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
 import { useRouteQuery } from '../../engine/react/RegionProvider.js';
@@ -9,12 +9,15 @@ import { SchemaForm } from '../../engine/react/forms/SchemaForm.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ApiRouteName } from '../../schemas/types/api.js';
 import type { SchemaFormProps } from '../../schemas/types/blocks.js';
-import { fieldsFromQuery, loadFormSchema } from './forms.js';
+import { fieldsFromQuery, formDraft, loadFormSchema } from './forms.js';
 import { useTransferEntry } from '../shared/TransferEntry.js';
 import { formWidgets } from './widgets.js';
 import './schema-form.css';
 
 type Loaded = { schema: RJSFSchema; initial: Record<string, unknown> };
+
+/** What the call answered, for the receipt (e.g. `{ refNo: 'TS20261124000017' }`). */
+type Answer = Record<string, unknown>;
 
 /**
  * A page form from JSON Schema posting to one call (registration, the transfer intent, the user's info, the
@@ -25,6 +28,10 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
   const session = useSession();
   const navigate = useNavigate();
   const query = useRouteQuery();
+  const { pathname } = useLocation();
+  const draftKey = props.draft ? formDraft.key(pathname, props.form) : null;
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const receiptRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState<Loaded | 'error' | null>(null);
   // A guarded form (the transfer intent) checks the login first; a cancelled prompt leaves the page.
   const guard = useTransferEntry({ onCancel: () => navigate(-1) });
@@ -49,12 +56,19 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
         // Only the form's own fields, and no nulls: rjsf would show "null" in a text box.
         for (const key of Object.keys(schema.properties ?? {})) if (data?.[key] != null) initial[key] = data[key];
       }
+      // A draft the person left here earlier in this tab wins over loaded values.
+      if (draftKey) initial = { ...initial, ...formDraft.read(draftKey) };
       if (live) setLoaded({ schema, initial });
     })().catch(() => live && setLoaded('error'));
     return () => {
       live = false;
     };
-  }, [client, props.form, props.loadCall, attempt, session.token]);
+  }, [client, props.form, props.loadCall, attempt, session.token, draftKey]);
+
+  // The receipt takes the focus so a screen reader announces the reference number at once.
+  useEffect(() => {
+    if (answer) receiptRef.current?.focus();
+  }, [answer]);
 
   const queryValues = fieldsFromQuery(props.queryFields, query);
   const firstParam = Object.values(props.queryFields ?? {})[0];
@@ -63,7 +77,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
   if (guarded && guard.state !== 'allowed') {
     return (
       <>
-        {guard.state === 'checking' ? <BlockStatus kind="loading" /> : <p className="tm-form-block__locked">请先登录后再提交意向。</p>}
+        {guard.state === 'checking' ? <BlockStatus kind="loading" /> : <p className="tm-form-block__locked">{props.lockedText ?? '请先登录后再提交意向。'}</p>}
         {guard.dialog}
       </>
     );
@@ -75,16 +89,44 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
     try {
       const envelope = await client.request(props.call as ApiRouteName, { body: { ...data, ...queryValues } } as never);
       if (envelope.code !== 200) return envelope.msg || '提交失败';
+      if (draftKey) formDraft.clear(draftKey);
+      if (props.receipt) setAnswer((envelope.data ?? {}) as Answer);
     } catch (e) {
       // The client has shown the catalogue's message already; say it by the form too, and keep the data.
       return isApiError(e) ? e.message : '提交失败，请稍后重试';
     }
     client.notifier.message('success', props.successMessage ?? '提交成功');
     if (props.successRoute) navigate(props.successRoute);
-    else if (!props.loadCall) setFormKey((k) => k + 1);
+    else if (!props.loadCall) {
+      if (draftKey) setLoaded((l) => (l && l !== 'error' ? { ...l, initial: {} } : l));
+      setFormKey((k) => k + 1);
+    }
   };
 
   const headingId = `${blockId}-title`;
+  if (answer && props.receipt) {
+    const r = props.receipt;
+    const reference = answer[r.field];
+    return (
+      <section className="tm-form-block" aria-labelledby={title ? headingId : undefined}>
+        {title ? <h1 id={headingId} className="tm-form-block__title">{title}</h1> : null}
+        <div className="tm-form-receipt" role="status" tabIndex={-1} ref={receiptRef}>
+          <p className="tm-form-receipt__title">{r.title ?? '提交成功'}</p>
+          {reference !== undefined && reference !== null && reference !== '' ? (
+            <p className="tm-form-receipt__ref">
+              {r.label ?? '受理编号'}：<strong>{String(reference)}</strong>
+            </p>
+          ) : null}
+          {r.note ? <p className="tm-form-receipt__note">{r.note}</p> : null}
+        </div>
+        <p className="tm-form-block__links">
+          <button type="button" className="tm-button" onClick={() => setAnswer(null)}>
+            {r.againText ?? '继续提交'}
+          </button>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="tm-form-block" aria-labelledby={title ? headingId : undefined}>
       {title ? <h1 id={headingId} className="tm-form-block__title">{title}</h1> : null}
@@ -98,6 +140,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
         submitText={props.submitText ?? '提交'}
         sameAs={props.sameAs}
         widgets={formWidgets}
+        onChange={draftKey ? (data) => formDraft.write(draftKey, data as Record<string, unknown>) : undefined}
         onSubmit={submit}
       />
       {props.links?.length ? (

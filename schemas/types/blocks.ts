@@ -11,6 +11,7 @@ export interface BlockPropsByType {
   'app-qr': AppQrProps;
   'article-detail': ArticleDetailProps;
   'article-list': ArticleListProps;
+  'article-menu': ArticleMenuProps;
   'article-page': ArticlePageProps;
   'auction-panel': AuctionPanelProps;
   'bidding-projects': BiddingProjectsProps;
@@ -22,6 +23,7 @@ export interface BlockPropsByType {
   'friendly-links': FriendlyLinksProps;
   'image-banner': ImageBannerProps;
   'intent-tabs': IntentTabsProps;
+  'keyword-search': KeywordSearchProps;
   'latest-notice': LatestNoticeProps;
   'loan-products': LoanProductsProps;
   'login-box': LoginBoxProps;
@@ -40,6 +42,7 @@ export interface BlockPropsByType {
   'region-picker': RegionPickerProps;
   'schema-form': SchemaFormProps;
   'search-box': SearchBoxProps;
+  'section-nav': SectionNavProps;
   'site-footer': SiteFooterProps;
   'site-header': SiteHeaderProps;
   'site-search': SiteSearchProps;
@@ -124,6 +127,42 @@ export interface ArticleListProps {
    * `list`: title rows; `image-cards`: picture cards (land information shows 2).
    */
   variant?: 'list' | 'image-cards';
+}
+/**
+ * Article menu: A menu of articles on the left and the chosen one's text on the right (sanitised): the help centre (source help: groups of classname + items; the item in query `item` as JSON {id,title}, its group in `classname`, spec §2) and the about pages (source newsList 014001; the item in query `id`). Without a choice the first item (of the named group) shows; its text is loaded with detailCall { id }.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "ArticleMenuProps".
+ */
+export interface ArticleMenuProps {
+  /**
+   * Heading of the panel around the block.
+   */
+  title?: string;
+  /**
+   * Heading of the menu.
+   */
+  menuTitle?: string;
+  /**
+   * The call that loads the chosen item's text, with body { id } (helpDetail, newsDetail).
+   */
+  detailCall: ApiRouteName;
+  /**
+   * The route query parameter of the chosen item.
+   */
+  itemParam?: string;
+  /**
+   * The item parameter is JSON {"id":3,"title":"…"} (the help centre's address form) instead of a plain id.
+   */
+  itemJson?: boolean;
+  /**
+   * The route query parameter naming the group (classname); without an item its group's first item shows.
+   */
+  groupParam?: string;
+  /**
+   * Shown when the menu has no items (default 暂无数据).
+   */
+  emptyText?: string;
 }
 /**
  * Article page: A full paged list of articles (the page behind a 更多 link): the list with a pager.
@@ -535,6 +574,30 @@ export interface IntentTabsProps {
    * Switch tabs when the pointer rests on a tab (spec: the home intent tabs switch on hover).
    */
   switchOnHover?: boolean;
+}
+/**
+ * Keyword search: A keyword box over a list on the same page: 查询 puts the keyword in the route query (`keyword`, page back to 1) for the list's source to read (`keyword: { $from: query.keyword }`); 清除 takes it out.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "KeywordSearchProps".
+ */
+export interface KeywordSearchProps {
+  /**
+   * The visible label of the box.
+   */
+  label?: string;
+  /**
+   * Hint inside the box.
+   */
+  placeholder?: string;
+  /**
+   * The search button's text.
+   */
+  buttonText?: string;
+  /**
+   * The route query parameter that carries the keyword.
+   */
+  param?: string;
 }
 /**
  * Latest notice: The latest notice: its title and a plain-text summary of its content, a more link and a details link; 暂无公告 when there is none.
@@ -1178,7 +1241,14 @@ export interface SchemaFormProps {
   /**
    * The form's schema: schemas/forms/<form>.schema.json.
    */
-  form: 'register' | 'transfer-intent' | 'user-info' | 'change-password';
+  form:
+    | 'register'
+    | 'transfer-intent'
+    | 'user-info'
+    | 'change-password'
+    | 'complaint'
+    | 'consultation'
+    | 'property-registration';
   /**
    * The API call the valid data is posted to (as its body).
    */
@@ -1213,6 +1283,39 @@ export interface SchemaFormProps {
    * Guard the form like the transfer-out/in entry: no token → 请先登录账号?, a failed token check → 登录状态失效,请重新登录账号?.
    */
   requireLogin?: boolean;
+  /**
+   * With requireLogin: what the page says in place of the form while the person is not logged in.
+   */
+  lockedText?: string;
+  /**
+   * After success, show a receipt in place of the form with a value of the call's answer (e.g. the 受理编号 refNo of complaintSubmit), and a button to fill in another.
+   */
+  receipt?: {
+    /**
+     * The field of the answer's data shown, e.g. refNo.
+     */
+    field: string;
+    /**
+     * Its label.
+     */
+    label?: string;
+    /**
+     * The receipt's first line.
+     */
+    title?: string;
+    /**
+     * A line under the number, e.g. when and how the centre answers.
+     */
+    note?: string;
+    /**
+     * The button that shows an empty form again.
+     */
+    againText?: string;
+  };
+  /**
+   * Keep what is typed as a draft in sessionStorage (per route and form) so it is still there when the person comes back to the page in this tab; dropped after a successful submit.
+   */
+  draft?: boolean;
   /**
    * A call whose data fills the form first (e.g. getUserInfoByUserId for the user's own info).
    */
@@ -1274,6 +1377,31 @@ export interface SearchBoxProps {
    * Text of the button.
    */
   buttonText?: string;
+}
+/**
+ * Section navigation: A section's own navigation under the main nav (the about section: 关于我们, 投诉建议, 政策查询, 项目咨询, 帮助中心): its pages as tabs, the page shown marked (the longest route that starts the path, so a detail page marks its list).
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "SectionNavProps".
+ */
+export interface SectionNavProps {
+  /**
+   * The section's name: the navigation's name for screen readers, and shown before the tabs with showLabel.
+   */
+  label?: string;
+  /**
+   * Show the section's name before the tabs (else only screen readers hear it, as the navigation's name).
+   */
+  showLabel?: boolean;
+  /**
+   * The section's pages; omitted: 关于我们 /aboutUs, 投诉建议 /aboutUs/complaints, 政策查询 /aboutUs/select, 项目咨询 /aboutUs/select1, 帮助中心 /bangzhuzhongxin/detail.
+   *
+   * @minItems 1
+   */
+  items?: {
+    text: string;
+    route: string;
+  }[];
 }
 /**
  * Site footer: The footer: region.footList links, back-office systems (region.backstageUrlList when region.havaLink), friendly links (region.footLinkList when flags.haveFootLink), and the responsible, supervisory and technical units (region.footerUnits).
@@ -1503,4 +1631,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'region-picker', 'schema-form', 'search-box', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;

@@ -266,6 +266,42 @@ export interface UploadTable {
   createTime: Timestamp;
 }
 
+/** 投诉建议 and 项目咨询 from visitors (migration 009). */
+export interface ComplaintTable {
+  id: Generated<number>;
+  refNo: string;
+  kind: 'complaint' | 'consult';
+  deptId: number;
+  name: string;
+  phone: string;
+  type: ColumnType<string, string | undefined, string>;
+  content: string;
+  project: ColumnType<string, string | undefined, string>;
+  userId: number | null;
+  status: ColumnType<'new' | 'handling' | 'done', 'new' | 'handling' | 'done' | undefined, 'new' | 'handling' | 'done'>;
+  reply: string | null;
+  createTime: Timestamp;
+}
+
+/** 产权登记: a collective's property it asks to have registered (migration 009). */
+export interface PropertyRegistrationTable {
+  id: Generated<number>;
+  refNo: string;
+  deptId: number;
+  userId: number;
+  owner: string;
+  location: string;
+  propertyType: string;
+  area: Decimal;
+  unit: number;
+  contact: ColumnType<string, string | undefined, string>;
+  phone: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  photos: Json<string[]>;
+  status: ColumnType<'new' | 'accepted' | 'rejected', 'new' | 'accepted' | 'rejected' | undefined, 'new' | 'accepted' | 'rejected'>;
+  createTime: Timestamp;
+}
+
 export interface Database {
   place: PlaceTable;
   appUser: AppUserTable;
@@ -289,6 +325,8 @@ export interface Database {
   message: MessageTable;
   feedback: FeedbackTable;
   upload: UploadTable;
+  complaint: ComplaintTable;
+  propertyRegistration: PropertyRegistrationTable;
 }
 
 export type Place = Selectable<PlaceTable>;

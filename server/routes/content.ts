@@ -146,7 +146,8 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
     const p = paramsOf(request) as ListParams;
     const deptIds = scopeIds(request, places, p.deptId);
     const number = fixedNumber ?? p.number;
-    const numbers = number === undefined ? undefined : await categoryWithChildren(db, number);
+    // "002001,020": several categories at once (the policy query searches policies and rules together).
+    const numbers = number === undefined ? undefined : (await Promise.all(number.split(',').map((n) => categoryWithChildren(db, n.trim())))).flat();
     const page = await articlePage(db, {
       deptIds,
       numbers,

@@ -10,6 +10,19 @@ import { registerProjectRoutes } from './projects.js';
 import { registerPortalRoutes } from './portal.js';
 import { registerAuctionRoutes } from './auction.js';
 import { registerSearchRoutes } from './search.js';
+import { registerAboutRoutes } from './about.js';
 
 /** Every route module, by domain. A new module is one import and one line here. */
-export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [registerPlaceRoutes, registerContentRoutes, registerListingRoutes, registerUserRoutes, registerBaseRoutes, registerUploadRoutes, registerProjectRoutes, registerPortalRoutes, registerAuctionRoutes, registerSearchRoutes];
+export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
+  registerPlaceRoutes,
+  registerContentRoutes,
+  registerListingRoutes,
+  registerUserRoutes,
+  registerBaseRoutes,
+  registerUploadRoutes,
+  registerProjectRoutes,
+  registerPortalRoutes,
+  registerAuctionRoutes,
+  registerSearchRoutes,
+  registerAboutRoutes,
+];

@@ -7,6 +7,7 @@ import { formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../forma
 import { scopeIds } from '../plugins/guards.js';
 import type { DesiredSubmitBody } from '../../schemas/types/api.js';
 import { checkPhone } from '../services/passwords.js';
+import { ownUploads } from '../services/own-uploads.js';
 import { containing, paging, paramsOf, requiredId, type Params } from '../request-params.js';
 
 const keywordOf = (p: Params): string | undefined => {
@@ -120,18 +121,6 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     );
   });
 
-  /**
-   * The attachments of an intent: the schema has checked their form and count; each must also be an upload of this
-   * user (the upload call records the uploader), so nobody attaches a stranger's photo, or a file that is not there.
-   */
-  async function ownUploads(userId: number, urls: string[]): Promise<string[]> {
-    if (urls.length === 0) return [];
-    const found = await db.selectFrom('upload').select('url').where('url', 'in', urls).where('userId', '=', userId).execute();
-    const known = new Set(found.map((r) => r.url));
-    const missing = urls.filter((url) => !known.has(url));
-    if (missing.length > 0) throw badRequest(`相关材料照片无效：${missing[0]} 不是您上传的图片，请重新上传`);
-    return urls;
-  }
 
   defineRoute(app, 'desiredSubmit', async (request) => {
     const b = request.body as DesiredSubmitBody;
@@ -144,7 +133,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     // Refuses (403) a deptId outside the caller's region.
     scopeIds(request, places, b.deptId);
     const deptId = b.deptId ?? request.tenant!.place.deptId;
-    const attachments = await ownUploads(request.user!.userId, b.attachments ?? []);
+    const attachments = await ownUploads(db, request.user!.userId, b.attachments ?? []);
     const inserted = await db
       .insertInto('intent')
       .values({

@@ -1,4 +1,5 @@
 import { ARTICLE_LEAF_NUMBERS } from '../catalog.js';
+import { ABOUT_NUMBER, buildAboutArticles } from './about.js';
 import type { SeedRegion, SeedTown } from './places.js';
 import { DAY, MINUTE, type Rng } from './random.js';
 
@@ -340,20 +341,6 @@ const PLANS: Record<string, CategoryPlan> = {
     ],
     local: 0.8,
   },
-  '014001': {
-    templates: [
-      ...['中心简介', '组织机构', '主要职能', '服务范围', '联系我们', '服务承诺', '交易大厅指引', '发展历程', '荣誉资质', '服务网点分布',
-        '监督投诉渠道', '平台介绍', '党建工作', '信息公开', '合作金融机构', '办公时间'].map((t): Template => () => t),
-      (c) => `${c.town}农村产权交易服务站`,
-      (c) => `${c.town}便民服务中心农村产权代办点`,
-      (c) => `${c.county}${c.town}服务站联系方式`,
-    ],
-    body: [
-      (c) => `${c.platform}是经${c.root}人民政府批准设立的农村产权流转交易公共服务平台，为农村各类产权流转交易提供信息发布、交易组织、交易鉴证、融资服务等。`,
-      (c) => `中心实行“县级中心+乡镇服务站+村级信息员”三级服务体系，覆盖全${c.region.rootLevel === 2 ? '市' : '县'}所有乡镇（街道）。`,
-      (c) => `办公地址：${c.region.provinceName}${c.region.cityName}${c.region.rootLevel === 3 ? c.root : ''}政务服务中心三楼；服务热线：${c.region.areaCode}-${String(5000000 + c.n * 2711).slice(0, 7)}。`,
-    ],
-  },
   '015001': {
     templates: BANKS.flatMap((b) => LOANS.map((l): Template => (c) => `${b}${c.root}支行“${l}”产品介绍`)),
     body: [
@@ -410,6 +397,11 @@ export function buildArticles(rng: Rng, regions: SeedRegion[], now: Date, images
   const rows: ArticleRow[] = [];
   for (const region of regions) {
     for (const number of ARTICLE_LEAF_NUMBERS) {
+      // 关于我们 is a fixed set of pages about the centre (server/seed/about.ts), not a stream of items.
+      if (number === ABOUT_NUMBER) {
+        rows.push(...buildAboutArticles(region, now));
+        continue;
+      }
       // 007 and 007001 are both download lists; they share one plan.
       const plan = PLANS[number] ?? PLANS[number.slice(0, 3)];
       const r = rng.fork(`articles:${region.key}:${number}`);

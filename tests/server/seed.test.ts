@@ -18,6 +18,8 @@ import {
   type SeedSummary,
 } from '../../server/seed/index.js';
 import { Rng } from '../../server/seed/random.js';
+import { ABOUT_NUMBER, ABOUT_TITLES, ABOUT_UNITS } from '../../server/seed/about.js';
+import { loadRegionCatalog } from '../../engine/region/index.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 // A fixed reference time: statuses and times are relative to it, and two seeds with it must be identical.
@@ -101,12 +103,35 @@ describe('articles and listings', () => {
         .where('deptId', 'in', subtrees.get(r.key)!)
         .groupBy('number')
         .execute();
-      for (const number of ARTICLE_LEAF_NUMBERS) {
+      // 关于我们 is a fixed set of pages (server/seed/about.ts), tested below.
+      for (const number of ARTICLE_LEAF_NUMBERS.filter((n) => n !== ABOUT_NUMBER)) {
         const row = rows.find((x) => x.number === number);
         expect(Number(row?.n ?? 0), `${r.key} ${number}`).toBeGreaterThanOrEqual(20);
         // Titles are not repeated within a region's category.
         expect(Number(row?.titles)).toBe(Number(row?.n));
       }
+    }
+  });
+
+  it('has the about pages (关于我们) for every region, naming the units of its footer, its contact, address and service hours', async () => {
+    const catalog = loadRegionCatalog(path.resolve('regions'));
+    for (const r of DEMO_REGIONS) {
+      const rows = await server.db
+        .selectFrom('article')
+        .select(['title', 'content', 'deptId'])
+        .where('number', '=', ABOUT_NUMBER)
+        .where('deptId', 'in', subtrees.get(r.key)!)
+        .orderBy('logintime', 'desc')
+        .execute();
+      expect(rows.map((a) => a.title), r.key).toEqual([...ABOUT_TITLES]);
+      const text = rows.map((a) => a.content).join('');
+      // The same units as the region's footer, so the about page and the footer never disagree.
+      const region = catalog.regions.find((x) => x.id === r.key);
+      expect(region?.footerUnits, r.key).toEqual(ABOUT_UNITS[r.key]);
+      for (const unit of Object.values(ABOUT_UNITS[r.key])) expect(text).toContain(unit);
+      expect(text).toContain(`${r.deptName}农村产权交易中心`);
+      expect(rows.find((a) => a.title === '联系我们')?.content).toMatch(/办公地址：.+服务热线：\d{3,4}-\d{7,8}/);
+      expect(rows.find((a) => a.title === '服务时间')?.content).toContain('周一至周五');
     }
   });
 

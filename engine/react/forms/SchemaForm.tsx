@@ -25,6 +25,8 @@ export interface SchemaFormProps<T extends Record<string, unknown>> {
   widgets?: RegistryWidgetsType;
   /** Called with the valid data (without the `sameAs` confirmation fields). A returned string is shown as the form's error. */
   onSubmit(data: T): Promise<string | void>;
+  /** Every change of the data as typed (e.g. to keep a draft while the person is away). */
+  onChange?(data: Partial<T>): void;
   /** Rendered above the submit button, e.g. an agreement note. */
   children?: ReactNode;
   idPrefix: string;
@@ -40,7 +42,7 @@ export interface SchemaFormProps<T extends Record<string, unknown>> {
  *   onSubmit={(data) => client.request('register', { body: data }).then((r) => (r.code === 200 ? undefined : r.msg))} />
  */
 export function SchemaForm<T extends Record<string, unknown>>(props: SchemaFormProps<T>) {
-  const { schema, uiSchema, initialData, submitText = '提交', sameAs = [], widgets, onSubmit, children, idPrefix } = props;
+  const { schema, uiSchema, initialData, submitText = '提交', sameAs = [], widgets, onSubmit, onChange, children, idPrefix } = props;
   const [formData, setFormData] = useState<Partial<T>>(initialData ?? {});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -99,7 +101,10 @@ export function SchemaForm<T extends Record<string, unknown>>(props: SchemaFormP
         noHtml5Validate
         liveValidate={submitted ? 'onChange' : false}
         focusOnFirstError={focusFirstInvalid}
-        onChange={(e) => setFormData(e.formData as Partial<T>)}
+        onChange={(e) => {
+          setFormData(e.formData as Partial<T>);
+          onChange?.(e.formData as Partial<T>);
+        }}
         onError={() => setSubmitted(true)}
         onSubmit={(e) => {
           setSubmitted(true);

@@ -1,0 +1,46 @@
+import { Link, useLocation } from 'react-router-dom';
+import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
+import type { SectionNavProps } from '../../schemas/types/blocks.js';
+import './section-nav.css';
+
+/** The about section's pages, unless the YAML lists its own. */
+export const ABOUT_SECTION: NonNullable<SectionNavProps['items']> = [
+  { text: '关于我们', route: '/aboutUs' },
+  { text: '投诉建议', route: '/aboutUs/complaints' },
+  { text: '政策查询', route: '/aboutUs/select' },
+  { text: '项目咨询', route: '/aboutUs/select1' },
+  { text: '帮助中心', route: '/bangzhuzhongxin/detail' },
+];
+
+/** The item whose route is the longest prefix of the path (at a `/`), so /aboutUs/select/detail stays under 政策查询. */
+export function currentItem(items: NonNullable<SectionNavProps['items']>, pathname: string): number {
+  let best = -1;
+  items.forEach((item, i) => {
+    const route = item.route.split('?')[0];
+    const under = pathname === route || pathname.startsWith(route.endsWith('/') ? route : `${route}/`);
+    if (under && (best < 0 || route.length > items[best].route.split('?')[0].length)) best = i;
+  });
+  return best;
+}
+
+/** A section's own navigation under the main nav: its pages as tabs, the one shown marked. */
+export default function SectionNav({ props, blockId }: BlockComponentProps<SectionNavProps>) {
+  const { pathname } = useLocation();
+  const items = props.items ?? ABOUT_SECTION;
+  const current = currentItem(items, pathname);
+  const labelId = `${blockId}-label`;
+  return (
+    <nav className="tm-section-nav" aria-labelledby={labelId}>
+      <span id={labelId} className={props.showLabel ? 'tm-section-nav__label' : 'tm-visually-hidden'}>{props.label ?? '关于我们'}</span>
+      <ul>
+        {items.map((item, i) => (
+          <li key={item.route}>
+            <Link to={item.route} aria-current={i === current ? 'page' : undefined}>
+              {item.text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
