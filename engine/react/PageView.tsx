@@ -43,7 +43,8 @@ function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[]
 
 /**
  * One page: the region's header blocks (unless the page turns the header off), the page's blocks on a 12-column
- * grid, the footer blocks; zoom 0.8 unless the page turns it off; the document title from region and platform.
+ * grid, the footer blocks; zoom 0.8 unless the page turns it off; the document title from region and platform; the
+ * region's background picture (backGroundUrl) behind it all.
  */
 export function PageView({ pageId, page, registry }: { pageId: string; page: Page; registry: BlockRegistry }) {
   const region = useRegion();
@@ -58,8 +59,11 @@ export function PageView({ pageId, page, registry }: { pageId: string; page: Pag
     window.scrollTo(0, 0);
   }, [pageId]);
 
+  // The region's page background picture (backGroundUrl), under a light veil so text on it keeps its contrast.
+  const background = region.backGroundUrl ? { backgroundImage: `linear-gradient(rgba(244, 246, 248, 0.88), rgba(244, 246, 248, 0.88)), url("${encodeURI(region.backGroundUrl)}")` } : undefined;
+
   return (
-    <div className={`tm-page tm-page--${pageId}${zoom ? ' tm-zoom' : ''}`}>
+    <div className={`tm-page tm-page--${pageId}${zoom ? ' tm-zoom' : ''}${background ? ' tm-page--background' : ''}`} style={background}>
       <a className="tm-skip-link" href="#tm-main" onClick={(e) => { e.preventDefault(); document.getElementById('tm-main')?.focus(); }}>
         跳到主要内容
       </a>

@@ -485,7 +485,7 @@ export interface LatestNoticeProps {
   summaryLength?: number;
 }
 /**
- * Login box: The home login form (phone number and password); when logged in it greets the user and links to the personal centre. Usually shown with when: flags.homeShowLogin.
+ * Login box: The home login form (phone number and password); when logged in it greets the user and links to the personal centre. Usually shown with when: flags.homeShowLogin. The region's loginImg is drawn beside the form; the login sends the region's lesseeId as areaId.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "LoginBoxProps".
@@ -503,6 +503,10 @@ export interface LoginBoxProps {
    * Route of the personal centre.
    */
   personalRoute?: string;
+  /**
+   * Draw the region's login picture (loginImg) beside the form; false leaves it out (e.g. a narrow home column).
+   */
+  showImage?: boolean;
 }
 /**
  * Main navigation: The top navigation built from region.tabList: routes, outside links (new window; andCity adds the region's deptId/deptCode), the area drop-down (tab type `area`) and the category drop-downs (tab types `supply`, `demand`, `tender`). Places in region.notGoCityList are not clickable.
@@ -922,7 +926,7 @@ export interface SiteFooterProps {
   icp?: string;
 }
 /**
- * Site header: Top banner: the platform title (region homeTitle, or cityName + platform name), the second title line when flags.doubletitle (region.doubletitleText), the back-office login link, and the visitor corner (login/register, or masked phone, personal centre with a new-message dot, logout).
+ * Site header: Top banner: the platform title (region homeTitle, or cityName + platform name), the second title line when flags.doubletitle (region.doubletitleText; with flags.toCityChangeTitle a chosen place's own second heading), the back-office login link, and the visitor corner (login/register, or the masked phone with flags.showPhoneId, personal centre with a new-message dot, logout).
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "SiteHeaderProps".
@@ -957,6 +961,10 @@ export interface SiteHeaderProps {
    * Seconds between checks for new messages while logged in.
    */
   messagePollSeconds?: number;
+  /**
+   * With flags.toCityChangeTitle: the second heading shown while a place of the region is chosen (a window opened from the area menu or the town map), `{deptName}` standing for the place's name, e.g. {deptName}农村综合产权交易中心. Absent: the place's name followed by what doubletitleText says after the region's name.
+   */
+  placeSubtitle?: string;
 }
 /**
  * Tender list: Home block: tender/procurement projects (spec §9: 8 rows): title, place, status and date, each linking to its detail (category 009 to the tender detail).
