@@ -154,18 +154,18 @@ export interface ArticlePageProps {
   pageSize?: number;
 }
 /**
- * Auction panel: Registration and live bidding on a project's detail page (spec §2, §4): the registration button by the registration machine, the current price, a countdown on the server's clock, the increment stepper and the bid button, the extension notice, and the bid records. Its data is the project detail (the same source as project-detail). Three variants by `mode`, chosen in YAML with `when` on flags: bidding (free bidding with the real-time channel), live (real-time channel, no online bids), static (plain).
+ * Auction panel: Registration and live bidding on a project's detail page (spec §2, §4): the registration button by the registration machine, the current price, a countdown on the server's clock, the increment stepper and the bid button, the extension notice, and the bid records. Its data is the project detail (the same source as project-detail). Three variants by `mode`, chosen in YAML with `when` on flags: bidding (free bidding with the real-time channel), live (real-time channel, no online bids), static (plain); signup is registration alone (tender and demand details). With flags.affirmMoney, 立即报名 first confirms the project's deposit in a dialog.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "AuctionPanelProps".
  */
 export interface AuctionPanelProps {
   /**
-   * bidding: online bids over the real-time channel; live: the price, end time and records follow the channel but bids are not taken here; static: the state as loaded, refreshed on demand.
+   * bidding: online bids over the real-time channel; live: the price, end time and records follow the channel but bids are not taken here; static: the state as loaded, refreshed on demand; signup: registration only (status, the clock to the next stage, the registration button) for projects that are not auctioned here, e.g. tenders. Where bids are not taken (live, static, signup), an approved bidder in 竞价中 still sees 立即竞价 (spec §4), which says where to bid.
    */
-  mode: 'bidding' | 'live' | 'static';
+  mode: 'bidding' | 'live' | 'static' | 'signup';
   /**
-   * Heading.
+   * Heading (default 竞价大厅; 项目报名 in signup mode).
    */
   title?: string;
   /**
