@@ -77,6 +77,15 @@ describe('login', () => {
     await shot(withImage.page, 'login-image-chunan');
     await done(withImage);
 
+    // The home login box of the same region: the picture sits above the form in the narrow column.
+    const home = await chromium.openPage({ region: 'chunan', route: '/', until: 'blocks' });
+    const box = home.page.locator('.tm-loginbox-frame');
+    expect(await box.locator('.tm-loginbox__image').count()).toBe(1);
+    const [picture, form] = await Promise.all([box.locator('.tm-loginbox__image').boundingBox(), box.locator('form').boundingBox()]);
+    expect(picture!.y + picture!.height).toBeLessThanOrEqual(form!.y + 1);
+    await box.screenshot({ path: path.join(SCREENSHOT_DIR, 'flags-login-image-home-chunan.png') });
+    await done(home);
+
     const without = await chromium.openPage({ region: 'lantian', route: '/login', until: 'blocks' });
     expect(await without.page.getByLabel('手机号').count()).toBe(1);
     expect(await without.page.locator('.tm-loginbox__image').count()).toBe(0);
