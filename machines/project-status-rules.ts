@@ -3,7 +3,7 @@ import type { Region } from '../schemas/types/region.js';
 import type { TimelineField } from './project-status.js';
 
 /** The parts of a region the status rules read (a whole `Region` fits). */
-export type StatusRegion = Partial<Pick<Region, 'statusLabels' | 'projectAllStatus' | 'statusLists' | 'initPriceTitle' | 'bargainPriceTitle'>>;
+export type StatusRegion = Partial<Pick<Region, 'statusLabels' | 'projectAllStatus' | 'statusLists' | 'initPriceTitle' | 'bargainPriceTitle' | 'projectCardShowStatusList'>>;
 
 /** Project types: 1 tender/procurement, 2 property transfer, 3 demand. */
 export type ProjectType = 1 | 2 | 3;
@@ -92,6 +92,19 @@ export function statusTiles(region: StatusRegion | undefined, projectType: Proje
     label: statusLabel(statuses[statuses.length - 1], region),
     statuses,
   }));
+}
+
+/** The publicity stage (spec §4): 2 publicity in progress, 3 publicity ended. */
+export const PUBLICITY_STATUSES: readonly number[] = [2, 3];
+
+/**
+ * Without the publicity entries (flag `notShowPublicity`): drops the tiles that select only publicity statuses
+ * (公示中, 公示结束); every other tile stays, in order. With `hide` false the tiles come back unchanged.
+ *
+ * @example withoutPublicity(statusTiles(undefined, 2), true).map((t) => t.label) // ['报名中', '竞价中', '已成交']
+ */
+export function withoutPublicity<T extends { statuses: readonly number[] }>(tiles: readonly T[], hide: boolean | undefined): T[] {
+  return hide ? tiles.filter((tile) => !tile.statuses.every((s) => PUBLICITY_STATUSES.includes(s))) : [...tiles];
 }
 
 /**
@@ -212,4 +225,15 @@ export function cardBadge(status: number, variant: CardBadgeVariant = 'default',
     if (status >= 7) return { text: '已成交', tone };
   }
   return { text: statusLabel(status, region), tone };
+}
+
+/**
+ * Whether a project card shows its status badge: the status is in the region's `projectCardShowStatusList`
+ * (absent or empty: every status).
+ *
+ * @example cardShowsBadge(5, { projectCardShowStatusList: '2,4,6,7,8,9' }) // false; cardShowsBadge(6) // true
+ */
+export function cardShowsBadge(status: number, region?: StatusRegion): boolean {
+  const shown = parseStatusList(region?.projectCardShowStatusList);
+  return shown.length === 0 || shown.includes(status);
 }

@@ -205,25 +205,49 @@ export interface RegistrationButton {
   loading?: boolean;
 }
 
+/** Where the user stands, as the machine's `account` region names it. */
+export type RegistrationAccount = 'anonymous' | 'unregistered' | 'submitting' | 'pending' | 'approved' | 'rejected';
+
 /**
- * The button for a snapshot of {@link registrationMachine}, or null when the status offers no action (not 4 or 6).
+ * The spec §4 label rule as a pure function: the detail screen's button for a project status and where the user
+ * stands, or null when the status offers no action (not 4 or 6).
  * Status 4: 0 立即报名, 1 报名成功, 2 已报名，待审核 (3 报名未通过). Status 6: 1 立即竞价, otherwise 未报名.
  * A visitor gets 请先登录 (LOGIN) in both.
+ *
+ * @example registrationButtonFor(6, 'approved') // { label: '立即竞价', enabled: true, event: 'BID' }
+ */
+export function registrationButtonFor(status: number, account: RegistrationAccount): RegistrationButton | null {
+  const phase = phaseOf(status);
+  if (phase === 'closed') return null;
+  if (account === 'anonymous') return { label: REGISTRATION_LABELS.login, enabled: true, event: 'LOGIN' };
+  if (phase === 'bidding') {
+    return account === 'approved'
+      ? { label: REGISTRATION_LABELS.bid, enabled: true, event: 'BID' }
+      : { label: REGISTRATION_LABELS.notRegistered, enabled: false, event: null };
+  }
+  switch (account) {
+    case 'unregistered':
+      return { label: REGISTRATION_LABELS.register, enabled: true, event: 'REGISTER' };
+    case 'submitting':
+      return { label: REGISTRATION_LABELS.register, enabled: false, event: null, loading: true };
+    case 'pending':
+      return { label: REGISTRATION_LABELS.pending, enabled: false, event: null };
+    case 'approved':
+      return { label: REGISTRATION_LABELS.approved, enabled: false, event: null };
+    default:
+      return { label: REGISTRATION_LABELS.rejected, enabled: false, event: null };
+  }
+}
+
+/**
+ * The button for a snapshot of {@link registrationMachine} ({@link registrationButtonFor} of its status and account),
+ * or null when the status offers no action (not 4 or 6).
  *
  * @example registrationButton(actor.getSnapshot()) // { label: '立即竞价', enabled: true, event: 'BID' }
  */
 export function registrationButton(snapshot: RegistrationSnapshot): RegistrationButton | null {
-  const phase = snapshot.matches({ phase: 'signUp' }) ? 'signUp' : snapshot.matches({ phase: 'bidding' }) ? 'bidding' : null;
-  if (!phase) return null;
-  if (snapshot.matches({ account: 'anonymous' })) return { label: REGISTRATION_LABELS.login, enabled: true, event: 'LOGIN' };
-  if (phase === 'bidding') {
-    return snapshot.matches({ account: 'approved' })
-      ? { label: REGISTRATION_LABELS.bid, enabled: true, event: 'BID' }
-      : { label: REGISTRATION_LABELS.notRegistered, enabled: false, event: null };
-  }
-  if (snapshot.matches({ account: 'unregistered' })) return { label: REGISTRATION_LABELS.register, enabled: true, event: 'REGISTER' };
-  if (snapshot.matches({ account: 'submitting' })) return { label: REGISTRATION_LABELS.register, enabled: false, event: null, loading: true };
-  if (snapshot.matches({ account: 'pending' })) return { label: REGISTRATION_LABELS.pending, enabled: false, event: null };
-  if (snapshot.matches({ account: 'approved' })) return { label: REGISTRATION_LABELS.approved, enabled: false, event: null };
-  return { label: REGISTRATION_LABELS.rejected, enabled: false, event: null };
+  const phase = snapshot.matches({ phase: 'signUp' }) ? 4 : snapshot.matches({ phase: 'bidding' }) ? 6 : null;
+  if (phase === null) return null;
+  const account = (snapshot.value as { account: RegistrationAccount | 'init' }).account;
+  return registrationButtonFor(phase, account === 'init' ? 'unregistered' : account);
 }

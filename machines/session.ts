@@ -15,7 +15,7 @@ export const SESSION_MESSAGES = {
 export interface LoginCredentials {
   username: string;
   password: string;
-  /** The place logged into (the region's deptId or a chosen town); the server's default when absent. */
+  /** The region's tenant (lessee) number, or a place inside the signed region; the deptId header's place when absent. */
   areaId?: number;
   /** 1: password login, the only kind there is. */
   loginType?: number;

@@ -15,6 +15,7 @@ import type { ProjectDetail } from '../../schemas/types/api.js';
 import type { AuctionPanelProps } from '../../schemas/types/blocks.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import { ConfirmDialog } from '../shared/TransferEntry.js';
+import { ONSITE_BIDDING_NOTE, panelAction } from './panel-action.js';
 import { useAuction } from './useAuction.js';
 import './auction-panel.css';
 
@@ -31,7 +32,8 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
   const region = useRegion();
   const navigate = useNavigate();
   const project = data!;
-  const live = props.mode !== 'static';
+  const signupOnly = props.mode === 'signup';
+  const live = props.mode === 'bidding' || props.mode === 'live';
   const feed = useAuction(project.id, live);
   const auction = feed.state;
   const status = auction?.status ?? project.status;
@@ -49,6 +51,7 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
 
   // Registration and bidding rights.
   const bidInput = useRef<HTMLInputElement>(null);
+  const onsiteNote = useRef<HTMLParagraphElement>(null);
   const registration = useActorRef(
     registrationMachine.provide({
       actors: {
@@ -58,7 +61,12 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
         }),
       },
       actions: {
-        openBidding: () => bidInput.current?.focus(),
+        // Where bids are not taken online, 立即竞价 says where to bid instead.
+        openBidding: () => {
+          if (props.mode === 'bidding') return bidInput.current?.focus();
+          client.notifier.message('info', ONSITE_BIDDING_NOTE);
+          onsiteNote.current?.focus();
+        },
         requestLogin: () => navigate(flags.homeShowLogin ? '/' : (props.loginRoute ?? '/login')),
         notify: (_, n) => client.notifier.message(n.kind, n.text),
       },
@@ -81,6 +89,15 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
     };
   }, [client, registration, session.token, project.id]);
   const button = useSelector(registration, registrationButton);
+  const action = panelAction(props.mode, button);
+  // affirmMoney (spec §3, §4): the deposit is confirmed in a dialog before the registration is sent.
+  const [affirming, setAffirming] = useState(false);
+  const deposit = project.deposit ?? 0;
+  const press = () => {
+    if (!button?.event) return;
+    if (button.event === 'REGISTER' && flags.affirmMoney && deposit > 0) setAffirming(true);
+    else registration.send({ type: button.event });
+  };
 
   // The bid form.
   const [steps, setSteps] = useState(0);
@@ -129,10 +146,11 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
   return (
     <section className="tm-auction" aria-labelledby={heading}>
       <h2 id={heading} className="tm-auction__title">
-        {props.title ?? '竞价大厅'}
+        {props.title ?? (signupOnly ? '项目报名' : '竞价大厅')}
         <span className={`tm-auction__status tm-auction__status--${status === 6 && !reached ? 'live' : ended ? 'done' : 'wait'}`}>{statusLabel(status, region)}</span>
       </h2>
 
+      {signupOnly ? null : (
       <dl className="tm-auction__facts">
         <div>
           <dt>{headline?.label ?? '起始价'}</dt>
@@ -157,8 +175,14 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
           </div>
         ) : null}
       </dl>
+      )}
+      {signupOnly && countdownLabel && !ended ? (
+        <p className="tm-auction__signup-clock">
+          {countdownLabel}：<span role="timer" aria-live="off">{reached ? '即将更新' : formatCountdown(remaining)}</span>
+        </p>
+      ) : null}
 
-      {headline?.noDeal ? (
+      {!signupOnly && headline?.noDeal ? (
         <p className="tm-auction__nodeal" role="status">
           竞价已结束，本项目未成交。
         </p>
@@ -175,18 +199,19 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
       ) : null}
 
       <div className="tm-auction__actions">
-        {button && button.event !== 'BID' ? (
+        {action?.control === 'button' ? (
           <button
             type="button"
             className="tm-button tm-auction__register"
-            disabled={!button.enabled}
-            aria-busy={button.loading || undefined}
-            onClick={() => button.event && registration.send({ type: button.event })}
+            disabled={!action.enabled}
+            aria-busy={button?.loading || undefined}
+            aria-describedby={action.note ? `${blockId}-onsite` : undefined}
+            onClick={press}
           >
-            {button.label}
+            {action.label}
           </button>
         ) : null}
-        {props.mode === 'bidding' && status === 6 && button?.event === 'BID' ? (
+        {action?.control === 'bid-form' && button ? (
           <form className="tm-auction__bid" onSubmit={submit} noValidate>
             <label htmlFor={`${blockId}-amount`}>我的出价（元）</label>
             <div className="tm-auction__stepper">
@@ -215,10 +240,14 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
             </p>
           </form>
         ) : null}
-        {props.mode !== 'bidding' && status === 6 ? <p className="tm-auction__help">本项目不在网上出价，请按公告到现场参与竞价。</p> : null}
+        {props.mode !== 'bidding' && status === 6 ? (
+          <p ref={onsiteNote} id={`${blockId}-onsite`} className="tm-auction__help" tabIndex={-1}>
+            {ONSITE_BIDDING_NOTE}
+          </p>
+        ) : null}
       </div>
 
-      {flags.showBiddingMessage && feed.events.length ? (
+      {!signupOnly && flags.showBiddingMessage && feed.events.length ? (
         <ul className="tm-auction__events" aria-label="竞价动态">
           {feed.events.slice(0, 5).map((line, i) => (
             <li key={`${i}-${line}`}>{line}</li>
@@ -226,7 +255,7 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
         </ul>
       ) : null}
 
-      {flags.showAuctionRecords ? (
+      {!signupOnly && flags.showAuctionRecords ? (
         <table className="tm-auction__records">
           <caption>出价记录</caption>
           <thead>
@@ -259,6 +288,16 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
         </table>
       ) : null}
 
+      {affirming ? (
+        <ConfirmDialog
+          text={`本项目交易保证金为 ${formatYuan(deposit)}，报名后须按公告要求足额缴纳，未缴纳的报名无效。确认报名？`}
+          onCancel={() => setAffirming(false)}
+          onConfirm={() => {
+            setAffirming(false);
+            registration.send({ type: 'REGISTER' });
+          }}
+        />
+      ) : null}
       {confirming !== null ? (
         <ConfirmDialog
           text={`确认出价 ${formatYuan(confirming)}？出价后不可撤回。`}

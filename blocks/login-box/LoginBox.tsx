@@ -9,10 +9,16 @@ import { useRegion } from '../../engine/react/RegionProvider.js';
 import './login-box.css';
 
 
+/** The phone field's value: trimmed first, then held to 11 characters. */
+export function phoneInput(typed: string): string {
+  return typed.trim().slice(0, 11);
+}
+
 /**
  * The login form (home login box and /login): phone and password through the session machine — the spec's
  * messages for blanks (手机号不可为空, 密码不可为空), the server's msg on failure, 登录成功 on success. Logged in, it
- * greets the user instead. What was typed stays when a login fails.
+ * greets the user instead. What was typed stays when a login fails. The region's `loginImg` is drawn beside the form
+ * (above it in a narrow column), and its `lesseeId` goes with the login as areaId.
  */
 export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBoxProps>) {
   const session = useSession();
@@ -39,10 +45,11 @@ export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBo
     // The machine refuses blanks with the spec's words; the cursor goes where the person must type.
     if (!phone.trim()) phoneRef.current?.focus();
     else if (!password.trim()) passwordRef.current?.focus();
-    actor.send({ type: 'LOGIN', username: phone, password, areaId: region.deptId, loginType: 1 });
+    // areaId is the region's tenant (lessee) number (spec §3 login payload); the deptId header says the place.
+    actor.send({ type: 'LOGIN', username: phone, password, areaId: region.lesseeId, loginType: 1 });
   };
 
-  return (
+  const form = (
     <form className="tm-loginbox" onSubmit={submit} noValidate aria-busy={busy}>
       <div className="tm-field">
         <label htmlFor={`${blockId}-phone`}>手机号</label>
@@ -55,8 +62,9 @@ export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBo
           autoComplete="username"
           placeholder="请输入手机号"
           value={phone}
-          maxLength={11}
-          onChange={(e) => setPhone(e.target.value)}
+          // Spaces around a pasted or typed number are dropped before the 11-digit limit applies, so
+          // " 13800000001" keeps all its digits (an input maxLength would cut the last one off instead).
+          onChange={(e) => setPhone(phoneInput(e.target.value))}
         />
       </div>
       <div className="tm-field">
@@ -80,5 +88,13 @@ export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBo
         <PasswordResetLink />
       </p>
     </form>
+  );
+  // The region's login picture (loginImg) beside the form; decorative, so screen readers skip it.
+  if (!region.loginImg || props.showImage === false) return form;
+  return (
+    <div className="tm-loginbox-frame">
+      <img className="tm-loginbox__image" src={region.loginImg} alt="" />
+      {form}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
-import { cardBadge, cardTimeLine, priceLabel } from '../../machines/project-status-rules.js';
+import { cardBadge, cardShowsBadge, cardTimeLine, priceLabel } from '../../machines/project-status-rules.js';
 import type { ProjectCard as Project } from '../../schemas/types/api.js';
 import { dateOf } from '../shared/data.js';
 import { priceText, quantityText } from './units.js';
@@ -58,7 +58,7 @@ export function CardImages({ images, alt, height = 220 }: { images: readonly str
 /**
  * One trading project as a card (spec §2 "Cards show"): pictures, status badge and title, the price by the
  * price-label rule, quantity or scale, counterparty, the time of the status, views and sign-ups. The whole card is
- * one link to the detail.
+ * one link to the detail. The badge shows for the statuses of the region's `projectCardShowStatusList` only.
  */
 export function ProjectCard({
   project,
@@ -92,7 +92,8 @@ export function ProjectCard({
         <CardImages images={project.imgList ?? []} alt={title} />
         <div className="tm-pcard__body">
           <Heading className="tm-pcard__title">
-            <span className={`tm-badge tm-badge--${status.tone ?? 'active'}`}>{status.text}</span>
+            {/* The region names the statuses whose badge a card shows (projectCardShowStatusList); a given badge always shows. */}
+            {badge || cardShowsBadge(project.status, region) ? <span className={`tm-badge tm-badge--${status.tone ?? 'active'}`}>{status.text}</span> : null}
             <span className="tm-pcard__name">{title}</span>
           </Heading>
           <p className="tm-pcard__price">

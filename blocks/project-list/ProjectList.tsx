@@ -2,13 +2,13 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import Input from '@douyinfe/semi-ui/lib/es/input';
-import { useRegion, useRouteQuery } from '../../engine/react/RegionProvider.js';
+import { useFlags, useRegion, useRouteQuery } from '../../engine/react/RegionProvider.js';
 import { SourceContent } from '../../engine/react/SourceContent.js';
 import { useSource } from '../../engine/react/useSource.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { BlockSource } from '../../engine/runtime/source.js';
 import { documentTitle } from '../../engine/runtime/title.js';
-import { allStatuses, statusTiles, toggleStatusTile } from '../../machines/project-status-rules.js';
+import { allStatuses, statusTiles, toggleStatusTile, withoutPublicity } from '../../machines/project-status-rules.js';
 import type { CategoriesByTypeData, Place, ProjectListData } from '../../schemas/types/api.js';
 import type { ProjectListProps } from '../../schemas/types/blocks.js';
 import { ProjectCard } from '../project-card/ProjectCard.js';
@@ -40,6 +40,7 @@ function safeBackUrl(value: string | undefined): string | undefined {
  */
 export default function ProjectList({ props, blockId }: BlockComponentProps<ProjectListProps>) {
   const region = useRegion();
+  const flags = useFlags();
   const query = useRouteQuery();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -59,7 +60,8 @@ export default function ProjectList({ props, blockId }: BlockComponentProps<Proj
   }, [placesState]);
 
   const filter = filterFromQuery(query, { types: types.map((t) => t.type), categories: categories.map((c) => c.code) });
-  const tiles = statusTiles(region, filter.type);
+  // notShowPublicity: no 公示中 / 公示结束 tile (the region does not offer the publicity stage as an entry).
+  const tiles = withoutPublicity(statusTiles(region, filter.type), flags.notShowPublicity);
   const biddingAvailable = props.biddingAvailable !== false;
   const tileDisabled = (statuses: readonly number[]) => !biddingAvailable && statuses.includes(6);
   const brackets = props.areaBrackets?.length ? props.areaBrackets : DEFAULT_AREA_BRACKETS;

@@ -10,6 +10,7 @@ import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
 import { documentTitle } from '../../engine/runtime/title.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import { SearchForm } from '../shared/SearchForm.js';
+import { headerSubtitle } from './subtitle.js';
 import './site-header.css';
 
 
@@ -50,9 +51,10 @@ function useHasNewMessage(enabled: boolean, pollSeconds: number): boolean {
 }
 
 /**
- * The site header: platform title (one line, or two with `doubletitle`), the backend login link when configured,
- * the visitor's login state — masked phone, 个人中心 with a dot for new messages, 退出 — or 登录 / 注册, and the
- * site search box (unless `search` is false).
+ * The site header: platform title (one line, or two with `doubletitle`; a place's own second heading with
+ * `toCityChangeTitle`), the backend login link when configured, the visitor's login state — the masked phone
+ * (flag `showPhoneId`), 个人中心 with a dot for new messages, 退出 — or 登录 / 注册, and the site search box (unless
+ * `search` is false).
  */
 export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProps>) {
   const region = useRegion();
@@ -61,6 +63,7 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
   const sessionActor = useSessionActor();
   const hasNew = useHasNewMessage(session.loggedIn, props.messagePollSeconds ?? 60);
   const title = documentTitle(region);
+  const subtitle = headerSubtitle(region, session, props.placeSubtitle);
 
   // The session machine ends the server's session (best effort), clears the login, says 退出登录成功 and reloads.
   const logout = () => sessionActor.send({ type: 'LOGOUT' });
@@ -74,10 +77,10 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
       <div className="tm-header__inner">
         <Link to="/" className="tm-header__brand">
           <span className="tm-header__emblem" aria-hidden="true">田</span>
-          {flags.doubletitle ? (
+          {subtitle ? (
             <span className="tm-header__titles">
               <span className="tm-header__title">{title}</span>
-              <span className="tm-header__subtitle">{region.doubletitleText}</span>
+              <span className="tm-header__subtitle">{subtitle}</span>
             </span>
           ) : (
             <span className="tm-header__title">{title}</span>
@@ -92,10 +95,13 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
             )}
             {session.loggedIn ? (
               <>
-                <span className="tm-header__phone">
-                  <span className="tm-visually-hidden">当前用户：</span>
-                  {session.maskedPhone}
-                </span>
+                {/* showPhoneId: the phone masked to its first 3 and last 4 digits (spec §2, §9); otherwise not shown. */}
+                {flags.showPhoneId && session.maskedPhone ? (
+                  <span className="tm-header__phone">
+                    <span className="tm-visually-hidden">当前用户：</span>
+                    {session.maskedPhone}
+                  </span>
+                ) : null}
                 <Link to={props.personalRoute ?? '/personal'} className="tm-header__link tm-header__personal">
                   个人中心
                   {hasNew && (

@@ -44,7 +44,8 @@ function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[]
 
 /**
  * The shell of a page: the skip link, the region's header blocks (unless `header` is false), the main landmark with
- * `children`, the footer blocks; zoom 0.8 unless turned off; the document title from region and platform.
+ * `children`, the footer blocks; zoom 0.8 unless turned off; the document title from region and platform; the
+ * region's background picture (backGroundUrl) behind it all.
  */
 function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { pageClass: string; header: boolean; zoom: boolean; registry: BlockRegistry; resetKey: string; children: ReactNode }) {
   const region = useRegion();
@@ -57,8 +58,11 @@ function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { 
     window.scrollTo(0, 0);
   }, [resetKey]);
 
+  // The region's page background picture (backGroundUrl), under a light veil so text on it keeps its contrast.
+  const background = region.backGroundUrl ? { backgroundImage: `linear-gradient(rgba(244, 246, 248, 0.88), rgba(244, 246, 248, 0.88)), url("${encodeURI(region.backGroundUrl)}")` } : undefined;
+
   return (
-    <div className={`tm-page ${pageClass}${zoom ? ' tm-zoom' : ''}`}>
+    <div className={`tm-page ${pageClass}${zoom ? ' tm-zoom' : ''}${background ? ' tm-page--background' : ''}`} style={background}>
       <a className="tm-skip-link" href="#tm-main" onClick={(e) => { e.preventDefault(); document.getElementById('tm-main')?.focus(); }}>
         跳到主要内容
       </a>

@@ -1045,7 +1045,7 @@ export type LoginBody = {
    */
   password?: string;
   /**
-   * 地区编号
+   * 地区编号: The region's tenant (lessee) number (region lesseeId), or a place inside the signed region.
    */
   areaId?: number | null;
   /**

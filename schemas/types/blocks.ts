@@ -209,18 +209,18 @@ export interface ArticlePageProps {
   pageSize?: number;
 }
 /**
- * Auction panel: Registration and live bidding on a project's detail page (spec §2, §4): the registration button by the registration machine, the current price, a countdown on the server's clock, the increment stepper and the bid button, the extension notice, and the bid records. Its data is the project detail (the same source as project-detail). Three variants by `mode`, chosen in YAML with `when` on flags: bidding (free bidding with the real-time channel), live (real-time channel, no online bids), static (plain).
+ * Auction panel: Registration and live bidding on a project's detail page (spec §2, §4): the registration button by the registration machine, the current price, a countdown on the server's clock, the increment stepper and the bid button, the extension notice, and the bid records. Its data is the project detail (the same source as project-detail). Three variants by `mode`, chosen in YAML with `when` on flags: bidding (free bidding with the real-time channel), live (real-time channel, no online bids), static (plain); signup is registration alone (tender and demand details). With flags.affirmMoney, 立即报名 first confirms the project's deposit in a dialog.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "AuctionPanelProps".
  */
 export interface AuctionPanelProps {
   /**
-   * bidding: online bids over the real-time channel; live: the price, end time and records follow the channel but bids are not taken here; static: the state as loaded, refreshed on demand.
+   * bidding: online bids over the real-time channel; live: the price, end time and records follow the channel but bids are not taken here; static: the state as loaded, refreshed on demand; signup: registration only (status, the clock to the next stage, the registration button) for projects that are not auctioned here, e.g. tenders. Where bids are not taken (live, static, signup), an approved bidder in 竞价中 still sees 立即竞价 (spec §4), which says where to bid.
    */
-  mode: 'bidding' | 'live' | 'static';
+  mode: 'bidding' | 'live' | 'static' | 'signup';
   /**
-   * Heading.
+   * Heading (default 竞价大厅; 项目报名 in signup mode).
    */
   title?: string;
   /**
@@ -747,7 +747,7 @@ export interface LoanProductsProps {
   }[];
 }
 /**
- * Login box: The home login form (phone number and password); when logged in it greets the user and links to the personal centre. Usually shown with when: flags.homeShowLogin.
+ * Login box: The home login form (phone number and password); when logged in it greets the user and links to the personal centre. Usually shown with when: flags.homeShowLogin. The region's loginImg is drawn beside the form; the login sends the region's lesseeId as areaId.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "LoginBoxProps".
@@ -765,6 +765,10 @@ export interface LoginBoxProps {
    * Route of the personal centre.
    */
   personalRoute?: string;
+  /**
+   * Draw the region's login picture (loginImg) beside the form; false leaves it out (e.g. a narrow home column).
+   */
+  showImage?: boolean;
 }
 /**
  * Main navigation: The top navigation built from region.tabList: routes, outside links (new window; andCity adds the region's deptId/deptCode), the area drop-down (tab type `area`) and the category drop-downs (tab types `supply`, `demand`, `tender`). Places in region.notGoCityList are not clickable.
@@ -1420,7 +1424,7 @@ export interface SiteFooterProps {
   icp?: string;
 }
 /**
- * Site header: Top banner: the platform title (region homeTitle, or cityName + platform name), the second title line when flags.doubletitle (region.doubletitleText), the back-office login link, and the visitor corner (login/register, or masked phone, personal centre with a new-message dot, logout), and the site search box.
+ * Site header: Top banner: the platform title (region homeTitle, or cityName + platform name), the second title line when flags.doubletitle (region.doubletitleText; with flags.toCityChangeTitle a chosen place's own second heading), the back-office login link, the visitor corner (login/register, or the masked phone with flags.showPhoneId, personal centre with a new-message dot, logout), and the site search box.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "SiteHeaderProps".
@@ -1467,6 +1471,10 @@ export interface SiteHeaderProps {
    * Hint inside the search field.
    */
   searchPlaceholder?: string;
+  /**
+   * With flags.toCityChangeTitle: the second heading shown while a place of the region is chosen (a window opened from the area menu or the town map), `{deptName}` standing for the place's name, e.g. {deptName}农村综合产权交易中心. Absent: the place's name followed by what doubletitleText says after the region's name.
+   */
+  placeSubtitle?: string;
 }
 /**
  * Site search results: The site-wide search page (/quanzhansousuo): the search box with the keyword, a tab per kind (articles, trading projects) with its count, the rows of the chosen kind with the keyword marked (<mark>) in title and snippet, a pager, 暂无数据 when nothing matches. Its source is the siteSearch call with keyword, kind and page from the route query; each row opens detailRoute?kind=…&id=….

@@ -39,7 +39,7 @@ export type Region = {
    */
   deptCode: string;
   /**
-   * Tenant (lessee) number of the region.
+   * Tenant (lessee) number of the region: sent as areaId with the login (spec §3 login payload); the server checks it belongs to the signed region.
    */
   lesseeId: number;
   /**
@@ -112,11 +112,11 @@ export type Region = {
    */
   showAppImage?: boolean;
   /**
-   * Login page picture URL.
+   * Login page picture URL: drawn beside the login form (the login page and the home login box).
    */
   loginImg?: string;
   /**
-   * Page background picture URL.
+   * Page background picture URL: behind every page of the region, under a light veil.
    */
   backGroundUrl?: string;
   /**
@@ -182,7 +182,7 @@ export type Region = {
     demand?: StatusTile[];
   };
   /**
-   * Statuses whose badge shows on project cards (comma list of status numbers).
+   * Statuses whose badge shows on project cards (comma list of status numbers); a card of any other status has no badge. Absent: every status.
    */
   projectCardShowStatusList?: string;
   /**
@@ -437,7 +437,7 @@ export interface Flags {
    */
   showZTBCjgg?: boolean;
   /**
-   * Show the logged-in user's masked phone number in the header.
+   * Show the logged-in user's phone number in the header, masked to its first 3 and last 4 digits (138****0001); without it the header shows no phone.
    */
   showPhoneId?: boolean;
   /**
@@ -457,7 +457,7 @@ export interface Flags {
    */
   haveFootLink?: boolean;
   /**
-   * Hide the publicity (公示) entries.
+   * Hide the publicity (公示) entries: the trading project screens offer no 公示中 / 公示结束 status tile (a tile selecting only statuses 2 and 3), for every project type. Pages and blocks may read it in `when` too.
    */
   notShowPublicity?: boolean;
   /**
@@ -477,7 +477,7 @@ export interface Flags {
    */
   freeBidding?: boolean;
   /**
-   * Registration requires confirming the deposit amount.
+   * Registration requires confirming the deposit amount: 立即报名 first opens a dialog naming the project's deposit, and the registration is sent only on 确定.
    */
   affirmMoney?: boolean;
   /**
@@ -485,7 +485,7 @@ export interface Flags {
    */
   notHaveJRFW?: boolean;
   /**
-   * Use the dedicated title for the second heading when switching to a city (replaces the spec's city-name check).
+   * Use the dedicated title for the second heading when switching to a city (replaces the spec's city-name check): while a place of the region is chosen (a window opened from the area menu or the town map), the header's second heading is that place's own — the site-header prop placeSubtitle, else the place's name followed by what doubletitleText says after the region's name.
    */
   toCityChangeTitle?: boolean;
   /**

@@ -6,6 +6,7 @@ import type { AppUserTable } from '../db/schema.js';
 import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../errors.js';
 import { formatRequiredDateTime, maskPhone } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
+import type { PlaceTree } from '../plugins/places.js';
 import { checkIdCard, maskIdCard } from '../services/id-card.js';
 import { assertPasswordRule, checkPhone, hashPassword, verifyAgainstDummy, verifyPassword } from '../services/passwords.js';
 import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
@@ -21,6 +22,17 @@ export const LOCK_MINUTES = 30;
 
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/**
+ * The tenant (lessee) number of the platform a place belongs to: its own, else the nearest place above it that has
+ * one (a town of 淳安县 → 淳安县's 102). Null when no place on the way up is a platform.
+ */
+function lesseeOf(places: PlaceTree, deptId: number): number | null {
+  for (let place = places.get(deptId), hops = 0; place && hops < 10; place = places.get(place.parentId), hops++) {
+    if (place.lesseeId !== null) return place.lesseeId;
+  }
+  return null;
+}
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
@@ -97,8 +109,10 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
       throw badRequest('不支持的登录方式（loginType），目前只支持 1：密码登录');
     }
     let deptId = request.tenant!.place.deptId;
-    if (b.areaId !== undefined && b.areaId !== null) {
-      // Refuses (403) a place outside the region the call is signed for.
+    if (b.areaId !== undefined && b.areaId !== null && b.areaId !== lesseeOf(places, deptId)) {
+      // The portal sends its region's lessee number (spec §3: areaId of the login payload). A place inside the region
+      // is accepted too and becomes the user's place; anything else — another platform's number, a place elsewhere —
+      // is refused (403).
       scopeIds(request, places, b.areaId as number);
       deptId = b.areaId as number;
     }

@@ -204,6 +204,21 @@ describe('login', () => {
     expect(outside.json().msg).toBe('无权访问其他地区的数据');
   });
 
+  it("accepts the signed region's lessee number as areaId (the portal sends region.lesseeId), and refuses another platform's", async () => {
+    const own = await login(phone, GOOD_PASSWORD, TENANT_A, { areaId: 11 });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.deptId).toBe(TENANT_A);
+    // From a town the platform is the nearest place above with a lessee number: 甲镇 → 甲县 (12).
+    const fromTown = await login(phone, GOOD_PASSWORD, TENANT_A_TOWN, { areaId: 12 });
+    expect(fromTown.statusCode).toBe(200);
+    expect(fromTown.json().data.deptId).toBe(TENANT_A_TOWN);
+    for (const [deptId, areaId] of [[TENANT_A, 21], [TENANT_A_TOWN, 11]]) {
+      const other = await login(phone, GOOD_PASSWORD, deptId, { areaId });
+      expect(other.statusCode).toBe(403);
+      expect(other.json().msg).toBe('无权访问其他地区的数据');
+    }
+  });
+
   it('refuses an unknown loginType', async () => {
     const res = await login(phone, GOOD_PASSWORD, TENANT_A, { loginType: 2 });
     expect(res.statusCode).toBe(400);
