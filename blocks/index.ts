@@ -24,6 +24,7 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'region-picker', load: () => import('./region-picker/RegionPicker.js') },
   { type: 'trading-types', load: () => import('./trading-types/TradingTypes.js') },
   { type: 'town-list', load: () => import('./town-list/TownList.js') },
+  { type: 'place-heading', load: () => import('./place-heading/PlaceHeading.js'), frameless: true, pageHeading: true },
   { type: 'big-data-board', load: () => import('./big-data-board/BigDataBoard.js'), frameless: true },
   { type: 'article-page', load: () => import('./article-page/ArticlePage.js') },
   { type: 'article-detail', load: () => import('./article-detail/ArticleDetail.js') },

@@ -47,12 +47,16 @@ function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[]
  */
 export function PageView({ pageId, page, registry }: { pageId: string; page: Page; registry: BlockRegistry }) {
   const region = useRegion();
+  const session = useSession();
   const showHeader = page.layout?.header !== false;
   const zoom = page.layout?.zoom !== false;
+  // A place window shows the place it is scoped to in the window title.
+  const place = session.deptId && session.deptId !== String(region.deptId) ? session.deptName : null;
+  const blockHeading = page.blocks?.some((b) => b.type === 'site-header' || registry.get(b.type)?.pageHeading);
 
   useEffect(() => {
-    document.title = documentTitle(region);
-  }, [region]);
+    document.title = documentTitle(region, place);
+  }, [region, place]);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -69,7 +73,7 @@ export function PageView({ pageId, page, registry }: { pageId: string; page: Pag
         </header>
       )}
       <main id="tm-main" className="tm-main" tabIndex={-1}>
-        {!page.blocks?.some((b) => b.type === 'site-header') && page.title && <h1 className="tm-visually-hidden">{page.title}</h1>}
+        {!blockHeading && page.title && <h1 className="tm-visually-hidden">{page.title}</h1>}
         <div className="tm-grid">
           <BlockList blocks={page.blocks} prefix={pageId} registry={registry} />
         </div>
