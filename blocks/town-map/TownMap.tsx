@@ -20,7 +20,6 @@ interface Cluster {
   ry: number;
 }
 
-const WIDTH = 800;
 const NODE_HEIGHT = 30;
 /** Width of a node's pill: the name (CJK characters ~15 px at 15 px font) plus padding. */
 const pillWidth = (name: string) => Math.max(64, name.length * 15 + 24);
@@ -29,15 +28,17 @@ const pillWidth = (name: string) => Math.max(64, name.length * 15 + 24);
  * The diagram's layout: one cluster per county when the region is a city (its towns around it), else one cluster
  * of the region's towns around the region itself; nodes spread evenly on an ellipse, starting at the top.
  */
-function layout(places: MapPlace[], rootName: string): { clusters: Cluster[]; height: number } {
+function layout(places: MapPlace[], rootName: string): { clusters: Cluster[]; width: number; height: number } {
   const ids = new Set(places.map((p) => p.deptId));
   const top = places.filter((p) => !ids.has(p.parentId));
   const grouped = top.some((p) => places.some((c) => c.parentId === p.deptId));
   const groups = grouped
     ? top.map((p) => ({ name: p.deptName, place: p as MapPlace | undefined, members: places.filter((c) => c.parentId === p.deptId) }))
     : [{ name: rootName, place: undefined as MapPlace | undefined, members: top }];
-  const height = grouped ? 420 : 340;
-  const slot = WIDTH / groups.length;
+  // Each county of a city gets a 420-wide slot; a county's towns share one 800-wide diagram.
+  const width = grouped ? 420 * groups.length : 800;
+  const height = grouped ? 360 : 300;
+  const slot = width / groups.length;
   const clusters = groups.map((g, i): Cluster => {
     const x = slot * (i + 0.5);
     const y = height / 2;
@@ -50,7 +51,7 @@ function layout(places: MapPlace[], rootName: string): { clusters: Cluster[]; he
     });
     return { centre: { name: g.name, place: g.place, x, y }, nodes, rx, ry };
   });
-  return { clusters, height };
+  return { clusters, width, height };
 }
 
 function Pill({ name, x, y, kind, count }: { name: string; x: number; y: number; kind: 'centre' | 'town' | 'off'; count?: number }) {
@@ -90,12 +91,12 @@ export default function TownMap({ props, data, blockId }: BlockComponentProps<To
   const region = useRegion();
   const places = rowsOf<MapPlace>(data);
   const opens = new Set(opensAsPlace(places, region.notGoCityList).map((p) => p.deptId));
-  const { clusters, height } = layout(places, region.cityName);
+  const { clusters, width, height } = layout(places, region.cityName);
   const captionId = `${blockId}-caption`;
   const count = (p: MapPlace) => (props.showProjectCount && p.projectCount !== undefined ? p.projectCount : undefined);
   return (
     <figure className="tm-townmap">
-      <svg className="tm-townmap__svg" viewBox={`0 0 ${WIDTH} ${height}`} role="group" aria-labelledby={captionId}>
+      <svg className="tm-townmap__svg" viewBox={`0 0 ${width} ${height}`} role="group" aria-labelledby={captionId}>
         {clusters.map((c) => (
           <g key={c.centre.name}>
             <ellipse className="tm-townmap__area" cx={c.centre.x} cy={c.centre.y} rx={c.rx + 48} ry={c.ry + 22} />
