@@ -18,7 +18,7 @@ export interface TextBannerProps {
  */
 export function TextBanner({ image, alt, title, text, href, linkText, height = 120 }: TextBannerProps) {
   const body = (
-    <div className="tm-banner" style={{ height }}>
+    <div className="tm-banner" style={{ minHeight: height }}>
       <img className="tm-banner__img" src={image} alt="" />
       <div className="tm-banner__band">
         <p className="tm-banner__title">{title ?? alt}</p>

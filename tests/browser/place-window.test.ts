@@ -76,13 +76,16 @@ describe('a place window', () => {
     const town = await townWithContent(chunan.deptId);
     const { page, errors } = await chromium.openPage({ region: 'chunan', until: 'blocks' });
     try {
-      await page.getByRole('button', { name: '所在区域' }).click();
+      // From the keyboard (a mouse click also hovers, which opens the menu before the click toggles it).
+      await page.getByRole('button', { name: '所在区域' }).focus();
+      await page.keyboard.press('Enter');
       const link = page.locator('.tm-nav__places a', { hasText: town.deptName });
       await expect.poll(() => link.count()).toBe(1);
       const [opened] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
       await expectPlacePage(opened, town, 'from-area-menu');
       // Inside the place window the area menu still lists the region's places (it is not scoped to the town).
-      await opened.getByRole('button', { name: '所在区域' }).click();
+      await opened.getByRole('button', { name: '所在区域' }).focus();
+      await opened.keyboard.press('Enter');
       await expect.poll(() => opened.locator('.tm-nav__places a').count()).toBeGreaterThanOrEqual(6);
       // Back to the county: its home, its title, its heading-less page again.
       await opened.getByRole('link', { name: `返回${chunan.cityName}首页` }).click();
