@@ -1,10 +1,9 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { FinanceBannerProps } from '../../schemas/types/blocks.js';
-import { RouteLink } from '../shared/RouteLink.js';
+import { TextBanner } from '../shared/TextBanner.js';
 
 
-/** A banner image (financial services, or any promotion), optionally a link. */
+/** The financial-services banner (or any promotion): a picture with its title and line over it, optionally a link. */
 export default function FinanceBanner({ props }: BlockComponentProps<FinanceBannerProps>) {
-  const img = <img src={props.image} alt={props.alt} style={{ width: '100%', height: props.height ?? 120, objectFit: 'cover', display: 'block', borderRadius: 2 }} />;
-  return props.href ? <RouteLink to={props.href}>{img}</RouteLink> : img;
+  return <TextBanner {...props} height={props.height ?? 120} />;
 }

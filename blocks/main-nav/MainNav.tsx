@@ -31,9 +31,12 @@ interface Place {
 /** Project type of each category drop-down tab (spec: supply 2, demand 3, tender 1). */
 const PROJECT_TYPE_OF_TAB: Record<string, number> = { supply: 2, demand: 3, tender: 1 };
 
+// The region's own places, also inside a place window (whose other calls are scoped to that place).
+const AREA_SOURCE = { call: 'townList', query: { maxLevel: 4, includeSelf: true }, deptId: { $from: 'region.deptId' } } as const;
+
 function AreaMenu({ maxLevel, notGo }: { maxLevel?: number; notGo: ReadonlySet<string> }) {
   return (
-    <SourceContent<Place[]> source={{ call: 'townList', query: { maxLevel: 4, includeSelf: true } }}>
+    <SourceContent<Place[]> source={AREA_SOURCE}>
       {(places) => {
         // The tenant root comes first; a city root lists down to counties (3), a county root down to towns (4).
         const [root, ...rest] = places;

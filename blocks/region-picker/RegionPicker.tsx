@@ -2,7 +2,7 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { RegionPickerProps } from '../../schemas/types/blocks.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import { rowsOf } from '../shared/data.js';
-import { placeWindowHref } from '../shared/place-window.js';
+import { PLACE_ROUTE, placeWindowHref } from '../shared/place-window.js';
 import './region-picker.css';
 
 
@@ -28,7 +28,7 @@ export default function RegionPicker({ props, data }: BlockComponentProps<Region
     p.level < 3 || notGo.has(p.deptName) || notGo.has(String(p.deptId)) ? (
       <span>{p.deptName}</span>
     ) : (
-      <a href={placeWindowHref(p, props.targetRoute ?? '/')} target="_blank" rel="noopener noreferrer">
+      <a href={placeWindowHref(p, props.targetRoute ?? PLACE_ROUTE)} target="_blank" rel="noopener noreferrer">
         {p.deptName}
         <span className="tm-visually-hidden">（在新窗口打开）</span>
       </a>

@@ -1,7 +1,8 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { TownListProps } from '../../schemas/types/blocks.js';
 import { rowsOf } from '../shared/data.js';
-import { placeWindowHref } from '../shared/place-window.js';
+import { useRegion } from '../../engine/react/RegionProvider.js';
+import { opensAsPlace, placeWindowHref } from '../shared/place-window.js';
 
 
 interface Place {
@@ -14,7 +15,8 @@ interface Place {
 
 /** The towns (/towns), each opening its own view of the portal in a new window. */
 export default function TownList({ data }: BlockComponentProps<TownListProps>) {
-  const towns = rowsOf<Place>(data);
+  const region = useRegion();
+  const towns = opensAsPlace(rowsOf<Place>(data), region.notGoCityList);
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 12 }}>
       {towns.map((t) => (

@@ -49,10 +49,13 @@ function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[]
  */
 function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { pageClass: string; header: boolean; zoom: boolean; registry: BlockRegistry; resetKey: string; children: ReactNode }) {
   const region = useRegion();
+  const session = useSession();
+  // A place window shows the place it is scoped to in the window title.
+  const place = session.deptId && session.deptId !== String(region.deptId) ? session.deptName : null;
 
   useEffect(() => {
-    document.title = documentTitle(region);
-  }, [region]);
+    document.title = documentTitle(region, place);
+  }, [region, place]);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -88,9 +91,11 @@ function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { 
  * grid, the footer blocks; zoom 0.8 unless the page turns it off; the document title from region and platform.
  */
 export function PageView({ pageId, page, registry }: { pageId: string; page: Page; registry: BlockRegistry }) {
+  // A block that gives the page its own heading (the site header, a place's page) replaces the hidden page title.
+  const blockHeading = page.blocks?.some((b) => b.type === 'site-header' || registry.get(b.type)?.pageHeading);
   return (
     <PageShell pageClass={`tm-page--${pageId}`} header={page.layout?.header !== false} zoom={page.layout?.zoom !== false} registry={registry} resetKey={pageId}>
-      {!page.blocks?.some((b) => b.type === 'site-header') && page.title && <h1 className="tm-visually-hidden">{page.title}</h1>}
+      {!blockHeading && page.title && <h1 className="tm-visually-hidden">{page.title}</h1>}
       <div className="tm-grid">
         <BlockList blocks={page.blocks} prefix={pageId} registry={registry} />
       </div>

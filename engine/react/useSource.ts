@@ -42,6 +42,7 @@ export function useSource<T = unknown>(source: BlockSource | null | undefined): 
             query: resolved.query,
             body: resolved.body,
             params: resolved.params,
+            deptId: resolved.deptId,
             signal: controller.signal,
           } as unknown as CallOptions<ApiRouteName>);
     load.then(

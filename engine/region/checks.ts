@@ -41,6 +41,7 @@ export function checkRegion(region: Json, origin: OriginNode, schemas: RegionSch
       const values = source[part];
       if (isObject(values)) for (const [key, value] of Object.entries(values)) checkValueRef(value, [...at, part, key]);
     }
+    if (source.deptId !== undefined) checkValueRef(source.deptId, [...at, 'deptId']);
   };
 
   const checkCondition = (condition: unknown, at: PathSegment[]) => {

@@ -21,6 +21,8 @@ export interface BlockDefinition {
   handlesEmpty?: boolean;
   /** The block draws its own chrome (a full-screen board): no panel frame even when its props have a title. */
   frameless?: boolean;
+  /** The block draws the page's own h1 (a place's name): the page then adds no hidden h1 of its title. */
+  pageHeading?: boolean;
 }
 
 /**

@@ -8,7 +8,14 @@ export interface ValueReference {
 
 /** Where a block's data comes from (the region schema's Source). */
 export type BlockSource =
-  | { call: ApiRouteName; query?: Record<string, unknown>; body?: Record<string, unknown>; params?: Record<string, unknown> }
+  | {
+      call: ApiRouteName;
+      query?: Record<string, unknown>;
+      body?: Record<string, unknown>;
+      params?: Record<string, unknown>;
+      /** The place the call is scoped to (its deptId header); omitted: the window's place, else the region's. */
+      deptId?: unknown;
+    }
   | { siteData: string };
 
 /** What references may read. */
@@ -19,7 +26,14 @@ export interface SourceContext {
 
 /** A source with its references replaced by values: ready to call. */
 export type ResolvedSource =
-  | { kind: 'call'; call: ApiRouteName; query?: Record<string, unknown>; body?: Record<string, unknown>; params?: Record<string, unknown> }
+  | {
+      kind: 'call';
+      call: ApiRouteName;
+      query?: Record<string, unknown>;
+      body?: Record<string, unknown>;
+      params?: Record<string, unknown>;
+      deptId?: string | number;
+    }
   | { kind: 'siteData'; key: string };
 
 function isReference(value: unknown): value is ValueReference {
@@ -36,11 +50,15 @@ function lookup(path: string, context: SourceContext): unknown {
   return current;
 }
 
+function resolveValue(value: unknown, context: SourceContext): unknown {
+  return isReference(value) ? (lookup(value.$from, context) ?? value.default) : value;
+}
+
 function resolveValues(values: Record<string, unknown> | undefined, context: SourceContext): Record<string, unknown> | undefined {
   if (!values) return undefined;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
-    const resolved = isReference(value) ? (lookup(value.$from, context) ?? value.default) : value;
+    const resolved = resolveValue(value, context);
     // An absent reference with no default is left out: the call then uses its own default.
     if (resolved !== undefined && resolved !== '') out[key] = resolved;
   }
@@ -56,13 +74,18 @@ function resolveValues(values: Record<string, unknown> | undefined, context: Sou
  */
 export function resolveSource(source: BlockSource, context: SourceContext): ResolvedSource {
   if ('siteData' in source) return { kind: 'siteData', key: source.siteData };
-  return {
+  const resolved: ResolvedSource = {
     kind: 'call',
     call: source.call,
     query: resolveValues(source.query, context),
     body: resolveValues(source.body, context),
     params: resolveValues(source.params, context),
   };
+  // A place named by the source (a place's own page, or the region's data in a place window); an absent or empty
+  // reference leaves the call to the session's place.
+  const deptId = source.deptId === undefined ? undefined : resolveValue(source.deptId, context);
+  if ((typeof deptId === 'string' && deptId !== '') || typeof deptId === 'number') resolved.deptId = deptId;
+  return resolved;
 }
 
 /** A stable key of a resolved source: equal keys are the same request (used to share and to refetch). */

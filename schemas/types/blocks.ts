@@ -33,6 +33,7 @@ export interface BlockPropsByType {
   'news-carousel': NewsCarouselProps;
   'news-list': NewsListProps;
   'personal-nav': PersonalNavProps;
+  'place-heading': PlaceHeadingProps;
   'process-diagram': ProcessDiagramProps;
   'project-detail': ProjectDetailProps;
   'project-list': ProjectListProps;
@@ -53,7 +54,7 @@ export interface BlockPropsByType {
   'transfer-entry': TransferEntryProps;
 }
 /**
- * App QR code: The mobile app's QR code; the image defaults to region.appImage. Usually shown with when: region.showAppImage.
+ * App QR code: The mobile app's download QR code, drawn from region.appUrl (http or https only) with the address as a link under it; without an appUrl, a QR picture made elsewhere (image, else region.appImage). Usually shown with when: region.showAppImage.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "AppQrProps".
@@ -64,17 +65,25 @@ export interface AppQrProps {
    */
   title?: string;
   /**
-   * QR picture URL; omitted: region.appImage.
+   * QR picture URL, used only when the region has no appUrl; omitted: region.appImage.
    */
   image?: string;
   /**
-   * Text alternative of the picture.
+   * Text alternative of the QR code.
    */
   alt?: string;
   /**
    * Line under the picture.
    */
   caption?: string;
+  /**
+   * Label before the download address shown under the code.
+   */
+  linkText?: string;
+  /**
+   * Shown when the region has neither an appUrl nor a QR picture.
+   */
+  emptyText?: string;
 }
 /**
  * Article detail: One article: title, date and rich-text content (sanitised), with a back link.
@@ -308,7 +317,7 @@ export interface BigDataBoardProps {
   }[];
 }
 /**
- * Finance banner: A financial-services picture banner (regions without the finance panel).
+ * Finance banner: A financial-services picture banner (regions without the finance panel): the title (else alt) and an optional line are drawn on a solid band over the picture, so the banner carries its words; with href, a 了解详情 marker.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "FinanceBannerProps".
@@ -319,9 +328,17 @@ export interface FinanceBannerProps {
    */
   image: string;
   /**
-   * Text alternative of the picture.
+   * Text alternative of the picture; it is also the banner's visible title when no title is given (the picture itself is then decoration).
    */
   alt: string;
+  /**
+   * The words over the picture (a heading-sized line on a solid band); omitted: alt.
+   */
+  title?: string;
+  /**
+   * A second, smaller line under the title.
+   */
+  text?: string;
   /**
    * Link opened on click (a route starting with /, or an outside address).
    */
@@ -330,6 +347,10 @@ export interface FinanceBannerProps {
    * Height in px.
    */
   height?: number;
+  /**
+   * What the link does, shown on the banner when href is set.
+   */
+  linkText?: string;
 }
 /**
  * Finance panel: Financial services: up to six partner banks and the loan products (static data, spec §9).
@@ -498,7 +519,7 @@ export interface FriendlyLinksProps {
   }[];
 }
 /**
- * Image banner: A full-width picture, optionally a link.
+ * Image banner: A full-width picture, optionally a link: the title (else alt) and an optional line are drawn on a solid band over the picture, so the banner carries its words; with href, a 了解详情 marker.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "ImageBannerProps".
@@ -509,9 +530,17 @@ export interface ImageBannerProps {
    */
   image: string;
   /**
-   * Text alternative of the picture.
+   * Text alternative of the picture; it is also the banner's visible title when no title is given (the picture itself is then decoration).
    */
   alt: string;
+  /**
+   * The words over the picture (a heading-sized line on a solid band); omitted: alt.
+   */
+  title?: string;
+  /**
+   * A second, smaller line under the title.
+   */
+  text?: string;
   /**
    * Height in px.
    */
@@ -520,6 +549,10 @@ export interface ImageBannerProps {
    * Link opened on click (a route starting with /, or an outside address).
    */
   href?: string;
+  /**
+   * What the link does, shown on the banner when href is set.
+   */
+  linkText?: string;
 }
 /**
  * Intent tabs: Tabbed lists (e.g. 公示公告 / 土地信息, or 意向转出 / 意向受让): each tab has its own source; tabs switch on hover.
@@ -935,6 +968,34 @@ export interface PersonalNavProps {
   }[];
 }
 /**
+ * Place heading: The heading of a place's own page (the window the area menu, town list, region picker and town map open, spec §2): the place's name as the page's h1, where it lies in the region (当前位置) and the way back to the region's home. Its source is the region's place tree (townList with includeSelf and deptId region.deptId); the place is the address's deptId. A place outside the region or in notGoCityList is refused with a link to choose another. The window's calls are scoped to the place.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "PlaceHeadingProps".
+ */
+export interface PlaceHeadingProps {
+  /**
+   * Line under the name; {place} is replaced by the place's name.
+   */
+  subtitle?: string;
+  /**
+   * Route of a place's page, for the places of the 当前位置 trail (query deptId).
+   */
+  placeRoute?: string;
+  /**
+   * Route of the region picker (切换地区).
+   */
+  pickerRoute?: string;
+  /**
+   * Heading when the address names no place of the region (or one in notGoCityList).
+   */
+  missingTitle?: string;
+  /**
+   * Text under missingTitle.
+   */
+  missingText?: string;
+}
+/**
  * Trading process diagram: The trading process as numbered steps.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -1231,7 +1292,7 @@ export interface RegionPickerProps {
    */
   title?: string;
   /**
-   * Route the chosen place opens on (its home by default).
+   * Route the chosen place opens on, in a new window scoped to it (its own page by default).
    */
   targetRoute?: string;
 }
@@ -1566,7 +1627,7 @@ export interface TownListProps {
   title?: string;
 }
 /**
- * Town map navigation: Map navigation: a background map picture and the towns of the region (its source, usually siteData ditudaohang), each linking to that town.
+ * Town map navigation: Map navigation as a labelled diagram of the region's places (its source, usually siteData ditudaohang): the region, or each county of a city, in the middle with its towns around it; each place is a keyboard-reachable link opening its own page in a new window (spec §2); places in region.notGoCityList are drawn but do not open.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "TownMapProps".
@@ -1577,15 +1638,11 @@ export interface TownMapProps {
    */
   title?: string;
   /**
-   * Background map picture URL.
+   * Line under the diagram (also its accessible name); {region} is replaced by the region's name.
    */
-  image?: string;
+  caption?: string;
   /**
-   * Text alternative of the map picture.
-   */
-  imageAlt?: string;
-  /**
-   * Show each town's project count when the source provides it.
+   * Show each town's project count under its name when the source provides it.
    */
   showProjectCount?: boolean;
 }
@@ -1639,4 +1696,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;

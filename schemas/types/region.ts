@@ -104,9 +104,13 @@ export type Region = {
    */
   homeBackImg?: string;
   /**
-   * Mobile app QR picture URL.
+   * Mobile app QR picture URL (a picture of a QR code made elsewhere); appUrl is preferred: the block then draws the code itself.
    */
   appImage?: string;
+  /**
+   * Download address of the mobile app (http or https). The app-qr block draws a QR code of it and shows it as a link; with it appImage is not needed.
+   */
+  appUrl?: string;
   /**
    * Show the app QR block (conditions may read region.showAppImage).
    */
@@ -320,7 +324,7 @@ export type Region = {
   };
 };
 /**
- * Where data comes from: an API call {call, query?, body?, params?}, or a site-data key {siteData}.
+ * Where data comes from: an API call {call, query?, body?, params?, deptId?}, or a site-data key {siteData}.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "Source".
@@ -618,6 +622,10 @@ export interface CallSource {
   params?: {
     [k: string]: SourceValue;
   };
+  /**
+   * The place the call is scoped to (its deptId header): a literal or a reference, e.g. {$from: query.deptId} on a place's own page, or {$from: region.deptId} for the region's own data inside a place window. Omitted: the place of the window (opened from the area menu or the town map), else the region.
+   */
+  deptId?: SourceValue;
 }
 /**
  * A value read when the request is made.

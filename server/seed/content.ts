@@ -371,7 +371,11 @@ function pickTown(rng: Rng, region: SeedRegion): SeedTown {
 
 /** A composed context: a random town and village of the region, the year of `when`. */
 export function makeCtx(rng: Rng, region: SeedRegion, when: Date, speciality?: string): { ctx: Ctx; town: SeedTown } {
-  const town = pickTown(rng, region);
+  return townCtx(rng, region, pickTown(rng, region), when, speciality);
+}
+
+/** The context of one given town: a random village of it, the year of `when`. */
+function townCtx(rng: Rng, region: SeedRegion, town: SeedTown, when: Date, speciality?: string): { ctx: Ctx; town: SeedTown } {
   const ctx: Ctx = {
     region,
     root: region.rootName,
@@ -390,8 +394,15 @@ export function makeCtx(rng: Rng, region: SeedRegion, when: Date, speciality?: s
 export const pastYear = (rng: Rng, now: Date): Date => new Date(now.getTime() - rng.int(30, 365 * 24 * 60) * MINUTE);
 
 /**
+ * The least number of a town's own articles in the categories a place's page shows (its news, picture news and
+ * notices), so every town opened from the area menu or the town map has its own content.
+ */
+export const TOWN_ARTICLE_MINIMUM: Readonly<Record<string, number>> = { '001017': 3, '010': 2, '008001': 2 };
+
+/**
  * Articles for every leaf category (ARTICLE_LEAF_NUMBERS) of every region: 20–24 each, titles unique per
- * region and category, logintime spread over the past year.
+ * region and category, logintime spread over the past year; then each town topped up to TOWN_ARTICLE_MINIMUM
+ * of its own (titles naming the town).
  */
 export function buildArticles(rng: Rng, regions: SeedRegion[], now: Date, images: string[]): ArticleRow[] {
   const rows: ArticleRow[] = [];
@@ -407,17 +418,10 @@ export function buildArticles(rng: Rng, regions: SeedRegion[], now: Date, images
       const r = rng.fork(`articles:${region.key}:${number}`);
       const count = 20 + r.int(0, 4);
       const seen = new Set<string>();
-      for (let i = 0; seen.size < count && i < count * 10; i++) {
-        const logintime = pastYear(r, now);
-        const { ctx, town } = makeCtx(r, region, logintime);
-        const template = plan.templates[i % plan.templates.length];
-        const title = template(ctx);
-        if (seen.has(title)) continue;
-        seen.add(title);
+      const article = (r: Rng, i: number, ctx: Ctx, town: SeedTown, title: string, local: boolean, logintime: Date): ArticleRow => {
         const sentences = plan.body.map((b) => b(ctx));
-        const local = plan.local !== undefined && title.includes(town.name) && r.chance(plan.local);
         const download = plan.attachment ? DOWNLOADS[(i % plan.templates.length) % DOWNLOADS.length] : undefined;
-        rows.push({
+        return {
           deptId: local ? town.deptId : region.rootId,
           number,
           title,
@@ -431,12 +435,43 @@ export function buildArticles(rng: Rng, regions: SeedRegion[], now: Date, images
           attachmentUrl: download ? attachmentUrl(download.file) : null,
           watchCts: r.int(12, 2600),
           logintime,
-        });
+        };
+      };
+      const perTown = new Map<number, number>();
+      for (let i = 0; seen.size < count && i < count * 10; i++) {
+        const logintime = pastYear(r, now);
+        const { ctx, town } = makeCtx(r, region, logintime);
+        const template = plan.templates[i % plan.templates.length];
+        const title = template(ctx);
+        if (seen.has(title)) continue;
+        seen.add(title);
+        const local = plan.local !== undefined && title.includes(town.name) && r.chance(plan.local);
+        if (local) perTown.set(town.deptId, (perTown.get(town.deptId) ?? 0) + 1);
+        rows.push(article(r, i, ctx, town, title, local, logintime));
+      }
+      const minimum = TOWN_ARTICLE_MINIMUM[number] ?? 0;
+      const townTemplates = plan.templates.filter((t) => t({ ...SAMPLE_CTX, region }).includes(SAMPLE_CTX.town));
+      for (const town of minimum ? region.towns : []) {
+        const t = rng.fork(`articles:${region.key}:${number}:town:${town.deptId}`);
+        for (let i = 0, have = perTown.get(town.deptId) ?? 0; have < minimum && i < townTemplates.length * 10; i++) {
+          const logintime = pastYear(t, now);
+          const { ctx } = townCtx(t, region, town, logintime);
+          const title = townTemplates[i % townTemplates.length](ctx);
+          if (seen.has(title)) continue;
+          seen.add(title);
+          rows.push(article(t, i, ctx, town, title, true, logintime));
+          have++;
+        }
       }
     }
   }
   return rows;
 }
+
+/** A context whose town is a marker, to tell the templates that name the town. */
+const SAMPLE_CTX: Omit<Ctx, 'region'> = {
+  root: '', county: '', town: '〈镇〉', village: '', year: 2026, spec: '', n: 1, platform: '',
+};
 
 export interface HelpRow {
   classname: string;

@@ -29,6 +29,19 @@ describe('block sources', () => {
     expect(sourceKey(a)).not.toBe(sourceKey(resolveSource({ call: 'newsDetail', body: { id: '43' } } as never, context)));
   });
 
+  it('scopes a call to the place its deptId names (the query’s place, or the region’s own), and to none when absent', () => {
+    const place = resolveSource({ call: 'newsList', body: { number: '001017' }, deptId: { $from: 'query.deptId' } } as never, {
+      ...context,
+      query: { deptId: '330127101' },
+    });
+    expect(place).toMatchObject({ kind: 'call', deptId: '330127101' });
+    expect(resolveSource({ call: 'townList', deptId: { $from: 'region.deptId' } } as never, context)).toMatchObject({ deptId: 330127 });
+    // No place in the address: the call is left to the window's place (no deptId of its own).
+    expect(resolveSource({ call: 'newsList', deptId: { $from: 'query.deptId' } } as never, context)).not.toHaveProperty('deptId');
+    // Two places are two requests.
+    expect(sourceKey(place)).not.toBe(sourceKey(resolveSource({ call: 'newsList', body: { number: '001017' } } as never, context)));
+  });
+
   it('calls null, empty lists and pages without rows empty', () => {
     expect([null, undefined, [], { rows: [], total: 0 }].map(isEmptyData)).toEqual([true, true, true, true]);
     expect([[1], { rows: [1], total: 1 }, { title: '通知' }, 0].map(isEmptyData)).toEqual([false, false, false, false]);
