@@ -9,6 +9,8 @@ import { registerUploadRoutes } from './uploads.js';
 import { registerProjectRoutes } from './projects.js';
 import { registerPortalRoutes } from './portal.js';
 import { registerAuctionRoutes } from './auction.js';
+import { registerStatisticsRoutes } from './statistics.js';
+import { registerShopRoutes } from './shop.js';
 
 /** Every route module, by domain. A new module is one import and one line here. */
-export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [registerPlaceRoutes, registerContentRoutes, registerListingRoutes, registerUserRoutes, registerBaseRoutes, registerUploadRoutes, registerProjectRoutes, registerPortalRoutes, registerAuctionRoutes];
+export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [registerPlaceRoutes, registerContentRoutes, registerListingRoutes, registerUserRoutes, registerBaseRoutes, registerUploadRoutes, registerProjectRoutes, registerPortalRoutes, registerAuctionRoutes, registerStatisticsRoutes, registerShopRoutes];
