@@ -37,4 +37,8 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'project-detail', load: () => import('./project-detail/ProjectDetail.js') },
   { type: 'bidding-projects', load: () => import('./bidding-projects/BiddingProjects.js') },
   { type: 'tender-list', load: () => import('./tender-list/TenderList.js') },
+  { type: 'trading-statistics', load: () => import('./trading-statistics/TradingStatistics.js') },
+  { type: 'record-cards', load: () => import('./record-cards/RecordCards.js'), handlesEmpty: true },
+  { type: 'record-detail', load: () => import('./record-detail/RecordDetail.js') },
+  { type: 'category-tabs', load: () => import('./category-tabs/CategoryTabs.js') },
 ];

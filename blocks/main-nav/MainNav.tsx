@@ -2,7 +2,9 @@ import { NavLink, useLocation } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { MainNavProps } from '../../schemas/types/blocks.js';
 import { SourceContent } from '../../engine/react/SourceContent.js';
-import { useRegion } from '../../engine/react/RegionProvider.js';
+import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
+import { useSession } from '../../engine/react/PortalClientProvider.js';
+import { evaluateCondition } from '../../engine/region/condition.js';
 import { withQuery } from '../shared/data.js';
 import { placeWindowHref } from '../shared/place-window.js';
 import { Disclosure } from './Disclosure.js';
@@ -83,7 +85,17 @@ export default function MainNav({ props, blockId }: BlockComponentProps<MainNavP
   const { pathname, search } = useLocation();
   // The trading screen's type tab (idx, property trade by default) says which of the three type menus is current.
   const listedType = pathname === (props.projectRoute ?? '/tradingProject') ? Number(new URLSearchParams(search).get('idx')) || 2 : null;
-  const tabs = (region.tabList ?? []) as Tab[];
+  const flags = useFlags();
+  const session = useSession();
+  // A tab to a page of this region whose `when` fails (e.g. asset attraction under notshowZCZSCity) is not offered:
+  // the page has no route, so the tab would be a dead end.
+  const context = { flags: flags as Record<string, boolean | undefined>, region: region as Record<string, unknown>, query: {}, session: { loggedIn: session.loggedIn } };
+  const pageOff = (router: string | undefined) => {
+    const path = router?.split('?')[0];
+    const page = path ? Object.values(region.pages ?? {}).find((p) => p.route === path) : undefined;
+    return Boolean(page?.when && !evaluateCondition(page.when as never, context));
+  };
+  const tabs = ((region.tabList ?? []) as Tab[]).filter((tab) => !(tab.router && !tab.type && pageOff(tab.router)));
   const notGo = new Set((region.notGoCityList ?? []).map(String));
   const projectRoute = props.projectRoute ?? '/tradingProject';
 

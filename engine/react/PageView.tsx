@@ -49,6 +49,9 @@ export function PageView({ pageId, page, registry }: { pageId: string; page: Pag
   const region = useRegion();
   const showHeader = page.layout?.header !== false;
   const zoom = page.layout?.zoom !== false;
+  // The region may name the page itself (ZCZSName: 国有资产 where others say 资产招商).
+  const named = page.titleField ? (region as Record<string, unknown>)[page.titleField] : undefined;
+  const title = typeof named === 'string' && named.trim() ? named.trim() : page.title;
 
   useEffect(() => {
     document.title = documentTitle(region);
@@ -69,7 +72,7 @@ export function PageView({ pageId, page, registry }: { pageId: string; page: Pag
         </header>
       )}
       <main id="tm-main" className="tm-main" tabIndex={-1}>
-        {!page.blocks?.some((b) => b.type === 'site-header') && page.title && <h1 className="tm-visually-hidden">{page.title}</h1>}
+        {!page.blocks?.some((b) => b.type === 'site-header') && title && <h1 className="tm-visually-hidden">{title}</h1>}
         <div className="tm-grid">
           <BlockList blocks={page.blocks} prefix={pageId} registry={registry} />
         </div>
