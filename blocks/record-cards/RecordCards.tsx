@@ -122,6 +122,11 @@ export default function RecordCards({ props, data, blockId }: BlockComponentProp
         <h2 id={headingId} className="tm-panel__title">
           {heading}
         </h2>
+        {props.moreRoute && (
+          <RouteLink to={props.moreRoute} className="tm-panel__more">
+            更多<span className="tm-visually-hidden">{heading}</span>
+          </RouteLink>
+        )}
       </header>
       <div className="tm-panel__body">{body}</div>
     </section>

@@ -114,7 +114,7 @@ export function chartModel(kind: ChartKind, data: TradingStatistics, wording: Re
               yField: 'label',
               label: { visible: true, position: 'outside', style: { fontSize: 12, fill: '#1f2329' } },
               axes: [
-                { orient: 'left', type: 'band', inverse: true, ...axisText },
+                { orient: 'left', type: 'band', ...axisText },
                 { orient: 'bottom', type: 'linear', ...axisText },
               ],
             }

@@ -866,6 +866,10 @@ export interface RecordCardsProps {
    */
   detailRoute: string;
   /**
+   * Route of the full list, linked as 更多 beside the heading (a preview of the newest).
+   */
+  moreRoute?: string;
+  /**
    * Fields tried in order for the card title.
    */
   titleKeys?: string[];

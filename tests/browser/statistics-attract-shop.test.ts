@@ -46,7 +46,7 @@ describe('statistics /dataSta', () => {
       // The 数据统计 tab of the nav leads there.
       await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '数据统计' }).click();
       await page.waitForFunction(() => window.location.hash.startsWith('#/dataSta'));
-      await page.waitForFunction(() => document.querySelectorAll('[data-drawn="true"]').length === 6, null, { timeout: 30_000 });
+      await page.waitForFunction(() => document.querySelectorAll('[data-drawn="true"]').length === 6, null, { timeout: 90_000 });
       expect(scripts.filter((u) => /vchart/i.test(u)).length).toBe(1);
 
       const ids = await subtreeIds(deptOf('chunan'));
@@ -76,7 +76,7 @@ describe('statistics /dataSta', () => {
     } finally {
       await page.context().close();
     }
-  });
+  }, 180_000);
 
   it('says 暂无数据 for every chart of a place without projects', async () => {
     const place = await chromium.portal.db
@@ -104,7 +104,7 @@ describe('statistics /dataSta', () => {
       await chromium.portal.db.deleteFrom('place').where('deptId', '=', place.deptId).execute();
       await chromium.portal.reloadPlaces();
     }
-  });
+  }, 180_000);
 });
 
 describe('asset attraction /propertyAttract', () => {
@@ -165,7 +165,7 @@ describe('asset attraction /propertyAttract', () => {
     } finally {
       await page.context().close();
     }
-  });
+  }, 180_000);
 
   it('寿光市 calls it 产业招商, 淳安县 (no ZCZSName) 资产招商', async () => {
     for (const [region, name] of [['shouguang', '产业招商'], ['chunan', '资产招商']] as const) {
@@ -178,7 +178,7 @@ describe('asset attraction /propertyAttract', () => {
         await page.context().close();
       }
     }
-  });
+  }, 180_000);
 
   it('蓝田县 (notshowZCZSCity) has neither the tab nor the page', async () => {
     const { page, errors } = await chromium.openPage({ region: 'lantian', route: '/' });
@@ -195,7 +195,7 @@ describe('asset attraction /propertyAttract', () => {
     } finally {
       await page.context().close();
     }
-  });
+  }, 180_000);
 });
 
 describe('online shop of 淳安县 (dev)', () => {
@@ -259,5 +259,5 @@ describe('online shop of 淳安县 (dev)', () => {
     } finally {
       await prod.page.context().close();
     }
-  });
+  }, 180_000);
 });
