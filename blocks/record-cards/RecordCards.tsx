@@ -11,15 +11,9 @@ import { rowsOf, withQuery } from '../shared/data.js';
 import { Pager } from '../shared/Pager.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import { factText, firstText, imagesOf, type FactSpec, type Row } from './fields.js';
+import { useRegionHeading } from './heading.js';
 import noImage from '../project-card/no-image.svg';
 import './record-cards.css';
-
-/** The heading of a section whose name the region chooses (ZCZSName: 国有资产, 产业招商…), else the prop's own. */
-export function useRegionHeading(field: string | undefined, fallback: string | undefined): string | undefined {
-  const region = useRegion() as Record<string, unknown>;
-  const own = field ? region[field] : undefined;
-  return typeof own === 'string' && own.trim() ? own.trim() : fallback;
-}
 
 /** The region and the places one level under it, for the 所在地区 filter (query `dm`, a place's deptCode). */
 function PlaceFilter({ id }: { id: string }) {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { RecordDetailProps } from '../../schemas/types/blocks.js';
 import { factText, firstText, imagesOf, type FactSpec, type Row } from '../record-cards/fields.js';
-import { useRegionHeading } from '../record-cards/RecordCards.js';
+import { useRegionHeading } from '../record-cards/heading.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import noImage from '../project-card/no-image.svg';
 import './record-detail.css';
