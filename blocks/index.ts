@@ -50,4 +50,8 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'section-nav', load: () => import('./section-nav/SectionNav.js') },
   { type: 'keyword-search', load: () => import('./keyword-search/KeywordSearch.js') },
   { type: 'article-menu', load: () => import('./article-menu/ArticleMenu.js') },
+  { type: 'trading-statistics', load: () => import('./trading-statistics/TradingStatistics.js') },
+  { type: 'record-cards', load: () => import('./record-cards/RecordCards.js'), handlesEmpty: true },
+  { type: 'record-detail', load: () => import('./record-detail/RecordDetail.js') },
+  { type: 'category-tabs', load: () => import('./category-tabs/CategoryTabs.js') },
 ];

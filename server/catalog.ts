@@ -76,6 +76,11 @@ export const INVEST_TYPES: Record<string, string> = {
   '1': '现代农业', '2': '畜牧养殖', '3': '乡村旅游', '4': '农产品加工', '5': '商贸物流', '6': '厂房仓储',
 };
 
+/** 网上商城 product categories (dictionary product_category, inserted by migration 007). */
+export const PRODUCT_CATEGORIES: Record<string, string> = {
+  '1': '粮油米面', '2': '茶叶饮品', '3': '干货特产', '4': '新鲜果蔬', '5': '禽蛋水产',
+};
+
 export interface DictEntry {
   dictType: string;
   dictValue: string;

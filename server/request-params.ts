@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './errors.js';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.js';
+import { ApiError, badRequest } from './errors.js';
 
 export type Params = Record<string, unknown>;
 
@@ -39,4 +41,16 @@ export function requiredId(p: Params, title = '编号'): number {
   const id = Number(p.id);
   if (!Number.isInteger(id) || id <= 0) throw badRequest(`参数 ${title}（id） 格式不正确`);
   return id;
+}
+
+/**
+ * The deptId of the place whose deptCode is `dm` (the spec's query dm), or undefined when none is asked for. A code
+ * no place has is 404; whether the place lies in the caller's region is scopeIds' check.
+ */
+export async function placeOfCode(db: Kysely<Database>, dm: unknown): Promise<number | undefined> {
+  const code = textParam(dm);
+  if (!code) return undefined;
+  const place = await db.selectFrom('place').select('deptId').where('deptCode', '=', code).executeTakeFirst();
+  if (!place) throw new ApiError(404, `地区不存在（dm ${code}）`);
+  return place.deptId;
 }

@@ -92,9 +92,18 @@ export default function MainNav({ props, blockId }: BlockComponentProps<MainNavP
   const flags = useFlags();
   const query = useRouteQuery();
   const session = useSession();
-  // A tab with `when` shows only while it holds (金融服务 goes with flags.notHaveJRFW, as its pages do).
   const context = { flags, region: region as unknown as Record<string, unknown>, query, session: { loggedIn: session.loggedIn } };
-  const tabs = ((region.tabList ?? []) as Tab[]).filter((tab) => !tab.when || evaluateCondition(tab.when, context));
+  // A tab to a page of this region whose `when` fails (e.g. asset attraction under notshowZCZSCity) is not offered:
+  // the page has no route, so the tab would be a dead end.
+  const pageOff = (router: string | undefined) => {
+    const path = router?.split('?')[0];
+    const page = path ? Object.values(region.pages ?? {}).find((p) => p.route === path) : undefined;
+    return Boolean(page?.when && !evaluateCondition(page.when as never, context as never));
+  };
+  // A tab with `when` shows only while it holds (金融服务 goes with flags.notHaveJRFW, as its pages do).
+  const tabs = ((region.tabList ?? []) as Tab[]).filter(
+    (tab) => (!tab.when || evaluateCondition(tab.when, context)) && !(tab.router && !tab.type && pageOff(tab.router)),
+  );
   const notGo = new Set((region.notGoCityList ?? []).map(String));
   const projectRoute = props.projectRoute ?? '/tradingProject';
 

@@ -93,9 +93,13 @@ function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { 
 export function PageView({ pageId, page, registry }: { pageId: string; page: Page; registry: BlockRegistry }) {
   // A block that gives the page its own heading (the site header, a place's page) replaces the hidden page title.
   const blockHeading = page.blocks?.some((b) => b.type === 'site-header' || registry.get(b.type)?.pageHeading);
+  const region = useRegion();
+  // The region may name the page itself (ZCZSName: 国有资产 where others say 资产招商).
+  const named = page.titleField ? (region as Record<string, unknown>)[page.titleField] : undefined;
+  const title = typeof named === 'string' && named.trim() ? named.trim() : page.title;
   return (
     <PageShell pageClass={`tm-page--${pageId}`} header={page.layout?.header !== false} zoom={page.layout?.zoom !== false} registry={registry} resetKey={pageId}>
-      {!blockHeading && page.title && <h1 className="tm-visually-hidden">{page.title}</h1>}
+      {!blockHeading && title && <h1 className="tm-visually-hidden">{title}</h1>}
       <div className="tm-grid">
         <BlockList blocks={page.blocks} prefix={pageId} registry={registry} />
       </div>

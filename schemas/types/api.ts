@@ -374,6 +374,10 @@ export type InvestListBody = {
    */
   deptId?: number;
   /**
+   * 地区编码: A place's deptCode (query dm of /propertyAttract): narrows to that place and the places under it, like deptId; a code no place has is 404 地区不存在, a place outside the region 403.
+   */
+  dm?: string;
+  /**
    * 关键词: Case-insensitive substring of title, keys or address.
    */
   keyword?: string;
@@ -1012,6 +1016,53 @@ export type SiteSearchBody = {
    */
   deptId?: number;
 } | null;
+export type ProductListBody = {
+  /**
+   * 页码: Default 1.
+   */
+  pageNum?: number;
+  /**
+   * 每页条数: Default 12.
+   */
+  pageSize?: number;
+  /**
+   * 地区编号: Narrows to one place inside the deptId header's region (and the places under it); a place outside it is refused (403 无权访问其他地区的数据).
+   */
+  deptId?: number;
+  /**
+   * 商品分类: product_category dictionary value.
+   */
+  category?: '1' | '2' | '3' | '4' | '5';
+  /**
+   * 关键词: Case-insensitive substring of the name, the seller or the origin.
+   */
+  keyword?: string;
+} | null;
+export type ProductDetailBody = {
+  /**
+   * 编号: Product id; required in the query or the body.
+   */
+  id?: number;
+} | null;
+export type ProductDetailData = ProductDetail;
+export type ProductCategoriesBody = {
+  /**
+   * 地区编号: Narrows to one place inside the deptId header's region (and the places under it); a place outside it is refused (403 无权访问其他地区的数据).
+   */
+  deptId?: number;
+} | null;
+export type ProductCategoriesData = ProductCategory[];
+export type TradingStatisticsBody = {
+  /**
+   * 地区编号: Narrows to one place inside the deptId header's region (and the places under it); a place outside it is refused (403 无权访问其他地区的数据).
+   */
+  deptId?: number;
+  /**
+   * 统计月数: How many calendar months (China Standard Time) the monthly series covers, ending with the current month. Default 12.
+   */
+  months?: number;
+} | null;
+export type TradingStatisticsData = TradingStatistics;
 export type UploadData = UploadItem;
 export type RegisterBody = {
   /**
@@ -1280,6 +1331,18 @@ export interface ApiSchemaTypes {
   siteSearchQuery?: SiteSearchQuery;
   siteSearchBody?: SiteSearchBody;
   siteSearchData?: SiteSearchData;
+  productListQuery?: ProductListQuery;
+  productListBody?: ProductListBody;
+  productListData?: ProductListData;
+  productDetailQuery?: ProductDetailQuery;
+  productDetailBody?: ProductDetailBody;
+  productDetailData?: ProductDetailData;
+  productCategoriesQuery?: ProductCategoriesQuery;
+  productCategoriesBody?: ProductCategoriesBody;
+  productCategoriesData?: ProductCategoriesData;
+  tradingStatisticsQuery?: TradingStatisticsQuery;
+  tradingStatisticsBody?: TradingStatisticsBody;
+  tradingStatisticsData?: TradingStatisticsData;
   uploadQuery?: UploadQuery;
   uploadData?: UploadData;
   registerQuery?: RegisterQuery;
@@ -1988,6 +2051,10 @@ export interface InvestListQuery {
    */
   deptId?: number;
   /**
+   * 地区编码: A place's deptCode (query dm of /propertyAttract): narrows to that place and the places under it, like deptId; a code no place has is 404 地区不存在, a place outside the region 403.
+   */
+  dm?: string;
+  /**
    * 关键词: Case-insensitive substring of title, keys or address.
    */
   keyword?: string;
@@ -2361,6 +2428,112 @@ export interface SearchHit {
    * Projects: status number.
    */
   status?: number;
+}
+export interface ProductListQuery {
+  /**
+   * 页码: Default 1.
+   */
+  pageNum?: number;
+  /**
+   * 每页条数: Default 12.
+   */
+  pageSize?: number;
+  /**
+   * 地区编号: Narrows to one place inside the deptId header's region (and the places under it); a place outside it is refused (403 无权访问其他地区的数据).
+   */
+  deptId?: number;
+  /**
+   * 商品分类: product_category dictionary value.
+   */
+  category?: '1' | '2' | '3' | '4' | '5';
+  /**
+   * 关键词: Case-insensitive substring of the name, the seller or the origin.
+   */
+  keyword?: string;
+}
+export interface ProductListData {
+  rows: ProductItem[];
+  total: number;
+}
+/**
+ * A product as the shop's cards show it.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ProductItem".
+ */
+export interface ProductItem {
+  id: number;
+  name: string;
+  /**
+   * product_category dictionary value
+   */
+  category: string;
+  /**
+   * product_category dictionary label ("" when unknown)
+   */
+  categoryName: string;
+  /**
+   * Price per unit, yuan
+   */
+  price: number;
+  /**
+   * The price with exactly two decimals, e.g. 38.00
+   */
+  priceText: string;
+  /**
+   * Unit of sale, e.g. 斤, 盒, 箱
+   */
+  unit: string;
+  /**
+   * Units in stock
+   */
+  stock: number;
+  /**
+   * Who sells it: a cooperative, a farm or a household
+   */
+  seller: string;
+  /**
+   * Where it is produced (village, town)
+   */
+  origin: string;
+  imgList: ImageList;
+  createTime: DateTime;
+  deptId: number;
+  deptName: string;
+}
+export interface ProductDetailQuery {
+  /**
+   * 编号: Product id; required in the query or the body.
+   */
+  id?: number;
+}
+export interface ProductCategoriesQuery {
+  /**
+   * 地区编号: Narrows to one place inside the deptId header's region (and the places under it); a place outside it is refused (403 无权访问其他地区的数据).
+   */
+  deptId?: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ProductCategory".
+ */
+export interface ProductCategory {
+  value: string;
+  label: string;
+  /**
+   * Products on sale in the scope
+   */
+  count: number;
+}
+export interface TradingStatisticsQuery {
+  /**
+   * 地区编号: Narrows to one place inside the deptId header's region (and the places under it); a place outside it is refused (403 无权访问其他地区的数据).
+   */
+  deptId?: number;
+  /**
+   * 统计月数: How many calendar months (China Standard Time) the monthly series covers, ending with the current month. Default 12.
+   */
+  months?: number;
 }
 export interface UploadQuery {
   /**
@@ -2782,6 +2955,139 @@ export interface DealDetail {
   projectId: number | null;
   deptId?: number;
   deptName?: string;
+}
+/**
+ * A product with its description and the seller's masked phone.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ProductDetail".
+ */
+export interface ProductDetail {
+  id: number;
+  name: string;
+  /**
+   * product_category dictionary value
+   */
+  category: string;
+  /**
+   * product_category dictionary label ("" when unknown)
+   */
+  categoryName: string;
+  /**
+   * Price per unit, yuan
+   */
+  price: number;
+  /**
+   * The price with exactly two decimals, e.g. 38.00
+   */
+  priceText: string;
+  /**
+   * Unit of sale, e.g. 斤, 盒, 箱
+   */
+  unit: string;
+  /**
+   * Units in stock
+   */
+  stock: number;
+  /**
+   * Who sells it: a cooperative, a farm or a household
+   */
+  seller: string;
+  /**
+   * Where it is produced (village, town)
+   */
+  origin: string;
+  imgList: ImageList;
+  createTime: DateTime;
+  deptId: number;
+  deptName: string;
+  /**
+   * Description, rich text (HTML)
+   */
+  content: string;
+  /**
+   * The seller's phone masked to its first 3 and last 4 digits (e.g. 138****5678); the full number is never sent
+   */
+  phone: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "TradingStatistics".
+ */
+export interface TradingStatistics {
+  totals: {
+    /**
+     * Trading projects of every type and status.
+     */
+    projects: number;
+    /**
+     * Projects in a dealt status (7, 8, 9).
+     */
+    deals: number;
+    /**
+     * Sum of the deal amounts of those projects, in yuan.
+     */
+    dealAmount: number;
+    /**
+     * Auction registrations on the region's projects.
+     */
+    registrations: number;
+    /**
+     * Bids on the region's projects.
+     */
+    bids: number;
+  };
+  /**
+   * Project count per status value (2–11); statuses without a project are left out. The client groups them by the region's status wording.
+   */
+  byStatus: {
+    status: number;
+    count: number;
+  }[];
+  /**
+   * Project count per type (1 tender, 2 transfer, 3 demand), types without a project left out.
+   */
+  byType: {
+    type: number;
+    count: number;
+  }[];
+  /**
+   * Project count per category (project_category number), most first.
+   */
+  byCategory: {
+    type: number;
+    number: string;
+    classname: string;
+    count: number;
+  }[];
+  /**
+   * One entry per month of the window, oldest first, months without activity included with zeros. A deal counts in the month its bidding ended (else the month it was last updated).
+   */
+  monthly: {
+    /**
+     * YYYY-MM
+     */
+    month: string;
+    deals: number;
+    dealAmount: number;
+    registrations: number;
+    bids: number;
+  }[];
+  /**
+   * Per place one level under the scope's place (the towns of a county, the counties of a city), each with everything under it, in the place tree's order; projects of the scope's place itself come last as 「<name>本级」 when there are any.
+   */
+  byPlace: {
+    deptId: number;
+    deptName: string;
+    projects: number;
+    deals: number;
+    dealAmount: number;
+  }[];
+  /**
+   * The window's length in months.
+   */
+  months: number;
+  updatedAt: DateTime;
 }
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -3365,6 +3671,46 @@ export interface ApiRoutes {
     params: never;
     data: SiteSearchData;
   };
+  /** Products on sale in the region, newest first, paged. */
+  productList: {
+    method: 'POST';
+    url: '/api/productList';
+    auth: ['sign'];
+    query: ProductListQuery;
+    body: ProductListBody;
+    params: never;
+    data: ProductListData;
+  };
+  /** One product on sale, with its description and the seller's masked phone. */
+  productDetail: {
+    method: 'POST';
+    url: '/api/productDetail';
+    auth: ['sign'];
+    query: ProductDetailQuery;
+    body: ProductDetailBody;
+    params: never;
+    data: ProductDetailData;
+  };
+  /** The product categories (dictionary product_category) in their order, each with the number of products on sale in the region. */
+  productCategories: {
+    method: 'POST';
+    url: '/api/productCategories';
+    auth: ['sign'];
+    query: ProductCategoriesQuery;
+    body: ProductCategoriesBody;
+    params: never;
+    data: ProductCategoriesData;
+  };
+  /** Statistics of the region's trading (the /dataSta page): counts and amounts computed from the projects, registrations and bids. */
+  tradingStatistics: {
+    method: 'POST';
+    url: '/api/tradingStatistics';
+    auth: ['sign'];
+    query: TradingStatisticsQuery;
+    body: TradingStatisticsBody;
+    params: never;
+    data: TradingStatisticsData;
+  };
   /** Uploads one image (multipart field file, plus path PC_File); returns its name and URL. */
   upload: {
     method: 'POST';
@@ -3522,6 +3868,10 @@ export const API_ROUTES = {
   propertyTypeList: { method: 'POST', url: '/api/propertyTypeList', auth: ['sign'] },
   categoriesByType: { method: 'GET', url: '/api/categoryList', auth: ['sign'] },
   siteSearch: { method: 'POST', url: '/api/siteSearch', auth: ['sign'] },
+  productList: { method: 'POST', url: '/api/productList', auth: ['sign'] },
+  productDetail: { method: 'POST', url: '/api/productDetail', auth: ['sign'] },
+  productCategories: { method: 'POST', url: '/api/productCategories', auth: ['sign'] },
+  tradingStatistics: { method: 'POST', url: '/api/tradingStatistics', auth: ['sign'] },
   upload: { method: 'POST', url: '/common/upload', auth: [] },
   register: { method: 'POST', url: '/api/user/register', auth: ['sign'] },
   login: { method: 'POST', url: '/api/user/login', auth: ['sign'] },

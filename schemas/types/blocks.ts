@@ -16,6 +16,7 @@ export interface BlockPropsByType {
   'auction-panel': AuctionPanelProps;
   'bidding-projects': BiddingProjectsProps;
   'big-data-board': BigDataBoardProps;
+  'category-tabs': CategoryTabsProps;
   'finance-banner': FinanceBannerProps;
   'finance-panel': FinancePanelProps;
   'financing-detail': FinancingDetailProps;
@@ -40,6 +41,8 @@ export interface BlockPropsByType {
   'project-results': ProjectResultsProps;
   'project-search': ProjectSearchProps;
   'query-tabs': QueryTabsProps;
+  'record-cards': RecordCardsProps;
+  'record-detail': RecordDetailProps;
   'region-picker': RegionPickerProps;
   'schema-form': SchemaFormProps;
   'search-box': SearchBoxProps;
@@ -50,6 +53,7 @@ export interface BlockPropsByType {
   'tender-list': TenderListProps;
   'town-list': TownListProps;
   'town-map': TownMapProps;
+  'trading-statistics': TradingStatisticsProps;
   'trading-types': TradingTypesProps;
   'transfer-entry': TransferEntryProps;
 }
@@ -315,6 +319,34 @@ export interface BigDataBoardProps {
      */
     type?: 1 | 2 | 3;
   }[];
+}
+/**
+ * Category tabs: Links to one list per category, from a source of `{ value, label, count }` (productCategories): tabs over a list (the current one from the query marked) or tiles on an entry page. 全部 comes first.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "CategoryTabsProps".
+ */
+export interface CategoryTabsProps {
+  /**
+   * Route each link opens, with the category in the query.
+   */
+  route: string;
+  /**
+   * Query parameter of the category.
+   */
+  param?: string;
+  /**
+   * `tabs`: a row of links, the current one marked; `tiles`: larger tiles with the count.
+   */
+  variant?: 'tabs' | 'tiles';
+  /**
+   * Label of the link without a category.
+   */
+  allLabel?: string;
+  /**
+   * Accessible name of the navigation.
+   */
+  label?: string;
 }
 /**
  * Finance banner: A financial-services picture banner (regions without the finance panel): the title (else alt) and an optional line are drawn on a solid band over the picture, so the banner carries its words; with href, a 了解详情 marker.
@@ -1281,6 +1313,164 @@ export interface QueryTabsProps {
   }[];
 }
 /**
+ * Record cards: Picture cards of records that are not trading projects — asset attraction (InvestList), shop products (productList): picture, a badge with a dictionary label, the title and chosen facts; each card opens its detail. A pager when the list pages; an optional 所在地区 filter (query dm). Draws its own empty state (暂无数据 or emptyText) under its heading and filter.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "RecordCardsProps".
+ */
+export interface RecordCardsProps {
+  /**
+   * Heading of the section (the block draws it, so it may come from the region: see headingField).
+   */
+  heading?: string;
+  /**
+   * Region field whose value, when the region sets it, is the heading (ZCZSName: 国有资产 in 信阳市); else `heading`.
+   */
+  headingField?: 'ZCZSName';
+  /**
+   * Route of the detail page; the record id is passed as query `id`.
+   */
+  detailRoute: string;
+  /**
+   * Route of the full list, linked as 更多 beside the heading (a preview of the newest).
+   */
+  moreRoute?: string;
+  /**
+   * Fields tried in order for the card title.
+   */
+  titleKeys?: string[];
+  /**
+   * Field shown as a badge before the title, e.g. investTypeName (the invest_type label), categoryName.
+   */
+  badgeKey?: string;
+  /**
+   * The labelled values under the title, in order; an empty value is left out.
+   *
+   * Items: One labelled value of a record.
+   */
+  facts: {
+    /**
+     * Field of the record, e.g. address, estimated, createTime.
+     */
+    key: string;
+    /**
+     * Label shown before the value, e.g. 项目地址.
+     */
+    label: string;
+    /**
+     * `text` as is; `date` the first 10 characters; `money` yuan (万元 from 10 000 on); `price` yuan with two decimals and /unit; `count` a number and its unit.
+     */
+    format?: 'text' | 'date' | 'money' | 'price' | 'count';
+    /**
+     * Field holding the unit that follows the number (price: 元/斤, count: 200 盒).
+     */
+    unitKey?: string;
+    /**
+     * Shown instead of a zero value, e.g. 暂时缺货 for a stock of 0.
+     */
+    zeroText?: string;
+    /**
+     * Shown large in the accent colour (the price).
+     */
+    emphasis?: boolean;
+  }[];
+  /**
+   * Cards per row on a wide screen (fewer on narrow ones).
+   */
+  columns?: 2 | 3 | 4;
+  /**
+   * Rows per page; must match the source's pageSize.
+   */
+  pageSize?: number;
+  /**
+   * Show the pager (page in query `page`) when there are more rows than a page.
+   */
+  pager?: boolean;
+  /**
+   * Offer a 所在地区 select of the region and its places one level down; the choice is the query `dm` (a deptCode), which the source passes on.
+   */
+  placeFilter?: boolean;
+  /**
+   * Text when there are no records (default 暂无数据).
+   */
+  emptyText?: string;
+}
+/**
+ * Record detail: One record that is not a trading project (an asset attraction project, a shop product): title with a badge, pictures, a table of chosen facts, the sanitised rich-text description, an optional note, and a 返回 link.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "RecordDetailProps".
+ */
+export interface RecordDetailProps {
+  /**
+   * Fields tried in order for the title.
+   */
+  titleKeys?: string[];
+  /**
+   * Field shown as a badge before the title.
+   */
+  badgeKey?: string;
+  /**
+   * Rows of the facts table, in order; an empty value is left out.
+   *
+   * Items: One labelled value of a record.
+   */
+  facts: {
+    /**
+     * Field of the record, e.g. address, estimated, createTime.
+     */
+    key: string;
+    /**
+     * Label shown before the value, e.g. 项目地址.
+     */
+    label: string;
+    /**
+     * `text` as is; `date` the first 10 characters; `money` yuan (万元 from 10 000 on); `price` yuan with two decimals and /unit; `count` a number and its unit.
+     */
+    format?: 'text' | 'date' | 'money' | 'price' | 'count';
+    /**
+     * Field holding the unit that follows the number (price: 元/斤, count: 200 盒).
+     */
+    unitKey?: string;
+    /**
+     * Shown instead of a zero value, e.g. 暂时缺货 for a stock of 0.
+     */
+    zeroText?: string;
+    /**
+     * Shown large in the accent colour (the price).
+     */
+    emphasis?: boolean;
+  }[];
+  /**
+   * Field holding the rich-text description (sanitised before it is shown).
+   */
+  contentKey?: string;
+  /**
+   * Heading above the description.
+   */
+  contentTitle?: string;
+  /**
+   * A line under the facts, e.g. how to buy: 本平台不提供在线购买，请电话联系卖家。
+   */
+  note?: string;
+  /**
+   * Route the 返回 link opens; absent: the previous page.
+   */
+  backRoute?: string;
+  /**
+   * Text of the back link.
+   */
+  backText?: string;
+  /**
+   * Region field whose value, when the region sets it, is the heading (ZCZSName: 国有资产 in 信阳市); else `heading`.
+   */
+  headingField?: 'ZCZSName';
+  /**
+   * Name of the section the record belongs to, shown above the title (see headingField).
+   */
+  heading?: string;
+}
+/**
  * Region picker: The /szqy page: the places of the region (excluding region.notGoCityList) to switch to.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -1647,6 +1837,26 @@ export interface TownMapProps {
   showProjectCount?: boolean;
 }
 /**
+ * Trading statistics: The statistics page (/dataSta): headline figures and charts of the tradingStatistics call — projects by status (the region's wording) and by type, by category, deal amounts and counts by month, registrations and bids by month, and per place. The chart library loads with this block only. Each chart has a summary sentence and a data table as its text alternative; a chart without data says 暂无数据.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "TradingStatisticsProps".
+ */
+export interface TradingStatisticsProps {
+  /**
+   * Which charts, in order.
+   */
+  charts?: ('status' | 'type' | 'category' | 'monthlyDeals' | 'monthlyActivity' | 'place')[];
+  /**
+   * Categories shown in the category chart (the largest).
+   */
+  categoryLimit?: number;
+  /**
+   * Height of each chart in pixels.
+   */
+  chartHeight?: number;
+}
+/**
  * Trading types: The /jylx page: the project types (region.projectTypeList) and their categories, each linking to the trading-project list.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -1696,4 +1906,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;

@@ -517,6 +517,10 @@ export interface Page {
    */
   title?: string;
   /**
+   * A region field that, when the region sets it, is the page title instead of `title` (the asset attraction page is 国有资产 where ZCZSName says so).
+   */
+  titleField?: 'ZCZSName';
+  /**
    * Shell options.
    */
   layout?: {

@@ -12,8 +12,9 @@ import * as m003 from './migrations/003_auction.js';
 import * as m004 from './migrations/004_intent_attachments.js';
 import * as m005 from './migrations/005_deal_announcement_project.js';
 import * as m006 from './migrations/006_project_code.js';
-import * as m010 from './migrations/010_caodi_finance_category.js';
+import * as m007 from './migrations/007_shop_product.js';
 import * as m009 from './migrations/009_visitor_requests.js';
+import * as m010 from './migrations/010_caodi_finance_category.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -23,8 +24,9 @@ const migrations: Record<string, Migration> = {
   '004_intent_attachments': m004,
   '005_deal_announcement_project': m005,
   '006_project_code': m006,
-  '010_caodi_finance_category': m010,
+  '007_shop_product': m007,
   '009_visitor_requests': m009,
+  '010_caodi_finance_category': m010,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -203,6 +203,23 @@ export interface InvestProjectTable {
   createTime: Timestamp;
 }
 
+export interface ShopProductTable {
+  id: Generated<number>;
+  deptId: number;
+  category: ColumnType<string, string | undefined, string>;
+  name: string;
+  price: ColumnType<string, number | string, number | string>;
+  unit: ColumnType<string, string | undefined, string>;
+  stock: ColumnType<number, number | undefined, number>;
+  seller: ColumnType<string, string | undefined, string>;
+  phone: ColumnType<string, string | undefined, string>;
+  origin: ColumnType<string, string | undefined, string>;
+  imgList: Json<string[]>;
+  content: ColumnType<string, string | undefined, string>;
+  onSale: ColumnType<boolean, boolean | undefined, boolean>;
+  createTime: Timestamp;
+}
+
 export interface LandInfoTable {
   id: Generated<number>;
   deptId: number;
@@ -319,6 +336,7 @@ export interface Database {
   financing: FinancingTable;
   intent: IntentTable;
   investProject: InvestProjectTable;
+  shopProduct: ShopProductTable;
   landInfo: LandInfoTable;
   dealAnnouncement: DealAnnouncementTable;
   helpItem: HelpItemTable;

@@ -11,6 +11,8 @@ import { registerPortalRoutes } from './portal.js';
 import { registerAuctionRoutes } from './auction.js';
 import { registerSearchRoutes } from './search.js';
 import { registerAboutRoutes } from './about.js';
+import { registerStatisticsRoutes } from './statistics.js';
+import { registerShopRoutes } from './shop.js';
 
 /** Every route module, by domain. A new module is one import and one line here. */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -25,4 +27,6 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   registerAuctionRoutes,
   registerSearchRoutes,
   registerAboutRoutes,
+  registerStatisticsRoutes,
+  registerShopRoutes,
 ];

@@ -8,7 +8,7 @@ import { scopeIds } from '../plugins/guards.js';
 import type { DesiredSubmitBody } from '../../schemas/types/api.js';
 import { checkPhone } from '../services/passwords.js';
 import { ownUploads } from '../services/own-uploads.js';
-import { containing, paging, paramsOf, requiredId, type Params } from '../request-params.js';
+import { containing, paging, paramsOf, placeOfCode, requiredId, type Params } from '../request-params.js';
 
 const keywordOf = (p: Params): string | undefined => {
   const k = typeof p.keyword === 'string' ? p.keyword.trim() : '';
@@ -183,7 +183,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
 
   defineRoute(app, 'InvestList', async (request) => {
     const p = paramsOf(request);
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const ids = scopeIds(request, places, (p.deptId as number | undefined) ?? (await placeOfCode(db, p.dm)));
     const { pageSize, offset } = paging(p);
     let q = db.selectFrom('investProject').where('deptId', 'in', ids);
     if (typeof p.investType === 'string' && p.investType) q = q.where('investType', '=', p.investType);

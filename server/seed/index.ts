@@ -9,6 +9,7 @@ import { buildListings, FINANCING_COLUMNS, INTENT_COLUMNS, INVEST_COLUMNS, LAND_
 import { buildPlaces } from './places.js';
 import { seedProjects } from './projects.js';
 import { Rng } from './random.js';
+import { buildProducts, PRODUCT_COLUMNS } from './shop.js';
 import { seedUserActivity, seedUsers } from './users.js';
 
 export { DEMO_REGIONS, type DemoRegion } from './places.js';
@@ -39,6 +40,7 @@ export interface SeedSummary {
   intent: number;
   investProject: number;
   landInfo: number;
+  shopProduct: number;
   message: number;
   feedback: number;
   images: number;
@@ -51,7 +53,7 @@ export const DEMO_SEED = 20260101;
 
 /** Tables the seed fills (everything but the reference data: article_category, project_category, dict_data). */
 export const SEEDED_TABLES = [
-  'bid', 'registration', 'deal_announcement', 'project', 'article', 'financing', 'intent', 'invest_project', 'land_info',
+  'bid', 'registration', 'deal_announcement', 'project', 'article', 'financing', 'intent', 'invest_project', 'land_info', 'shop_product',
   'help_item', 'message', 'feedback', 'upload', 'user_session', 'sms_code', 'sms_outbox', 'used_nonce', 'app_user', 'place',
 ] as const;
 
@@ -115,6 +117,9 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
     await bulkInsert(trx, 'invest_project', INVEST_COLUMNS, listings.invest);
     await bulkInsert(trx, 'land_info', LAND_INFO_COLUMNS, listings.landInfo);
     log(`融资 ${listings.financing.length}、意向 ${listings.intents.length}、招商 ${listings.invest.length}、土地信息 ${listings.landInfo.length}`);
+    const products = buildProducts(rng.fork('shop'), regions, now, images);
+    await bulkInsert(trx, 'shop_product', PRODUCT_COLUMNS, products);
+    log(`网上商城商品：${products.length} 件`);
 
     const started = Date.now();
     if (count > 2000) await skipTriggersInTransaction(trx);
@@ -143,6 +148,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
       intent: listings.intents.length,
       investProject: listings.invest.length,
       landInfo: listings.landInfo.length,
+      shopProduct: products.length,
       message: activity.message,
       feedback: activity.feedback,
       images: written,
