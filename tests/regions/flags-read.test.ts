@@ -9,10 +9,6 @@ import { describe, expect, it } from 'vitest';
  * region YAML condition or reference (`flags.X`, `region.X` in a `when`, a `path` or a `$from`).
  */
 
-// handled on other branches of issue 13 (deal announcements, finance, asset attraction): the lead removes this
-// allow-list once those branches are merged.
-const ALLOWED_UNREAD = new Set(['showZTBCjgg', 'haveCJGG', 'goJRFWInfo', 'changeJRFWtoCaodi', 'notHaveJRFW', 'ZCZSName', 'notshowZCZSCity']);
-
 const schema = JSON.parse(fs.readFileSync(path.resolve('schemas/region.schema.json'), 'utf8')) as {
   properties: Record<string, unknown>;
   $defs: { flags: { properties: Record<string, unknown> } };
@@ -47,10 +43,15 @@ const yaml = filesUnder('regions', ['.yaml'])
 
 const escape = (name: string) => name.replace(/[$]/g, '\\$');
 
-/** A top-level field is read as `x.name` / `x['name']` in code, or `region.name` in YAML. */
+/** A top-level field is read as `x.name` / `x['name']` in code, or `region.name` / `titleField: name` in YAML. */
 function fieldRead(name: string, sources = { code, yaml }): boolean {
   const n = escape(name);
-  return new RegExp(`(\\.|\\[\\s*['"])${n}\\b`).test(sources.code) || new RegExp(`\\bregion\\.${n}\\b`).test(sources.yaml);
+  return (
+    new RegExp(`(\\.|\\[\\s*['"])${n}\\b`).test(sources.code) ||
+    new RegExp(`\\bregion\\.${n}\\b`).test(sources.yaml) ||
+    // A page's `titleField` names the region field its title comes from (PageView reads region[page.titleField]).
+    new RegExp(`\\btitleField:\\s*${n}\\b`).test(sources.yaml)
+  );
 }
 
 /** A flag is read as `flags.name` / `flags?.name` / `flags['name']` in code, or `flags.name` in YAML. */
@@ -68,23 +69,19 @@ describe('every region flag and field is read somewhere', () => {
   it('tells a read from a mere mention (the detector can fail)', () => {
     const sample = {
       code: withoutComments("// flags.inComment\n/* region.blockComment */\nconst a = flags.realFlag; const b = region?.realField; type T = Pick<Region, 'typeOnly'>;"),
-      yaml: yamlWithoutComments('when: flags.yamlFlag  # flags.yamlComment\nsource: { $from: region.yamlField }'),
+      yaml: yamlWithoutComments('when: flags.yamlFlag  # flags.yamlComment\nsource: { $from: region.yamlField }\ntitleField: titleFromField'),
     };
     expect(['realFlag', 'yamlFlag'].filter((f) => flagRead(f, sample))).toEqual(['realFlag', 'yamlFlag']);
     expect(['inComment', 'yamlComment', 'neverNamed'].filter((f) => flagRead(f, sample))).toEqual([]);
-    expect(['realField', 'yamlField'].filter((f) => fieldRead(f, sample))).toEqual(['realField', 'yamlField']);
+    expect(['realField', 'yamlField', 'titleFromField'].filter((f) => fieldRead(f, sample))).toEqual(['realField', 'yamlField', 'titleFromField']);
     expect(['blockComment', 'typeOnly', 'neverNamed'].filter((f) => fieldRead(f, sample))).toEqual([]);
   });
 
-  it('the allow-list names only schema names', () => {
-    expect([...ALLOWED_UNREAD].filter((name) => !FLAGS.includes(name) && !FIELDS.includes(name))).toEqual([]);
-  });
-
   it('no flag is unread', () => {
-    expect(FLAGS.filter((name) => !flagRead(name) && !ALLOWED_UNREAD.has(name))).toEqual([]);
+    expect(FLAGS.filter((name) => !flagRead(name))).toEqual([]);
   });
 
   it('no top-level field is unread', () => {
-    expect(FIELDS.filter((name) => !fieldRead(name) && !ALLOWED_UNREAD.has(name))).toEqual([]);
+    expect(FIELDS.filter((name) => !fieldRead(name))).toEqual([]);
   });
 });
