@@ -40,12 +40,14 @@ export function selectedId(raw: string | null, json: boolean): number | undefine
   let value: unknown = raw;
   if (json) {
     try {
-      value = (JSON.parse(raw) as { id?: unknown })?.id;
+      // A bare number is taken as the id too (an address typed by hand).
+      const parsed: unknown = JSON.parse(raw);
+      value = parsed !== null && typeof parsed === 'object' ? (parsed as { id?: unknown }).id : parsed;
     } catch {
       return undefined;
     }
   }
-  const id = Number(value);
+  const id = typeof value === 'number' || typeof value === 'string' ? Number(value) : NaN;
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 

@@ -121,7 +121,6 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     );
   });
 
-
   defineRoute(app, 'desiredSubmit', async (request) => {
     const b = request.body as DesiredSubmitBody;
     const projectname = b.projectname.trim();
