@@ -221,7 +221,7 @@ export type Region = {
    */
   bargainPriceTitle?: string;
   /**
-   * Name of the asset attraction section, e.g. 国有资产 or 产业招商.
+   * Name of the asset attraction section, e.g. 国有资产 or 产业招商: the heading and page title of /propertyAttract and its detail (pages with titleField: ZCZSName, blocks with headingField: ZCZSName). Absent: 资产招商.
    */
   ZCZSName?: string;
   /**
@@ -473,7 +473,7 @@ export interface Flags {
    */
   changeJRFWtoCaodi?: boolean;
   /**
-   * Hide asset attraction (资产招商) for this city.
+   * Hide asset attraction (资产招商) for this city: the shared /propertyAttract pages have `when: { not: flags.notshowZCZSCity }`, so they have no route, and the main nav leaves out a tab to a page that is switched off.
    */
   notshowZCZSCity?: boolean;
   /**
