@@ -14,6 +14,8 @@ const SLOW = 180_000;
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `flags-${name}.png`), fullPage: true });
 
 async function done({ page, errors }: OpenedPage): Promise<void> {
+  // A toast caught mid-fade reads as low contrast: axe looks once the messages (登录成功, 报名成功…) have gone.
+  await expect.poll(() => page.locator('.semi-toast-content').count(), { timeout: 15_000 }).toBe(0);
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
   await page.context().close();
