@@ -121,7 +121,7 @@ describe('deal announcements', () => {
     } finally {
       await page.context().close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('shows the tender deal announcements on their own tab where showZTBCjgg is set (信阳市)', async () => {
     const { page, errors } = await chromium.openPage({ region: 'xinyang', route: '/chengjiaogonggao', until: 'blocks' });
@@ -148,7 +148,7 @@ describe('deal announcements', () => {
     } finally {
       await page.context().close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('keeps tender deals out where showZTBCjgg is not set (淳安县), even asked for by address', async () => {
     const { page, errors } = await chromium.openPage({ region: 'chunan', route: '/chengjiaogonggao?tab=ztb', until: 'blocks' });
@@ -163,7 +163,7 @@ describe('deal announcements', () => {
     } finally {
       await page.context().close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('exists only where haveCJGG is set', async () => {
     const { page } = await chromium.openPage({ region: 'lantian', route: '/chengjiaogonggao' });
@@ -172,7 +172,7 @@ describe('deal announcements', () => {
     } finally {
       await page.context().close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it('sanitises the announcement text: a pasted script or handler never runs', async () => {
     const db = chromium.portal.db;
@@ -205,7 +205,7 @@ describe('deal announcements', () => {
       await page.context().close();
       await db.deleteFrom('dealAnnouncement').where('id', '=', id).execute();
     }
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('announcements by type', () => {
@@ -230,7 +230,7 @@ describe('announcements by type', () => {
     } finally {
       await page.context().close();
     }
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('empty lists', () => {
@@ -252,7 +252,7 @@ describe('empty lists', () => {
       await page.context().close();
       await db.insertInto('landInfo').values(removed.map((r) => ({ ...r, imgs: JSON.stringify(r.imgs) }))).execute();
     }
-  }, 60_000);
+  }, 90_000);
 });
 
 describe.each(['chunan', 'xinyang', 'lantian', 'shouguang'])('home of %s', (regionId) => {
