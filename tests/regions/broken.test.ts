@@ -16,6 +16,7 @@ const EXPECTED: Record<string, Array<Omit<Problem, 'suggestion'> & { suggestion?
     { file: "demo/region.yaml", line: 10, column: 48, path: "pages.home.blocks[1].when.any[1].path", message: "condition reads unknown region key \"showAppImg\"", suggestion: "region.showAppImage" },
     { file: "demo/region.yaml", line: 12, column: 15, path: "pages.home.blocks[2].when.path", message: "missing required key \"path\"" },
     { file: "demo/region.yaml", line: 12, column: 17, path: "pages.home.blocks[2].when.nto", message: "unknown key \"nto\"", suggestion: "not" },
+    { file: "demo/region.yaml", line: 14, column: 59, path: "tabList[0].when.not", message: "condition reads unknown flag \"notHaveJRFV\"", suggestion: "flags.notHaveJRFW" },
   ],
   'bad-props': [
     { file: "demo/region.yaml", line: 9, column: 11, path: "pages.home.blocks[0].props.titel", message: "unknown prop \"titel\"", suggestion: "title" },
@@ -90,7 +91,7 @@ describe('broken region files', () => {
   });
 
   it('reports every problem of a file at once, not just the first', () => {
-    expect(problemsOf('bad-condition')).toHaveLength(5);
+    expect(problemsOf('bad-condition')).toHaveLength(6);
   });
 
   it('points at the shared base file when the mistake is there (reached through extends), once', () => {
