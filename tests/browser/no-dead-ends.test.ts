@@ -30,9 +30,9 @@ function screenKey(hashRoute: string): string {
   return (params.length ? `${pathPart}?${new URLSearchParams(params).toString()}` : pathPart) + place;
 }
 
-/** Does any block of the page read the record id from the address (a detail page, reached from its list)? */
+/** A detail page: it reads the record id from the address, so it is reached from its list, not opened bare. */
 function needsRecord(page: PageConfig): boolean {
-  return JSON.stringify(page.blocks ?? []).includes('"query.id"');
+  return /detail/i.test(page.route) && JSON.stringify(page.blocks ?? []).includes('"query.id"');
 }
 
 interface Visit {
@@ -70,7 +70,13 @@ async function visit(page: Page, url: string): Promise<Visit> {
     const outside: string[] = [];
     for (const a of document.querySelectorAll('a[href]')) {
       const raw = a.getAttribute('href')!;
-      const url = new URL((a as HTMLAnchorElement).href);
+      let url: URL;
+      try {
+        url = new URL((a as HTMLAnchorElement).href);
+      } catch {
+        outside.push(raw);
+        continue;
+      }
       if (url.origin !== location.origin) outside.push(raw);
       // The portal's own screens (a place window is the same page with the place in its address, in a new window).
       else if (url.hash.startsWith('#/')) links.push(url.hash.slice(1));
@@ -89,7 +95,11 @@ describe.each(DEMO_REGIONS)('region %s', (regionId) => {
     const context = { flags: region.flags ?? {}, region, query: {}, session: { loggedIn: false } };
     const pages = Object.values(region.pages ?? {}).filter((p) => !p.when || evaluateCondition(p.when as never, context as never));
 
-    const queue: Array<{ route: string; from: string }> = [{ route: '/', from: '(start)' }];
+    // The visitor also searches the site once, so the search results' links are followed too.
+    const queue: Array<{ route: string; from: string }> = [
+      { route: '/', from: '(start)' },
+      { route: `/quanzhansousuo?keyword=${encodeURIComponent('农村')}`, from: '(a search)' },
+    ];
     // Every page that needs no record is also opened directly (the page table is the spec's route list as configured).
     for (const p of pages) if (!needsRecord(p) && p.route !== '/') queue.push({ route: p.route, from: '(route table)' });
     const seen = new Set(queue.map((q) => screenKey(q.route)));
