@@ -72,7 +72,8 @@ async function visit(page: Page, url: string): Promise<Visit> {
       const raw = a.getAttribute('href')!;
       let url: URL;
       try {
-        url = new URL((a as HTMLAnchorElement).href);
+        // Resolved from the attribute: an SVG <a> (the town map) has no string `href` property.
+        url = new URL(raw, location.href);
       } catch {
         outside.push(raw);
         continue;
