@@ -1,5 +1,3 @@
-import QRCode from 'qrcode';
-
 /** How the app QR code is drawn: SVG, error correction M, a one-module quiet zone, black on white. */
 export const APP_QR_OPTIONS = { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#000000', light: '#ffffff' } } as const;
 
@@ -8,8 +6,9 @@ export function isHttpUrl(url: unknown): url is string {
   return typeof url === 'string' && /^https?:\/\/[^\s]+$/i.test(url.trim());
 }
 
-/** The QR code of `url` as an SVG document, drawn by the qrcode package. */
-export function qrSvg(url: string): Promise<string> {
+/** The QR code of `url` as an SVG document, drawn by the qrcode package (loaded only when a code is drawn). */
+export async function qrSvg(url: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toString(url, APP_QR_OPTIONS);
 }
 

@@ -210,9 +210,28 @@ describe('pictures that carry information', () => {
         const banner = page.locator('[data-block="finance-banner"], [data-block="image-banner"]').first();
         if (await banner.count()) await banner.screenshot({ path: shot(`banner-${region}`) });
         expect(await page.locator('[data-block="town-map"] img, [data-block="app-qr"] img[src*="landscape"]').count()).toBe(0);
+        expect(await seriousViolations(page), region).toEqual([]);
       } finally {
         await page.context().close();
       }
+    }
+  }, 2 * SLOW);
+
+  it('a narrow screen (a phone, a desktop at 400%) gets the town map as a list of readable links', async () => {
+    const { page } = await chromium.openPage({ region: 'lantian', until: 'blocks', context: { viewport: { width: 320, height: 800 } } });
+    try {
+      const map = page.locator('[data-block="town-map"]');
+      expect(await map.locator('svg').isVisible()).toBe(false);
+      const links = map.locator('.tm-townmap__list a');
+      expect(await links.count()).toBe(6);
+      for (const link of await links.all()) {
+        expect(await link.isVisible()).toBe(true);
+        expect(Number.parseFloat(await link.evaluate((a) => getComputedStyle(a).fontSize))).toBeGreaterThanOrEqual(14);
+      }
+      await map.scrollIntoViewIfNeeded();
+      await map.screenshot({ path: shot('town-map-320') });
+    } finally {
+      await page.context().close();
     }
   }, SLOW);
 });
