@@ -18,7 +18,6 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'login-box', load: () => import('./login-box/LoginBox.js') },
   { type: 'app-qr', load: () => import('./app-qr/AppQr.js') },
   { type: 'finance-panel', load: () => import('./finance-panel/FinancePanel.js') },
-  { type: 'finance-banner', load: () => import('./finance-banner/FinanceBanner.js') },
   { type: 'loan-products', load: () => import('./loan-products/LoanProducts.js') },
   { type: 'financing-list', load: () => import('./financing-list/FinancingList.js'), handlesEmpty: true },
   { type: 'financing-detail', load: () => import('./financing-detail/FinancingDetail.js') },
