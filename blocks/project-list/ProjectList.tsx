@@ -9,11 +9,13 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { BlockSource } from '../../engine/runtime/source.js';
 import { documentTitle } from '../../engine/runtime/title.js';
 import { allStatuses, statusTiles, toggleStatusTile, withoutPublicity } from '../../machines/project-status-rules.js';
-import type { CategoriesByTypeData, Place, ProjectListData } from '../../schemas/types/api.js';
+import type { CategoriesByTypeData, ProjectListData } from '../../schemas/types/api.js';
 import type { ProjectListProps } from '../../schemas/types/blocks.js';
 import { ProjectCard } from '../project-card/ProjectCard.js';
 import { projectDetailHref } from '../project-card/routes.js';
 import { Pager } from '../shared/Pager.js';
+import { PlaceOptions } from '../shared/PlaceOptions.js';
+import { useRegionTowns } from '../shared/region-towns.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import { areaApplies, DEFAULT_AREA_BRACKETS, filterFromQuery, listRequest, queryWith, type ProjectType } from './filters.js';
 import './project-list.css';
@@ -50,14 +52,8 @@ export default function ProjectList({ props, blockId }: BlockComponentProps<Proj
   const categorySource = useMemo<BlockSource>(() => ({ call: 'categoriesByType', query: { type: typeFromQuery } }), [typeFromQuery]);
   const categoriesState = useSource<CategoriesByTypeData>(categorySource);
   const categories = categoriesState.status === 'ready' ? (categoriesState.data ?? []) : [];
-  const placeSource = useMemo<BlockSource>(() => ({ call: 'townList', query: { maxLevel: 5, includeSelf: true } }), []);
-  const placesState = useSource<Place[]>(placeSource);
   // The region itself, then its towns (its direct children).
-  const places = useMemo(() => {
-    const all = placesState.status === 'ready' ? (placesState.data ?? []) : [];
-    const self = all[0];
-    return self ? [self, ...all.filter((p) => p.parentId === self.deptId)] : [];
-  }, [placesState]);
+  const { places, loading: placesLoading } = useRegionTowns();
 
   const filter = filterFromQuery(query, { types: types.map((t) => t.type), categories: categories.map((c) => c.code) });
   // notShowPublicity: no 公示中 / 公示结束 tile (the region does not offer the publicity stage as an entry).
@@ -70,7 +66,7 @@ export default function ProjectList({ props, blockId }: BlockComponentProps<Proj
   const pageSize = props.pageSize ?? 7;
   const chosenPlace = filter.place ? places.find((p) => p.deptCode === filter.place) : undefined;
   // A place in the address waits for the town list to learn its deptId; the list never asks for the wrong place.
-  const placePending = Boolean(filter.place) && placesState.status === 'loading';
+  const placePending = Boolean(filter.place) && placesLoading;
 
   const request = listRequest(filter, {
     pageSize,
@@ -165,12 +161,7 @@ export default function ProjectList({ props, blockId }: BlockComponentProps<Proj
               value={chosenPlace?.deptCode ?? places[0]?.deptCode ?? ''}
               onChange={(event) => go({ place: event.target.value === places[0]?.deptCode ? undefined : event.target.value })}
             >
-              {places.length === 0 && <option value="">{region.cityName}</option>}
-              {places.map((p) => (
-                <option key={p.deptId} value={p.deptCode}>
-                  {p.deptName}
-                </option>
-              ))}
+              <PlaceOptions places={places} regionName={region.cityName} />
             </select>
           </div>
           {showArea && (

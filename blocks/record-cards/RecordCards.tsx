@@ -1,14 +1,12 @@
-import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BlockStatus } from '../../engine/react/BlockStatus.js';
 import { useRegion, useRouteQuery } from '../../engine/react/RegionProvider.js';
-import { useSource } from '../../engine/react/useSource.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
-import type { BlockSource } from '../../engine/runtime/source.js';
-import type { Place } from '../../schemas/types/api.js';
 import type { RecordCardsProps } from '../../schemas/types/blocks.js';
 import { rowsOf, withQuery } from '../shared/data.js';
 import { Pager } from '../shared/Pager.js';
+import { PlaceOptions } from '../shared/PlaceOptions.js';
+import { useRegionTowns } from '../shared/region-towns.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import { factText, firstText, imagesOf, type FactSpec, type Row } from './fields.js';
 import { useRegionHeading } from './heading.js';
@@ -21,13 +19,7 @@ function PlaceFilter({ id }: { id: string }) {
   const query = useRouteQuery();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const source = useMemo<BlockSource>(() => ({ call: 'townList', query: { maxLevel: 5, includeSelf: true } }), []);
-  const state = useSource<Place[]>(source);
-  const places = useMemo(() => {
-    const all = state.status === 'ready' ? (state.data ?? []) : [];
-    const self = all[0];
-    return self ? [self, ...all.filter((p) => p.parentId === self.deptId)] : [];
-  }, [state]);
+  const { places } = useRegionTowns();
   const current = query.dm && places.some((p) => p.deptCode === query.dm) ? query.dm : (places[0]?.deptCode ?? '');
   return (
     <div className="tm-rcards__filter">
@@ -44,12 +36,7 @@ function PlaceFilter({ id }: { id: string }) {
           navigate(text ? `${pathname}?${text}` : pathname);
         }}
       >
-        {places.length === 0 && <option value="">{region.cityName}</option>}
-        {places.map((p) => (
-          <option key={p.deptId} value={p.deptCode}>
-            {p.deptName}
-          </option>
-        ))}
+        <PlaceOptions places={places} regionName={region.cityName} />
       </select>
     </div>
   );

@@ -191,8 +191,9 @@ describe('pictures that carry information', () => {
     for (const region of catalog.regions.map((r) => r.id)) {
       const { page } = await chromium.openPage({ region, until: 'blocks' });
       try {
-        // Every demo picture is a news photo, a card's photo or a banner with text beside it on the same link/row.
-        const bare = await page.locator('img[src*="landscape"]').evaluateAll((imgs) =>
+        // Every demo picture is a news photo, a card's photo or a banner with text beside it on the same link/row —
+        // or marked decorative (alt=""), such as the region's loginImg beside the login form, which informs nobody.
+        const bare = await page.locator('img[src*="landscape"]:not([alt=""])').evaluateAll((imgs) =>
           imgs
             .filter((img) => {
               const holder = img.closest('a, li, figure, .tm-banner');
