@@ -8,7 +8,7 @@ import { Pager } from '../shared/Pager.js';
 import { PlaceOptions } from '../shared/PlaceOptions.js';
 import { useRegionTowns } from '../shared/region-towns.js';
 import { RouteLink } from '../shared/RouteLink.js';
-import { factText, firstText, imagesOf, type FactSpec, type Row } from './fields.js';
+import { factText, firstText, imagesOf, type Row } from './fields.js';
 import { useRegionHeading } from './heading.js';
 import noImage from '../project-card/no-image.svg';
 import './record-cards.css';
@@ -51,7 +51,7 @@ export default function RecordCards({ props, data, blockId }: BlockComponentProp
   const heading = useRegionHeading(props.headingField, props.heading);
   const rows = rowsOf<Row>(data);
   const total = Array.isArray(data) ? data.length : (data?.total ?? rows.length);
-  const facts = (props.facts ?? []) as FactSpec[];
+  const facts = props.facts ?? [];
   const titleKeys = props.titleKeys ?? ['title', 'name'];
   const headingId = `${blockId}-heading`;
   const columns = props.columns ?? 3;

@@ -1,20 +1,9 @@
+import type { RecordCardsProps } from '../../schemas/types/blocks.js';
 import { dateOf } from '../shared/data.js';
 import { formatMoney, formatNumber } from '../project-card/units.js';
 
-/** One labelled value of a record as cards and details show it (the `facts` prop of record-cards / record-detail). */
-export interface FactSpec {
-  /** Field of the row. */
-  key: string;
-  label: string;
-  /** text (as is), date (first 10 characters), money (yuan, 万元 from 10 000 on), price (yuan with two decimals), count. */
-  format?: 'text' | 'date' | 'money' | 'price' | 'count';
-  /** Field whose value follows the number (the unit: 元/斤, 200 盒). */
-  unitKey?: string;
-  /** Shown instead when the value is 0 (e.g. 暂时缺货 for an empty stock). */
-  zeroText?: string;
-  /** The card or detail shows this one large (the price). */
-  emphasis?: boolean;
-}
+/** One labelled value of a record as cards and details show it: the `facts` prop of record-cards / record-detail. */
+export type FactSpec = RecordCardsProps['facts'][number];
 
 export type Row = Record<string, unknown>;
 

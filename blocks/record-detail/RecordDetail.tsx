@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { RecordDetailProps } from '../../schemas/types/blocks.js';
-import { factText, firstText, imagesOf, type FactSpec, type Row } from '../record-cards/fields.js';
+import { factText, firstText, imagesOf, type Row } from '../record-cards/fields.js';
 import { useRegionHeading } from '../record-cards/heading.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import noImage from '../project-card/no-image.svg';
@@ -21,7 +21,7 @@ export default function RecordDetail({ props, data, blockId }: BlockComponentPro
   const badge = props.badgeKey ? firstText(data, [props.badgeKey]) : '';
   const images = imagesOf(data);
   const [shown, setShown] = useState(0);
-  const facts = ((props.facts ?? []) as FactSpec[]).map((fact) => ({ fact, text: factText(data, fact) })).filter((f) => f.text);
+  const facts = (props.facts ?? []).map((fact) => ({ fact, text: factText(data, fact) })).filter((f) => f.text);
   const raw = data[props.contentKey ?? 'content'];
   // Descriptions are written in the back office; they are still sanitised so a pasted script never runs here.
   const html = typeof raw === 'string' ? DOMPurify.sanitize(raw, { USE_PROFILES: { html: true } }) : '';

@@ -1,19 +1,12 @@
+import type { FinancePanelProps, LoanProductsProps } from '../../schemas/types/blocks.js';
 import './loan-product.css';
 import { RouteLink } from './RouteLink.js';
 
-/** A loan product as regions write it (static, spec §3): title, rate, term and limit texts, picture, page. */
-export interface LoanProduct {
-  title: string;
-  rate: string;
-  deadline: string;
-  limit: string;
-  image?: string;
-  path?: string;
-  /** The lending bank, shown under the title when a list mixes banks. */
-  bank?: string;
-  /** Loan types of the product (信用, 担保, 抵押, 保证, 质押), shown as tags. */
-  loanTypes?: string[];
-}
+/**
+ * A loan product as regions write it (static, spec §3): the finance panel's fields, and on the loan product lists also
+ * the lending bank and loan types. Derived from the two blocks' props schemas, so the card takes either.
+ */
+export type LoanProduct = FinancePanelProps['products'][number] & Partial<Pick<LoanProductsProps['products'][number], 'bank' | 'loanTypes'>>;
 
 /** One loan product: its name (a link to its page when it has one), picture, rate, term and limit. */
 export function LoanProductCard({ product, className = 'tm-loan' }: { product: LoanProduct; className?: string }) {
