@@ -1,11 +1,6 @@
 /** How the app QR code is drawn: SVG, error correction M, a one-module quiet zone, black on white. */
 export const APP_QR_OPTIONS = { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#000000', light: '#ffffff' } } as const;
 
-/** Only http(s) addresses become a QR code or a link (the same policy as every address from configuration). */
-export function isHttpUrl(url: unknown): url is string {
-  return typeof url === 'string' && /^https?:\/\/[^\s]+$/i.test(url.trim());
-}
-
 /** The QR code of `url` as an SVG document, drawn by the qrcode package (loaded only when a code is drawn). */
 export async function qrSvg(url: string): Promise<string> {
   const { default: QRCode } = await import('qrcode');

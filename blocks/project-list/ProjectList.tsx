@@ -14,6 +14,7 @@ import type { ProjectListProps } from '../../schemas/types/blocks.js';
 import { ProjectCard } from '../project-card/ProjectCard.js';
 import { projectDetailHref } from '../project-card/routes.js';
 import { Pager } from '../shared/Pager.js';
+import { isAllowedUrl } from '../shared/url-policy.js';
 import { PlaceOptions } from '../shared/PlaceOptions.js';
 import { useRegionTowns } from '../shared/region-towns.js';
 import { RouteLink } from '../shared/RouteLink.js';
@@ -27,12 +28,6 @@ const DEFAULT_TYPES = [
 ] as const;
 const TYPE_KEYS = { 1: 'tender', 2: 'transfer', 3: 'demand' } as const;
 const DEFAULT_CALLS = { transfer: 'projectList', tender: 'invitationList', demand: 'needProjectList' } as const;
-
-/** Only addresses a back button may open: http(s) or a path, never `javascript:`. */
-function safeBackUrl(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  return /^(https?:\/\/|\/)/i.test(value) ? value : undefined;
-}
 
 /**
  * The trading projects screen (spec §2): type tabs, category sub-tabs, place/area/keyword filters, status tiles and
@@ -89,7 +84,8 @@ export default function ProjectList({ props, blockId }: BlockComponentProps<Proj
     event.preventDefault();
     go({ keyword: keyword.trim() || undefined });
   };
-  const backUrl = safeBackUrl(query.backUrl);
+  // Only an address the URL policy allows may be opened by the back button (never `javascript:`).
+  const backUrl = isAllowedUrl(query.backUrl) ? query.backUrl : undefined;
   const activeType = types.find((t) => t.type === filter.type) ?? types[0];
   const ids = { title: `${blockId}-title`, place: `${blockId}-place`, area: `${blockId}-area`, keyword: `${blockId}-keyword`, tiles: `${blockId}-tiles` };
 

@@ -1,4 +1,5 @@
 import type { RecordCardsProps } from '../../schemas/types/blocks.js';
+import { isAllowedUrl } from '../shared/url-policy.js';
 import { dateOf } from '../shared/data.js';
 import { formatMoney, formatNumber } from '../project-card/units.js';
 
@@ -49,16 +50,10 @@ export function firstText(row: Row, keys: readonly string[]): string {
 export function imagesOf(row: Row): string[] {
   const out: string[] = [];
   const add = (v: unknown) => {
-    if (typeof v === 'string' && isSafeAddress(v)) out.push(v);
+    if (isAllowedUrl(v)) out.push(v);
   };
   if (Array.isArray(row.imgList)) row.imgList.forEach(add);
   if (Array.isArray(row.imgs)) row.imgs.forEach((i) => add((i as Row | null)?.src));
   add(row.coverImg);
   return out;
-}
-
-/** http(s) addresses and paths of this site; nothing else (javascript:, data:, vbscript:…). */
-export function isSafeAddress(address: string): boolean {
-  const a = address.trim();
-  return /^https?:\/\//i.test(a) || (a.startsWith('/') && !a.startsWith('//'));
 }
