@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'machines/**/*.test.ts', 'engine/**/*.test.ts', 'blocks/**/*.test.tsx'],
+    // tests/hostile: the slow hostile-visitor suites, run by `npm run test:hostile` (vitest.hostile.config.ts).
+    exclude: ['**/node_modules/**', 'tests/hostile/**'],
     environment: 'node',
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 30000,
