@@ -147,9 +147,15 @@ export function settled(page: Page, until: Exclude<PageReady, 'idle'> = 'blocks'
   );
 }
 
-/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page, each as `rule: first targets` (expect `[]`). */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+/**
+ * axe-core's serious and critical WCAG 2.1 A/AA violations on the page, each as `rule: first targets` (expect `[]`).
+ * `within` narrows the check to one part (a CSS selector such as `main`), for a walk that has already checked the
+ * region's header, nav and footer on another page.
+ */
+export async function seriousViolations(page: Page, { within }: { within?: string } = {}): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (within) builder = builder.include(within);
+  const axe = await builder.analyze();
   return axe.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
