@@ -37,6 +37,7 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'transfer-entry', load: () => import('./transfer-entry/TransferEntryButtons.js') },
   { type: 'message-list', load: () => import('./message-list/MessageList.js') },
   { type: 'my-auctions', load: () => import('./my-auctions/MyAuctions.js') },
+  { type: 'my-intents', load: () => import('./my-intents/MyIntents.js') },
   { type: 'project-list', load: () => import('./project-list/ProjectList.js') },
   { type: 'project-detail', load: () => import('./project-detail/ProjectDetail.js') },
   { type: 'bidding-projects', load: () => import('./bidding-projects/BiddingProjects.js') },

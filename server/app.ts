@@ -21,6 +21,7 @@ import { createSmsSender } from './services/sms-sender.js';
 import { AuctionHub } from './auction/hub.js';
 import { listenFor, type ListenFn } from './db/database.js';
 import { registerWebSocketRoutes } from './routes/websocket.js';
+import { isAllowedUrl, URL_FORMAT } from '../engine/security/url-policy.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -48,7 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: () => crypto.randomBytes(6).toString('hex'),
     ajv: {
-      customOptions: { allowUnionTypes: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, verbose: true },
+      customOptions: { allowUnionTypes: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, formats: { [URL_FORMAT]: isAllowedUrl } },
     },
     bodyLimit: 1024 * 1024,
   });

@@ -1,4 +1,5 @@
-import DOMPurify from 'dompurify';
+import { sanitizeHtml } from '../shared/sanitize.js';
+import { safeUrl } from '../shared/url-policy.js';
 import { useNavigate } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ArticleDetailProps } from '../../schemas/types/blocks.js';
@@ -28,7 +29,8 @@ export default function ArticleDetail({ props, data }: BlockComponentProps<Artic
   const title = data.title ?? data.projectname ?? data.projectName ?? '';
   const date = dateOf(data.logintime ?? data.createTime ?? data.dealtime);
   // Content is authored in the back office; it is still sanitised so a pasted script can never run here.
-  const html = DOMPurify.sanitize(data.content ?? data.remark ?? '', { USE_PROFILES: { html: true } });
+  const html = sanitizeHtml(data.content ?? data.remark);
+  const attachment = safeUrl(data.attachmentUrl);
   return (
     <article className="tm-detail">
       <h2 className="tm-detail__title">{title}</h2>
@@ -39,9 +41,10 @@ export default function ArticleDetail({ props, data }: BlockComponentProps<Artic
         {data.watchCts !== undefined && <span>浏览次数：{data.watchCts}</span>}
       </p>
       <div className="tm-detail__content" dangerouslySetInnerHTML={{ __html: html }} />
-      {data.attachmentUrl && (
+      {/* An attachment outside the URL policy (javascript:, data:…) is not offered at all. */}
+      {attachment && (
         <p className="tm-detail__attachment">
-          附件：<a href={data.attachmentUrl} download>下载附件</a>
+          附件：<a href={attachment} download>下载附件</a>
         </p>
       )}
       <button type="button" className="tm-button" onClick={() => navigate(-1)}>

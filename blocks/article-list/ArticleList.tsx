@@ -4,6 +4,7 @@ import { RouteLink } from '../shared/RouteLink.js';
 import { withQuery } from '../shared/data.js';
 import { listItems } from './items.js';
 import './article-list.css';
+import { safeUrl } from '../shared/url-policy.js';
 
 
 /** A titled list of articles (or land information, intents…): 7 rows by default, or image cards. */
@@ -21,7 +22,7 @@ export default function ArticleList({ props, data }: BlockComponentProps<Article
           const to = href(item.id);
           const body = (
             <>
-              {item.image ? <img src={item.image} alt={item.title} loading="lazy" /> : <div className="tm-cards__noimg" aria-hidden="true" />}
+              {safeUrl(item.image) ? <img src={safeUrl(item.image)} alt={item.title} loading="lazy" /> : <div className="tm-cards__noimg" aria-hidden="true" />}
               <span className="tm-cards__title">{item.title}</span>
               {item.summary && <span className="tm-cards__summary">{item.summary}</span>}
             </>

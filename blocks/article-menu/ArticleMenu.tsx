@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import { sanitizeHtml } from '../shared/sanitize.js';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { BlockStatus } from '../../engine/react/BlockStatus.js';
@@ -92,7 +92,7 @@ export default function ArticleMenu({ props, data, blockId }: BlockComponentProp
     return `${pathname}?${next.toString()}`;
   };
   const menuId = `${blockId}-menu`;
-  const html = detail?.data ? DOMPurify.sanitize(detail.data.content ?? '', { USE_PROFILES: { html: true } }) : '';
+  const html = detail?.data ? sanitizeHtml(detail.data.content) : '';
 
   return (
     <div className="tm-article-menu">

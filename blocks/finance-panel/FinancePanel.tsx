@@ -3,6 +3,7 @@ import type { FinancePanelProps } from '../../schemas/types/blocks.js';
 import { LoanProductCard } from '../shared/LoanProductCard.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import './finance-panel.css';
+import { safeUrl } from '../shared/url-policy.js';
 
 
 /** Financial services: the partner banks and their loan products (rate, term, limit). */
@@ -14,7 +15,7 @@ export default function FinancePanel({ props }: BlockComponentProps<FinancePanel
         {(props.banks ?? []).map((bank) => {
           const body = (
             <>
-              {bank.logo && <img src={bank.logo} alt="" />}
+              {safeUrl(bank.logo) && <img src={safeUrl(bank.logo)} alt="" />}
               <span>{bank.name}</span>
             </>
           );

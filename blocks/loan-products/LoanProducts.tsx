@@ -6,6 +6,7 @@ import { LoanProductCard } from '../shared/LoanProductCard.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import { choiceOf, LOAN_FILTERS, matchesFilters } from './filters.js';
 import './loan-products.css';
+import { safeUrl } from '../shared/url-policy.js';
 
 
 /**
@@ -33,7 +34,7 @@ export default function LoanProducts({ props, blockId }: BlockComponentProps<Loa
     <div className="tm-loans">
       {props.bank && (
         <div className="tm-loans__bank">
-          {props.bank.logo && <img src={props.bank.logo} alt="" />}
+          {safeUrl(props.bank.logo) && <img src={safeUrl(props.bank.logo)} alt="" />}
           <div>
             <h3 className="tm-loans__bankname">{props.bank.name}</h3>
             {props.bank.intro && <p className="tm-loans__intro">{props.bank.intro}</p>}

@@ -7,6 +7,7 @@ import { useSessionActor, useSessionState } from '../../engine/react/SessionProv
 import { PasswordResetLink } from '../shared/PasswordResetDialog.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import './login-box.css';
+import { safeUrl } from '../shared/url-policy.js';
 
 
 /** The phone field's value: trimmed first, then held to 11 characters. */
@@ -90,10 +91,11 @@ export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBo
     </form>
   );
   // The region's login picture (loginImg) beside the form; decorative, so screen readers skip it.
-  if (!region.loginImg || props.showImage === false) return form;
+  const loginImg = safeUrl(region.loginImg);
+  if (!loginImg || props.showImage === false) return form;
   return (
     <div className="tm-loginbox-frame">
-      <img className="tm-loginbox__image" src={region.loginImg} alt="" />
+      <img className="tm-loginbox__image" src={loginImg} alt="" />
       {form}
     </div>
   );

@@ -9,6 +9,7 @@ import { withQuery } from '../shared/data.js';
 import { placeWindowHref } from '../shared/place-window.js';
 import { Disclosure } from './Disclosure.js';
 import './main-nav.css';
+import { isAllowedUrl } from '../shared/url-policy.js';
 
 
 interface Tab {
@@ -129,6 +130,14 @@ export default function MainNav({ props, blockId }: BlockComponentProps<MainNavP
           }
           if (tab.href) {
             const href = tab.andCity ? withQuery(tab.href, { dm: region.deptCode }) : tab.href;
+            // An address outside the URL policy is no link: the tab's name stays as text.
+            if (!isAllowedUrl(href)) {
+              return (
+                <li key={tab.name} className="tm-nav__item">
+                  <span className="tm-nav__link">{tab.name}</span>
+                </li>
+              );
+            }
             return (
               <li key={tab.name} className="tm-nav__item">
                 <a className="tm-nav__link" href={href} target="_blank" rel="noopener noreferrer">

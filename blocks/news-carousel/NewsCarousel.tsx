@@ -5,6 +5,7 @@ import { listItems } from '../article-list/items.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import { withQuery } from '../shared/data.js';
 import './news-carousel.css';
+import { safeUrl } from '../shared/url-policy.js';
 
 
 /**
@@ -43,8 +44,8 @@ export default function NewsCarousel({ props, data, blockId }: BlockComponentPro
     >
       <div className="tm-carousel__slide" style={{ height }} id={`${blockId}-slide`} aria-live={paused ? 'polite' : 'off'}>
         <RouteLink to={props.detailRoute ? withQuery(props.detailRoute, { id: current.id }) : '#'} className="tm-carousel__link">
-          {current.image ? (
-            <img src={current.image} alt={current.title} style={{ height }} />
+          {safeUrl(current.image) ? (
+            <img src={safeUrl(current.image)} alt={current.title} style={{ height }} />
           ) : (
             <div className="tm-carousel__noimg" style={{ height }} aria-hidden="true" />
           )}

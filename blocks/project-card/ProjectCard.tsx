@@ -7,6 +7,7 @@ import { dateOf } from '../shared/data.js';
 import { priceText, quantityText } from './units.js';
 import noImage from './no-image.svg';
 import './project-card.css';
+import { isAllowedUrl } from '../shared/url-policy.js';
 
 export type BadgeVariant = Parameters<typeof cardBadge>[1];
 
@@ -27,7 +28,7 @@ export function counterpartyOf(project: Pick<Project, 'outname' | 'needname' | '
 export function CardImages({ images, alt, height = 220 }: { images: readonly string[]; alt: string; height?: number }) {
   const [index, setIndex] = useState(0);
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
-  const shown = images.filter((src) => !broken.has(src));
+  const shown = images.filter((src) => isAllowedUrl(src) && !broken.has(src));
   useEffect(() => {
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     if (reduced || shown.length < 2) return;

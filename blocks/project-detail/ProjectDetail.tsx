@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import { sanitizeHtml } from '../shared/sanitize.js';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
@@ -11,6 +11,7 @@ import { formatMoney, priceText, quantityText } from '../project-card/units.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import noImage from '../project-card/no-image.svg';
 import './project-detail.css';
+import { isAllowedUrl } from '../shared/url-policy.js';
 
 /** The five release times (spec §3 releaseRecord), in the order a project passes them. */
 const RELEASE_TIMES = [
@@ -22,8 +23,9 @@ const RELEASE_TIMES = [
 ] as const;
 
 /** Pictures with a thumbnail row; the big one is 220 px × 1.6 so a detail reads better than a card. */
-function Gallery({ images, alt, blockId }: { images: readonly string[]; alt: string; blockId: string }) {
+function Gallery({ images: given, alt, blockId }: { images: readonly string[]; alt: string; blockId: string }) {
   const [index, setIndex] = useState(0);
+  const images = given.filter(isAllowedUrl);
   const list = images.length ? images : [noImage];
   const current = list[Math.min(index, list.length - 1)];
   return (
@@ -71,7 +73,7 @@ export default function ProjectDetail({ props, data, blockId }: BlockComponentPr
   const counterparty = counterpartyOf(data);
   const record = (data.releaseRecord ?? {}) as unknown as Record<string, string | null | undefined>;
   // Authored in the back office; still sanitised so a pasted script can never run here.
-  const html = DOMPurify.sanitize(data.content ?? '', { USE_PROFILES: { html: true } });
+  const html = sanitizeHtml(data.content);
   const showCounts = props.showCounts !== false;
   return (
     <article className="tm-pdetail" aria-labelledby={`${blockId}-title`}>

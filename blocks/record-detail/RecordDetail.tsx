@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import { sanitizeHtml } from '../shared/sanitize.js';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
@@ -24,7 +24,7 @@ export default function RecordDetail({ props, data, blockId }: BlockComponentPro
   const facts = (props.facts ?? []).map((fact) => ({ fact, text: factText(data, fact) })).filter((f) => f.text);
   const raw = data[props.contentKey ?? 'content'];
   // Descriptions are written in the back office; they are still sanitised so a pasted script never runs here.
-  const html = typeof raw === 'string' ? DOMPurify.sanitize(raw, { USE_PROFILES: { html: true } }) : '';
+  const html = typeof raw === 'string' ? sanitizeHtml(raw) : '';
   const titleId = `${blockId}-title`;
   return (
     <article className="tm-rdetail" aria-labelledby={titleId}>

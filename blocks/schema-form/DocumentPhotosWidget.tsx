@@ -8,6 +8,7 @@ import type { CameraPhoto } from '../../machines/document-camera.js';
 import { photoBlob } from '../shared/photo-image.js';
 import { PhotoUploadList, usePhotoUploads, type PhotoUploadJob } from '../shared/photo-uploads.js';
 import '../shared/document-camera.css';
+import { isAllowedUrl } from '../shared/url-policy.js';
 
 // The dialog and its machine load when a person first opens it.
 const DocumentCameraDialog = lazy(() => import('../shared/DocumentCameraDialog.js').then((m) => ({ default: m.DocumentCameraDialog })));
@@ -98,9 +99,13 @@ export function DocumentPhotosWidget(props: WidgetProps) {
         <ul className="tm-photos__list" aria-label={`已上传的${name}`}>
           {urls.map((url, index) => (
             <li key={url} className="tm-photos__item">
-              <a href={url} target="_blank" rel="noreferrer" className="tm-photos__thumb" aria-label={`查看${name} ${index + 1}（新窗口）`}>
-                <img src={url} alt={`${name} ${index + 1}`} />
-              </a>
+              {isAllowedUrl(url) ? (
+                <a href={url} target="_blank" rel="noopener noreferrer" className="tm-photos__thumb" aria-label={`查看${name} ${index + 1}（新窗口）`}>
+                  <img src={url} alt={`${name} ${index + 1}`} />
+                </a>
+              ) : (
+                <span className="tm-photos__thumb">{`${name} ${index + 1}`}</span>
+              )}
               {inactive ? null : (
                 <button type="button" className="tm-photo-button tm-photo-button--danger tm-photos__remove" aria-label={`删除${name} ${index + 1}`} onClick={() => remove(index)}>
                   删除

@@ -1,6 +1,7 @@
 import type { FinancePanelProps, LoanProductsProps } from '../../schemas/types/blocks.js';
 import './loan-product.css';
 import { RouteLink } from './RouteLink.js';
+import { safeUrl } from './url-policy.js';
 
 /**
  * A loan product as regions write it (static, spec §3): the finance panel's fields, and on the loan product lists also
@@ -10,9 +11,10 @@ export type LoanProduct = FinancePanelProps['products'][number] & Partial<Pick<L
 
 /** One loan product: its name (a link to its page when it has one), picture, rate, term and limit. */
 export function LoanProductCard({ product, className = 'tm-loan' }: { product: LoanProduct; className?: string }) {
+  const image = safeUrl(product.image);
   const body = (
     <>
-      {product.image && <img className="tm-loan__img" src={product.image} alt="" loading="lazy" />}
+      {image && <img className="tm-loan__img" src={image} alt="" loading="lazy" />}
       <span className="tm-loan__title">{product.title}</span>
       {product.bank && <span className="tm-loan__bank">{product.bank}</span>}
       <dl className="tm-loan__facts">

@@ -1,5 +1,6 @@
 import { RouteLink } from './RouteLink.js';
 import './text-banner.css';
+import { safeUrl } from './url-policy.js';
 
 export interface TextBannerProps {
   image: string;
@@ -17,9 +18,10 @@ export interface TextBannerProps {
  * words are on the page, so it has an empty alt rather than saying them twice.
  */
 export function TextBanner({ image, alt, title, text, href, linkText, height = 120 }: TextBannerProps) {
+  const src = safeUrl(image);
   const body = (
     <div className="tm-banner" style={{ minHeight: height }}>
-      <img className="tm-banner__img" src={image} alt="" />
+      {src && <img className="tm-banner__img" src={src} alt="" />}
       <div className="tm-banner__band">
         <p className="tm-banner__title">{title ?? alt}</p>
         {text && <p className="tm-banner__text">{text}</p>}

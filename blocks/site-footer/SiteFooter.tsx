@@ -3,6 +3,7 @@ import type { SiteFooterProps } from '../../schemas/types/blocks.js';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import './site-footer.css';
+import { isAllowedUrl, safeUrl } from '../shared/url-policy.js';
 
 
 /**
@@ -23,11 +24,15 @@ export default function SiteFooter({ props }: BlockComponentProps<SiteFooterProp
           <ul>
             {backstage.map((s) => (
               <li key={s.src}>
-                <a href={s.src} target="_blank" rel="noopener noreferrer">
-                  {s.image && <img src={s.image} alt="" />}
+                {isAllowedUrl(s.src) ? (
+                  <a href={s.src} target="_blank" rel="noopener noreferrer">
+                    {safeUrl(s.image) && <img src={safeUrl(s.image)} alt="" />}
+                    <span>{s.name}</span>
+                    <span className="tm-visually-hidden">（在新窗口打开）</span>
+                  </a>
+                ) : (
                   <span>{s.name}</span>
-                  <span className="tm-visually-hidden">（在新窗口打开）</span>
-                </a>
+                )}
               </li>
             ))}
           </ul>
@@ -39,10 +44,14 @@ export default function SiteFooter({ props }: BlockComponentProps<SiteFooterProp
           <ul>
             {friendly.map((l) => (
               <li key={l.url}>
-                <a href={l.url} target="_blank" rel="noopener noreferrer">
-                  {l.label}
-                  <span className="tm-visually-hidden">（在新窗口打开）</span>
-                </a>
+                {isAllowedUrl(l.url) ? (
+                  <a href={l.url} target="_blank" rel="noopener noreferrer">
+                    {l.label}
+                    <span className="tm-visually-hidden">（在新窗口打开）</span>
+                  </a>
+                ) : (
+                  <span>{l.label}</span>
+                )}
               </li>
             ))}
           </ul>

@@ -12,6 +12,7 @@ import { RouteLink } from '../shared/RouteLink.js';
 import { SearchForm } from '../shared/SearchForm.js';
 import { headerSubtitle } from './subtitle.js';
 import './site-header.css';
+import { isAllowedUrl } from '../shared/url-policy.js';
 
 
 /**
@@ -72,7 +73,7 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
     <div
       className="tm-header"
       // A green veil over the region's picture keeps white text readable on any image (contrast ≥ 4.5:1).
-      style={region.homeBackImg ? { backgroundImage: `linear-gradient(rgba(8, 74, 46, 0.82), rgba(8, 74, 46, 0.7)), url(${region.homeBackImg})` } : undefined}
+      style={isAllowedUrl(region.homeBackImg) ? { backgroundImage: `linear-gradient(rgba(8, 74, 46, 0.82), rgba(8, 74, 46, 0.7)), url("${encodeURI(region.homeBackImg)}")` } : undefined}
     >
       <div className="tm-header__inner">
         <Link to="/" className="tm-header__brand">

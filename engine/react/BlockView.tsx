@@ -6,6 +6,7 @@ import { isEmptyData, type BlockSource } from '../runtime/source.js';
 import { BlockErrorBoundary } from './BlockErrorBoundary.js';
 import { BlockStatus, refusalOf } from './BlockStatus.js';
 import { useSource } from './useSource.js';
+import { isAllowedUrl } from '../security/url-policy.js';
 
 type LazyBlock = LazyExoticComponent<ComponentType<BlockComponentProps<any, any>>>;
 const lazyBlocks = new WeakMap<BlockDefinition, LazyBlock>();
@@ -79,6 +80,7 @@ export function BlockView({ entry, registry, blockId, quietRefusal = false }: { 
           {frame.title}
         </h2>
         {frame.moreRoute &&
+          isAllowedUrl(frame.moreRoute) &&
           (isExternal(frame.moreRoute) ? (
             <a className="tm-panel__more" href={frame.moreRoute} target="_blank" rel="noopener noreferrer">
               更多<span className="tm-visually-hidden">{frame.title}（在新窗口打开）</span>

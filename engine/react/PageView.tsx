@@ -7,6 +7,7 @@ import { documentTitle } from '../runtime/title.js';
 import { BlockView } from './BlockView.js';
 import { useSession } from './PortalClientProvider.js';
 import { useFlags, useRegion, useRouteQuery } from './RegionProvider.js';
+import { isAllowedUrl } from '../security/url-policy.js';
 
 const WIDTHS: Record<string, string> = { full: 'tm-w-full', '2/3': 'tm-w-2-3', '1/2': 'tm-w-1-2', '1/3': 'tm-w-1-3' };
 
@@ -62,7 +63,7 @@ function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { 
   }, [resetKey]);
 
   // The region's page background picture (backGroundUrl), under a light veil so text on it keeps its contrast.
-  const background = region.backGroundUrl ? { backgroundImage: `linear-gradient(rgba(244, 246, 248, 0.88), rgba(244, 246, 248, 0.88)), url("${encodeURI(region.backGroundUrl)}")` } : undefined;
+  const background = isAllowedUrl(region.backGroundUrl) ? { backgroundImage: `linear-gradient(rgba(244, 246, 248, 0.88), rgba(244, 246, 248, 0.88)), url("${encodeURI(region.backGroundUrl)}")` } : undefined;
 
   return (
     <div className={`tm-page ${pageClass}${zoom ? ' tm-zoom' : ''}${background ? ' tm-page--background' : ''}`} style={background}>

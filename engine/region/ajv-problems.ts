@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { locate, type OriginNode } from './origin.js';
 import { formatPath, suggest, type PathSegment, type Problem } from './problem.js';
+import { URL_FORMAT } from '../security/url-policy.js';
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -109,6 +110,12 @@ export function ajvProblems(
       }
       case 'pattern':
         message = `${describe(error.data)} is not in the expected form${expected ? `: ${expected}` : ` (${String((error.params as { pattern: string }).pattern)})`}`;
+        break;
+      case 'format':
+        message =
+          (error.params as { format: string }).format === URL_FORMAT
+            ? `${describe(error.data)} is not an allowed address: an http(s) address or a path of this site (no javascript:, data:, //host, spaces or control characters)`
+            : `${describe(error.data)} is not a valid ${String((error.params as { format: string }).format)}`;
         break;
       case 'propertyNames': {
         const name = String((error.params as { propertyName: string }).propertyName);

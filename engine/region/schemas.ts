@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
+import { isAllowedUrl, URL_FORMAT } from '../security/url-policy.js';
 
 /** The schemas folder of this repository (a path, not `new URL`: under jsdom the global URL is not Node's). */
 export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas') + path.sep;
@@ -65,6 +66,8 @@ export function getRegionSchemas(schemaDir: string = SCHEMA_DIR): RegionSchemas 
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
   // json-schema-to-typescript's hint for types a schema cannot express; no meaning for validation.
   ajv.addKeyword({ keyword: 'tsType', schemaType: 'string' });
+  // Every address a region writes (links, pictures, appUrl…) passes the portal's one URL policy.
+  ajv.addFormat(URL_FORMAT, isAllowedUrl);
   const regionSchema = readSchema('region.schema.json', schemaDir);
   const blockSchemas = readBlockSchemas(schemaDir);
   ajv.addSchema(RELAXED_CATALOG as AnySchema);

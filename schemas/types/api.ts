@@ -360,6 +360,38 @@ export type DesiredDetailData = IntentDetail;
  * Items: 相关材料照片
  */
 export type IntentAttachments = string[];
+export type DesiredMineQuery = {
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+export type DesiredMineBody = {
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * 0 待审核 (submitted, not public), 1 已发布 (public), 2 未通过 (refused by staff; reviewReason says why). Only 1 is listed or shown to visitors.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "IntentState".
+ */
+export type IntentState = 0 | 1 | 2;
+export type IntentReviewListQuery = {
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+  /**
+   * 审核状态: Default 0 (待审核).
+   */
+  state?: 0 | 1 | 2;
+} | null;
+export type IntentReviewListBody = {
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+  /**
+   * 审核状态: Default 0 (待审核).
+   */
+  state?: 0 | 1 | 2;
+} | null;
+export type IntentReviewData = MyIntent;
 export type InvestListBody = {
   /**
    * 页码: Default 1.
@@ -1280,6 +1312,14 @@ export interface ApiSchemaTypes {
   desiredDetailData?: DesiredDetailData;
   desiredSubmitBody?: DesiredSubmitBody;
   desiredSubmitData?: DesiredSubmitData;
+  desiredMineQuery?: DesiredMineQuery;
+  desiredMineBody?: DesiredMineBody;
+  desiredMineData?: DesiredMineData;
+  intentReviewListQuery?: IntentReviewListQuery;
+  intentReviewListBody?: IntentReviewListBody;
+  intentReviewListData?: IntentReviewListData;
+  intentReviewBody?: IntentReviewBody;
+  intentReviewData?: IntentReviewData;
   InvestListQuery?: InvestListQuery;
   InvestListBody?: InvestListBody;
   InvestListData?: InvestListData;
@@ -2036,6 +2076,84 @@ export interface DesiredSubmitBody {
 }
 export interface DesiredSubmitData {
   id: number;
+}
+export interface DesiredMineData {
+  rows: MyIntent[];
+  total: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "MyIntent".
+ */
+export interface MyIntent {
+  id: number;
+  /**
+   * 1 transfer out, 2 transfer in
+   */
+  type: 1 | 2;
+  projectname: string;
+  areaName: string;
+  logintime: DateTime;
+  state: IntentState;
+  /**
+   * 待审核, 已发布 or 未通过.
+   */
+  stateText: string;
+  /**
+   * Why staff refused it (state 2); empty otherwise.
+   */
+  reviewReason: string;
+  reviewedAt?: DateTime | null;
+}
+export interface IntentReviewListData {
+  rows: IntentReviewRow[];
+  total: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "IntentReviewRow".
+ */
+export interface IntentReviewRow {
+  id: number;
+  /**
+   * 1 transfer out, 2 transfer in
+   */
+  type: 1 | 2;
+  projectname: string;
+  areaName: string;
+  logintime: DateTime;
+  state: IntentState;
+  /**
+   * 待审核, 已发布 or 未通过.
+   */
+  stateText: string;
+  /**
+   * Why staff refused it (state 2); empty otherwise.
+   */
+  reviewReason: string;
+  reviewedAt?: DateTime | null;
+  contact: string;
+  /**
+   * Masked (138****5678).
+   */
+  phone: string;
+  content: string;
+  deptId: number;
+  deptName: string;
+}
+export interface IntentReviewBody {
+  /**
+   * 意向编号
+   */
+  id: number;
+  /**
+   * 审核结果: true publishes it (已发布), false refuses it (未通过, reason required).
+   */
+  approve: boolean;
+  /**
+   * 未通过原因: Required when approve is false; shown to the author.
+   */
+  reason?: string;
 }
 export interface InvestListQuery {
   /**
@@ -2901,6 +3019,15 @@ export interface IntentDetail {
   deptId?: number;
   deptName?: string;
   attachments?: IntentAttachments;
+  state?: IntentState;
+  /**
+   * 待审核, 已发布 or 未通过. Present for the author and staff only.
+   */
+  stateText?: string;
+  /**
+   * Why it was refused (state 2). Present for the author and staff only.
+   */
+  reviewReason?: string;
 }
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -3491,6 +3618,36 @@ export interface ApiRoutes {
     params: never;
     data: DesiredSubmitData;
   };
+  /** The logged-in user's own intents within the tenant, newest first, each with its review state (待审核, 已发布, 未通过 and the reason): the personal centre's 我的意向. */
+  desiredMine: {
+    method: 'POST';
+    url: '/api/desiredMine';
+    auth: ['sign', 'bearer'];
+    query: DesiredMineQuery;
+    body: DesiredMineBody;
+    params: never;
+    data: DesiredMineData;
+  };
+  /** Staff: the intents of their places by review state (default 待审核), oldest first, with contact, content and the author's masked phone. */
+  intentReviewList: {
+    method: 'POST';
+    url: '/api/intentReviewList';
+    auth: ['sign', 'staff'];
+    query: IntentReviewListQuery;
+    body: IntentReviewListBody;
+    params: never;
+    data: IntentReviewListData;
+  };
+  /** Staff: publishes (已发布) or refuses (未通过, with a reason the author sees) an intent awaiting review. */
+  intentReview: {
+    method: 'POST';
+    url: '/api/intentReview';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: IntentReviewBody;
+    params: never;
+    data: IntentReviewData;
+  };
   /** Investment (asset attraction) projects of the region, newest first, paged. */
   InvestList: {
     method: 'POST';
@@ -3850,6 +4007,9 @@ export const API_ROUTES = {
   desiredList: { method: 'POST', url: '/api/desiredList', auth: ['sign'] },
   desiredDetail: { method: 'POST', url: '/api/desiredDetail', auth: ['sign'] },
   desiredSubmit: { method: 'POST', url: '/api/desiredSubmit', auth: ['sign', 'bearer'] },
+  desiredMine: { method: 'POST', url: '/api/desiredMine', auth: ['sign', 'bearer'] },
+  intentReviewList: { method: 'POST', url: '/api/intentReviewList', auth: ['sign', 'staff'] },
+  intentReview: { method: 'POST', url: '/api/intentReview', auth: ['sign', 'staff'] },
   InvestList: { method: 'POST', url: '/api/InvestList', auth: ['sign'] },
   InvestListDetail: { method: 'POST', url: '/api/InvestListDetail', auth: ['sign'] },
   landInfoList: { method: 'POST', url: '/api/landInfoList', auth: ['sign'] },

@@ -31,6 +31,7 @@ export interface BlockPropsByType {
   'main-nav': MainNavProps;
   'message-list': MessageListProps;
   'my-auctions': MyAuctionsProps;
+  'my-intents': MyIntentsProps;
   'news-carousel': NewsCarouselProps;
   'news-list': NewsListProps;
   'personal-nav': PersonalNavProps;
@@ -906,6 +907,34 @@ export interface MyAuctionsProps {
    * Detail route of a demand project (type 3).
    */
   demandDetailRoute?: string;
+}
+/**
+ * My intents: Personal centre: the logged-in user's transfer intents (desiredMine), newest first, each with its review state — 待审核 (not public yet), 已发布 (linked to its public detail) or 未通过 with the reviewer's reason — and a pager.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "MyIntentsProps".
+ */
+export interface MyIntentsProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
+   * Intents a page; the source's pageSize should match.
+   */
+  pageSize?: number;
+  /**
+   * Shown when the user has submitted none.
+   */
+  emptyText?: string;
+  /**
+   * Route of a published intent's detail (query id); intents awaiting review or refused are not linked.
+   */
+  detailRoute?: string;
+  /**
+   * Route of the intent form (query id 1 out, 2 in), offered as 提交新意向 when set.
+   */
+  submitRoute?: string;
 }
 /**
  * News carousel: Picture news carousel (category 010, 4 items) beside the news titles. Each slide links to the detail route.
@@ -1906,4 +1935,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'news-carousel', 'news-list', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;

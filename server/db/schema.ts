@@ -186,6 +186,12 @@ export interface IntentTable {
   logintime: Timestamp;
   /** /image-api/ URLs of the uploaded document photos (migration 004). */
   attachments: Json<string[]>;
+  /** Review (migration 011): 0 待审核, 1 已发布 (the default: seeded and imported intents), 2 未通过. Only 1 is public. */
+  state: ColumnType<number, number | undefined, number>;
+  /** Why staff refused it (state 2), shown to its author. */
+  reviewReason: ColumnType<string, string | undefined, string>;
+  reviewedAt: NullableTimestamp;
+  reviewedBy: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface InvestProjectTable {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, httpStatusFor } from '../errors.js';
+import { URL_FORMAT } from '../../engine/security/url-policy.js';
 
 interface AjvError {
   keyword: string;
@@ -47,8 +48,10 @@ export function describeValidationError(error: AjvError, context?: string): stri
           const types = String(error.params.type).split(',').map((t) => TYPE_NAMES[t] ?? t);
           return `参数 ${label} 类型错误，应为${types.join('或')}`;
         }
-        case 'pattern':
         case 'format':
+          if (error.params.format === URL_FORMAT) return `参数 ${label} 不是允许的链接地址（仅限 http(s) 地址或本站路径）`;
+          return `参数 ${label} 格式不正确`;
+        case 'pattern':
           return `参数 ${label} 格式不正确`;
         case 'minLength':
           return `参数 ${label} 长度不能少于 ${String(error.params.limit)} 个字符`;

@@ -27,7 +27,7 @@ const registrationOut = (r: RegistrationView) => ({
  * What a staff account may review: the request's tenant, narrowed to the staff member's own place when the
  * account has one (a town clerk reviews that town); admins are limited by the tenant only.
  */
-function staffScope(request: FastifyRequest, places: PlaceTree): number[] {
+export function staffScope(request: FastifyRequest, places: PlaceTree): number[] {
   const ids = scopeIds(request, places);
   const user = request.user!;
   if (user.role === 'admin' || user.deptId === null) return ids;

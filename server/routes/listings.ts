@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../api-schemas.js';
 import { INVEST_TYPES } from '../catalog.js';
 import type { AppContext } from '../context.js';
-import { badRequest, notFound, ok } from '../errors.js';
-import { formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../format.js';
+import { ApiError, badRequest, notFound, ok } from '../errors.js';
+import { formatDateTime, formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
-import type { DesiredSubmitBody } from '../../schemas/types/api.js';
+import type { DesiredSubmitBody, IntentReviewBody } from '../../schemas/types/api.js';
+import { sanitizeHtml } from '../services/sanitize.js';
+import { staffScope } from './auction.js';
 import { checkPhone } from '../services/passwords.js';
 import { ownUploads } from '../services/own-uploads.js';
 import { containing, paging, paramsOf, placeOfCode, requiredId, type Params } from '../request-params.js';
@@ -22,6 +24,12 @@ export function twoDecimals(value: string | number): string {
   const [whole, fraction = ''] = (negative ? text.slice(1) : text).split('.');
   return `${negative ? '-' : ''}${whole || '0'}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
+
+/** Review states of a user-submitted intent (migration 011); only PUBLISHED is public. */
+export const INTENT_PENDING = 0;
+export const INTENT_PUBLISHED = 1;
+export const INTENT_REFUSED = 2;
+const INTENT_STATE_TEXT: Record<number, string> = { 0: '待审核', 1: '已发布', 2: '未通过' };
 
 /** Financing records, transfer intents, investment projects, land information and deal announcements. */
 export async function registerListingRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
@@ -72,7 +80,8 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     if (p.type === undefined || p.type === null || p.type === '') throw badRequest('缺少必填参数：意向类型（type）');
     const ids = scopeIds(request, places, p.deptId as number | undefined);
     const { pageSize, offset } = paging(p);
-    let q = db.selectFrom('intent').where('deptId', 'in', ids).where('type', '=', Number(p.type));
+    // Only published intents are public: one awaiting review (or refused) is seen by its author and staff only.
+    let q = db.selectFrom('intent').where('deptId', 'in', ids).where('type', '=', Number(p.type)).where('state', '=', INTENT_PUBLISHED);
     const keyword = keywordOf(p);
     if (keyword) q = q.where('projectname', 'ilike', containing(keyword));
     const [rows, count] = await Promise.all([
@@ -102,7 +111,11 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     if (!row) throw notFound('意向信息不存在');
     // The photos may show identity documents: only the person who filed the intent and staff see them.
     const user = request.user;
-    const mayReadAttachments = user !== undefined && (user.userId === row.userId || user.role !== 'user');
+    const isAuthor = user !== undefined && user.userId === row.userId;
+    const isReviewer = user !== undefined && user.role !== 'user' && staffScope(request, places).includes(row.deptId);
+    // An intent not yet published (or refused) answers like a missing one, except to its author and its reviewers.
+    if (row.state !== INTENT_PUBLISHED && !isAuthor && !isReviewer) throw notFound('意向信息不存在');
+    const mayReadAttachments = isAuthor || (user !== undefined && user.role !== 'user');
     return ok(
       {
         id: row.id,
@@ -116,6 +129,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         deptId: row.deptId,
         deptName: places.name(row.deptId),
         ...(mayReadAttachments ? { attachments: jsonValue<string[]>(row.attachments, []) } : {}),
+        ...(isAuthor || isReviewer ? { state: row.state, stateText: INTENT_STATE_TEXT[row.state], reviewReason: row.reviewReason } : {}),
       },
       '查询成功',
     );
@@ -142,13 +156,80 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         areaName: (b.areaName ?? '').trim() || places.name(deptId),
         contact,
         phone,
-        content: (b.content ?? '').trim(),
+        // Rendered as rich text on the detail page: stored through the same allow-list the page applies.
+        content: sanitizeHtml((b.content ?? '').trim()).trim(),
         userId: request.user!.userId,
         attachments: JSON.stringify(attachments),
+        // Public only once staff publish it (intentReview).
+        state: INTENT_PENDING,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return ok({ id: inserted.id }, '提交成功');
+    return ok({ id: inserted.id }, '提交成功，等待审核');
+  });
+
+  type ReviewedRow = { id: number; type: number; projectname: string; areaName: string; logintime: Date; state: number; reviewReason: string; reviewedAt: Date | null };
+  const myIntent = (r: ReviewedRow) => ({
+    id: r.id,
+    type: r.type,
+    projectname: r.projectname,
+    areaName: r.areaName,
+    logintime: formatRequiredDateTime(r.logintime),
+    state: r.state,
+    stateText: INTENT_STATE_TEXT[r.state] ?? '',
+    reviewReason: r.reviewReason,
+    reviewedAt: formatDateTime(r.reviewedAt),
+  });
+  const REVIEWED_COLUMNS = ['id', 'type', 'projectname', 'areaName', 'logintime', 'state', 'reviewReason', 'reviewedAt'] as const;
+
+  // 我的意向: the caller's own intents in this tenant, whatever their review state.
+  defineRoute(app, 'desiredMine', async (request) => {
+    const p = paramsOf(request);
+    const { pageSize, offset } = paging(p);
+    const q = db.selectFrom('intent').where('userId', '=', request.user!.userId).where('deptId', 'in', scopeIds(request, places));
+    const [rows, count] = await Promise.all([
+      q.select([...REVIEWED_COLUMNS]).orderBy('logintime', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return ok({ rows: rows.map(myIntent), total: Number(count.n) }, '查询成功');
+  });
+
+  defineRoute(app, 'intentReviewList', async (request) => {
+    const p = paramsOf(request);
+    const { pageSize, offset } = paging(p);
+    const state = p.state === undefined || p.state === '' ? INTENT_PENDING : Number(p.state);
+    const q = db.selectFrom('intent').where('deptId', 'in', staffScope(request, places)).where('state', '=', state);
+    const [rows, count] = await Promise.all([
+      q.select([...REVIEWED_COLUMNS, 'contact', 'phone', 'content', 'deptId']).orderBy('logintime', 'asc').orderBy('id', 'asc').limit(pageSize).offset(offset).execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return ok(
+      {
+        rows: rows.map((r) => ({ ...myIntent(r), contact: r.contact, phone: maskPhone(r.phone), content: r.content, deptId: r.deptId, deptName: places.name(r.deptId) })),
+        total: Number(count.n),
+      },
+      '查询成功',
+    );
+  });
+
+  defineRoute(app, 'intentReview', async (request) => {
+    const b = request.body as IntentReviewBody;
+    const reason = (b.reason ?? '').trim();
+    if (!b.approve && !reason) throw badRequest('请填写未通过原因（reason）');
+    // One statement: only an intent awaiting review in the staff member's places changes, so two reviewers racing
+    // cannot both decide it.
+    const updated = await db
+      .updateTable('intent')
+      .set({ state: b.approve ? INTENT_PUBLISHED : INTENT_REFUSED, reviewReason: b.approve ? '' : reason, reviewedAt: new Date(), reviewedBy: request.user!.userId })
+      .where('id', '=', b.id)
+      .where('deptId', 'in', staffScope(request, places))
+      .where('state', '=', INTENT_PENDING)
+      .returning([...REVIEWED_COLUMNS])
+      .executeTakeFirst();
+    if (updated) return ok(myIntent(updated), b.approve ? '审核通过，意向已发布' : '已驳回该意向');
+    const exists = await db.selectFrom('intent').select('state').where('id', '=', b.id).where('deptId', 'in', staffScope(request, places)).executeTakeFirst();
+    if (!exists) throw notFound('意向信息不存在');
+    throw new ApiError(409, `该意向已审核（${INTENT_STATE_TEXT[exists.state] ?? ''}），不能重复审核`);
   });
 
   // ---- Investment (asset attraction) projects -------------------------------------------------------------

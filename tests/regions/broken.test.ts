@@ -41,6 +41,17 @@ const EXPECTED: Record<string, Array<Omit<Problem, 'suggestion'> & { suggestion?
   'extends-cycle': [
     { file: "demo/variant.yaml", line: 1, column: 10, path: "extends", message: "extends cycle: <case>/demo/region.yaml → <case>/demo/variant.yaml → <case>/demo/region.yaml" },
   ],
+  // Addresses outside the URL policy (engine/security/url-policy.ts), wherever a region writes one.
+  'hostile-urls': [
+    { file: "demo/region.yaml", line: 3, column: 9, path: "appUrl", message: "the text \" javascript:alert(1)\" is not an allowed address: an http(s) address or a path of this site (no javascript:, data:, //host, spaces or control characters)" },
+    { file: "demo/region.yaml", line: 3, column: 9, path: "appUrl", message: "the text \" javascript:alert(1)\" is not in the expected form: Download address of the mobile app (http or https). The app-qr block draws a QR code of it and shows it as a link; with it appImage is not needed." },
+    { file: "demo/region.yaml", line: 4, column: 11, path: "loginImg", message: "the text \"data:image/svg+xml,<svg onload=alert(1)>\" is not an allowed address: an http(s) address or a path of this site (no javascript:, data:, //host, spaces or control characters)" },
+    { file: "demo/region.yaml", line: 7, column: 24, path: "backstageUrlList[0].src", message: "the text \"JaVaScRiPt:alert(document.cookie)\" is not an allowed address: an http(s) address or a path of this site (no javascript:, data:, //host, spaces or control characters)" },
+    { file: "demo/region.yaml", line: 9, column: 23, path: "footLinkList[0].url", message: "the text \"//evil.example\" is not an allowed address: an http(s) address or a path of this site (no javascript:, data:, //host, spaces or control characters)" },
+    { file: "demo/region.yaml", line: 20, column: 36, path: "pages.home.blocks[0].props.groups[0].links[0].url", message: "the text \"java\\tscript:alert(1)\" is not an allowed address: an http(s) address or a path of this site (no javascript:, data:, //host, spaces or control characters)" },
+    { file: "demo/region.yaml", line: 23, column: 25, path: "pages.home.blocks[1].props.image", message: "the text \"/\\\\evil.example/a.png\" is not an allowed address: an http(s) address or a path of this site (no javascript:, data:, //host, spaces or control characters)" },
+    { file: "demo/region.yaml", line: 23, column: 65, path: "pages.home.blocks[1].props.href", message: "the text \"vbscript:msgbox(1)\" is not an allowed address: an http(s) address or a path of this site (no javascript:, data:, //host, spaces or control characters)" },
+  ],
   'missing-extends': [
     { file: "demo/region.yaml", line: 1, column: 10, path: "extends", message: "extended file \"../../_shared/regoin.yaml\" does not exist (looked for tests/regions/broken/_shared/regoin.yaml)", suggestion: "../../_shared/region.yaml" },
   ],

@@ -149,12 +149,15 @@ describe('POST /api/desiredSubmit', () => {
     expect(Number(count.n)).toBe(0);
   });
 
-  it('stores the intent under the region with the user, and it is listed and readable (masked) afterwards', async () => {
+  // Staff publish a submitted intent (intentReview, tests/server/intent-review.test.ts); here straight in the database.
+  const publish = (id: number) => server.db.updateTable('intent').set({ state: 1 }).where('id', '=', id).execute();
+
+  it('stores the intent under the region with the user, awaiting review; once published it is listed and readable (masked)', async () => {
     const res = await submit(TENANT_A, form, userA.token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.code).toBe(200);
-    expect(body.msg).toBe('提交成功');
+    expect(body.msg).toBe('提交成功，等待审核');
     const id = body.data.id as number;
     expect(Number.isInteger(id)).toBe(true);
 
@@ -167,7 +170,11 @@ describe('POST /api/desiredSubmit', () => {
       contact: '吴十',
       phone: '17612345678',
       userId: userA.userId,
+      state: 0,
     });
+    expect((await call(TENANT_A, 'desiredList', { query: { type: 1 } })).json().data.total).toBe(4);
+    expect((await call(TENANT_A, 'desiredDetail', { query: { id } })).statusCode).toBe(404);
+    await publish(id);
 
     const list = (await call(TENANT_A, 'desiredList', { query: { type: 1 } })).json().data;
     expect(list.total).toBe(5);
@@ -193,6 +200,7 @@ describe('POST /api/desiredSubmit', () => {
   it('keeps a given areaName and serves tenant B the same way', async () => {
     const res = await submit(TENANT_B, { ...form, projectname: '丁镇茶园转出', areaName: '丁县丁镇', deptId: TENANT_B_TOWN }, userB.token);
     expect(res.statusCode).toBe(200);
+    await publish(res.json().data.id);
     const list = (await call(TENANT_B, 'desiredList', { query: { type: 1 } })).json().data;
     expect(list.rows[0]).toMatchObject({ projectname: '丁镇茶园转出', areaName: '丁县丁镇' });
     const a = (await call(TENANT_A, 'desiredList', { query: { type: 1, keyword: '丁镇' } })).json().data;
