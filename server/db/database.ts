@@ -15,6 +15,7 @@ import * as m006 from './migrations/006_project_code.js';
 import * as m007 from './migrations/007_shop_product.js';
 import * as m009 from './migrations/009_visitor_requests.js';
 import * as m010 from './migrations/010_caodi_finance_category.js';
+import * as m012 from './migrations/012_rate_limits.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '007_shop_product': m007,
   '009_visitor_requests': m009,
   '010_caodi_finance_category': m010,
+  '012_rate_limits': m012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
