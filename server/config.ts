@@ -41,8 +41,9 @@ export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
   // A form takes up to 20 photos.
   uploadPerIp: { max: 100, windowSeconds: 10 * 60 },
   uploadPerUser: { max: 40, windowSeconds: 10 * 60 },
-  submitPerIp: { max: 20, windowSeconds: 60 * 60 },
-  submitPerUser: { max: 10, windowSeconds: 60 * 60 },
+  // A village office may hand in several people's forms from one address.
+  submitPerIp: { max: 30, windowSeconds: 60 * 60 },
+  submitPerUser: { max: 20, windowSeconds: 60 * 60 },
 });
 
 /** RATE_LIMIT_LOGIN_PER_IP=10/60 and so on; a malformed value keeps the default. */

@@ -32,12 +32,13 @@ export interface TestServer {
 
 /**
  * The rate limits of the test servers: every app.inject request comes from 127.0.0.1, so a whole test file (and a
- * browser test's Chromium) is one visitor to the per-address limits; those are raised a thousandfold. The per-phone
- * and per-account limits stay as they are. A test passes `rateLimits: DEFAULT_RATE_LIMITS` for the real ones
+ * browser test's Chromium) is one visitor, often one account, that calls far more than a person would. The
+ * per-address and per-account request limits are raised a thousandfold; the per-phone ones (wrong passwords, SMS
+ * code checks) stay as they are. A test passes `rateLimits: DEFAULT_RATE_LIMITS` for the real ones
  * (tests/server/limits.test.ts and tests/hostile/floods.test.ts do).
  */
-export const PER_ADDRESS_RAISED: RateLimits = Object.fromEntries(
-  Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [name, name.endsWith('PerIp') ? { ...rule, max: rule.max * 1000 } : { ...rule }]),
+export const REQUEST_LIMITS_RAISED: RateLimits = Object.fromEntries(
+  Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [name, /Per(Ip|User)$/.test(name) ? { ...rule, max: rule.max * 1000 } : { ...rule }]),
 ) as unknown as RateLimits;
 
 /**
@@ -46,7 +47,7 @@ export const PER_ADDRESS_RAISED: RateLimits = Object.fromEntries(
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-test-'));
-  const config = loadConfig({}, { dataDir, serveClient: false, logLevel: 'silent', rateLimits: PER_ADDRESS_RAISED, ...overrides });
+  const config = loadConfig({}, { dataDir, serveClient: false, logLevel: 'silent', rateLimits: REQUEST_LIMITS_RAISED, ...overrides });
   let db: Kysely<Database>;
   let kind: 'pglite' | 'postgres';
   let dropSchema: (() => Promise<void>) | undefined;
