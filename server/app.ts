@@ -12,6 +12,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/schema.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGuards } from './plugins/guards.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { PlaceTree } from './plugins/places.js';
 import { PortalRegions } from './portal-regions.js';
 import { renderIndexHtml } from './index-html.js';
@@ -52,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       customOptions: { allowUnionTypes: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, formats: { [URL_FORMAT]: isAllowedUrl } },
     },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
   });
 
   const places = new PlaceTree(db);
@@ -70,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   addSharedSchemas(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 50 } });
+  await registerRateLimits(app, db, config.rateLimits);
 
   await app.register(
     async (api) => {

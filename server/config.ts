@@ -1,5 +1,62 @@
 import path from 'node:path';
 
+/** At most `max` requests per `windowSeconds` (a fixed window, counted in the database). */
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * The rate limits (issue 14). Per address (`…PerIp`), per phone and per account; over a limit the answer is 429
+ * 请求过于频繁，请稍后再试 with Retry-After. Each can be set with RATE_LIMIT_<NAME>=max/seconds, e.g.
+ * RATE_LIMIT_LOGIN_PER_IP=10/60.
+ */
+export interface RateLimits {
+  /** Login attempts from one address. */
+  loginPerIp: RateLimitRule;
+  /** Wrong passwords for one phone from one address, registered or not; then that address is locked out of it. */
+  loginFailuresPerPhoneIp: RateLimitRule;
+  /** Wrong passwords for one phone from all addresses together (a guesser with many addresses). */
+  loginFailuresPerPhone: RateLimitRule;
+  /** SMS codes sent at the request of one address, whatever the phones (one phone: 60 s apart and smsDailyCap a day). */
+  smsSendPerIp: RateLimitRule;
+  /** SMS codes checked (register, password reset) from one address. */
+  codeCheckPerIp: RateLimitRule;
+  /** SMS codes checked for one phone, from all addresses (each code also dies after 5 wrong guesses). */
+  codeCheckPerPhone: RateLimitRule;
+  uploadPerIp: RateLimitRule;
+  uploadPerUser: RateLimitRule;
+  /** Intents, complaints, consultations, property registrations, auction registrations and feedback together. */
+  submitPerIp: RateLimitRule;
+  submitPerUser: RateLimitRule;
+}
+
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
+  loginPerIp: { max: 10, windowSeconds: 60 },
+  loginFailuresPerPhoneIp: { max: 5, windowSeconds: 15 * 60 },
+  loginFailuresPerPhone: { max: 30, windowSeconds: 60 * 60 },
+  smsSendPerIp: { max: 10, windowSeconds: 60 * 60 },
+  codeCheckPerIp: { max: 20, windowSeconds: 10 * 60 },
+  codeCheckPerPhone: { max: 10, windowSeconds: 10 * 60 },
+  // A form takes up to 20 photos.
+  uploadPerIp: { max: 100, windowSeconds: 10 * 60 },
+  uploadPerUser: { max: 40, windowSeconds: 10 * 60 },
+  // A village office may hand in several people's forms from one address.
+  submitPerIp: { max: 30, windowSeconds: 60 * 60 },
+  submitPerUser: { max: 20, windowSeconds: 60 * 60 },
+});
+
+/** RATE_LIMIT_LOGIN_PER_IP=10/60 and so on; a malformed value keeps the default. */
+function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
+  const limits = {} as RateLimits;
+  for (const [name, rule] of Object.entries(DEFAULT_RATE_LIMITS) as Array<[keyof RateLimits, RateLimitRule]>) {
+    const value = env[`RATE_LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`];
+    const match = value?.match(/^\s*(\d+)\s*\/\s*(\d+)\s*$/);
+    limits[name] = match && Number(match[2]) > 0 ? { max: Number(match[1]), windowSeconds: Number(match[2]) } : { ...rule };
+  }
+  return limits;
+}
+
 /** Server settings, read once from the environment. Every field has a working default for the demo. */
 export interface ServerConfig {
   host: string;
@@ -28,6 +85,12 @@ export interface ServerConfig {
   listCacheMs: number;
   /** Folder of the region YAML files and deployment.yaml. */
   regionsDir: string;
+  rateLimits: RateLimits;
+  /**
+   * Fastify's trustProxy: set it (TRUST_PROXY=1, or the proxy's addresses) when a reverse proxy stands in front, so
+   * the per-address limits count the visitor's address from X-Forwarded-For rather than the proxy's.
+   */
+  trustProxy: boolean | string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -54,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     listCacheMs: int(env.LIST_CACHE_MS, 2000),
     regionsDir: path.resolve(env.REGIONS_DIR || './regions'),
+    rateLimits: rateLimitsFrom(env),
+    trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === '0' ? false : env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
     ...overrides,
   };
 }

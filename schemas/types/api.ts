@@ -3872,7 +3872,7 @@ export interface ApiRoutes {
   upload: {
     method: 'POST';
     url: '/common/upload';
-    auth: [];
+    auth: ['bearer'];
     query: UploadQuery;
     body: never;
     params: never;
@@ -4032,7 +4032,7 @@ export const API_ROUTES = {
   productDetail: { method: 'POST', url: '/api/productDetail', auth: ['sign'] },
   productCategories: { method: 'POST', url: '/api/productCategories', auth: ['sign'] },
   tradingStatistics: { method: 'POST', url: '/api/tradingStatistics', auth: ['sign'] },
-  upload: { method: 'POST', url: '/common/upload', auth: [] },
+  upload: { method: 'POST', url: '/common/upload', auth: ['bearer'] },
   register: { method: 'POST', url: '/api/user/register', auth: ['sign'] },
   login: { method: 'POST', url: '/api/user/login', auth: ['sign'] },
   checkToken: { method: 'POST', url: '/userInfo/checkToken', auth: [] },

@@ -16,6 +16,7 @@ import * as m007 from './migrations/007_shop_product.js';
 import * as m009 from './migrations/009_visitor_requests.js';
 import * as m010 from './migrations/010_caodi_finance_category.js';
 import * as m011 from './migrations/011_intent_review.js';
+import * as m012 from './migrations/012_rate_limits.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '009_visitor_requests': m009,
   '010_caodi_finance_category': m010,
   '011_intent_review': m011,
+  '012_rate_limits': m012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

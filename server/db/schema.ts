@@ -28,8 +28,6 @@ export interface AppUserTable {
   email: string | null;
   deptId: number | null;
   role: ColumnType<'user' | 'staff' | 'admin', 'user' | 'staff' | 'admin' | undefined, 'user' | 'staff' | 'admin'>;
-  failedLogins: ColumnType<number, number | undefined, number>;
-  lockedUntil: NullableTimestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -51,6 +49,8 @@ export interface SmsCodeTable {
   createdAt: Timestamp;
   expiresAt: Timestamp;
   usedAt: NullableTimestamp;
+  /** Wrong guesses so far; the code is burnt (used_at set) at SMS_MAX_WRONG_GUESSES. */
+  wrongGuesses: ColumnType<number, number | undefined, number>;
 }
 
 export interface SmsOutboxTable {
@@ -64,6 +64,16 @@ export interface SmsOutboxTable {
 export interface UsedNonceTable {
   nonce: string;
   seenAt: Timestamp;
+  /** The end of the window of the nonce's own timestamp: until then a replay would pass the time check. */
+  expiresAt: Date;
+}
+
+/** One counter of a rate limit (server/services/rate-limits.ts): `count` hits of `key` in the window ending at reset_at. */
+export interface RateLimitTable {
+  name: string;
+  key: string;
+  count: number;
+  resetAt: Date;
 }
 
 export interface ArticleCategoryTable {
@@ -332,6 +342,7 @@ export interface Database {
   smsCode: SmsCodeTable;
   smsOutbox: SmsOutboxTable;
   usedNonce: UsedNonceTable;
+  rateLimit: RateLimitTable;
   articleCategory: ArticleCategoryTable;
   article: ArticleTable;
   dictData: DictDataTable;

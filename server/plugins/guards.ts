@@ -19,8 +19,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     tenant?: Tenant;
     user?: SessionUser;
+    /** A form-signature request's random, recorded once its body has validated. */
+    formNonce?: { nonce: string; expiresAt: Date };
   }
 }
+
+/** The longest form-signature random accepted (the body schema says the same). */
+export const MAX_RANDOM_LENGTH = 64;
 
 export const md5 = (text: string) => crypto.createHash('md5').update(text, 'utf8').digest('hex');
 
@@ -72,6 +77,22 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
 
   app.decorateRequest('tenant', undefined);
   app.decorateRequest('user', undefined);
+  app.decorateRequest('formNonce', undefined);
+
+  // A form-signature request's random is accepted once. Its row is kept until the request's own timestamp leaves the
+  // window (the timestamp may lie up to a window in the future, so a window after it was seen is not enough); a row
+  // whose window has closed may be taken again, since its timestamp alone would now refuse a replay.
+  app.addHook('preHandler', async (request) => {
+    const pending = request.formNonce;
+    if (!pending) return;
+    const { rows } = await sql<{ nonce: string }>`
+      INSERT INTO used_nonce (nonce, seen_at, expires_at) VALUES (${pending.nonce}, now(), ${pending.expiresAt})
+      ON CONFLICT (nonce) DO UPDATE SET seen_at = EXCLUDED.seen_at, expires_at = EXCLUDED.expires_at
+        WHERE used_nonce.expires_at <= now()
+      RETURNING nonce`.execute(db);
+    if (rows.length === 0) throw forbidden('重复的请求（random 已使用），请求被拒绝');
+    if (Math.random() < 0.01) await db.deleteFrom('usedNonce').where('expiresAt', '<=', sql<Date>`now()`).execute();
+  });
 
   // Runs after body parsing so the form-encoded style can read its fields; before validation so a refused
   // request is refused for its credentials first.
@@ -99,6 +120,8 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
       const signature = String(body.signature ?? '');
       const missing = [!timestamp && 'timestamp', !random && 'random', !signature && 'signature'].filter(Boolean);
       if (missing.length) throw forbidden(`缺少签名参数：${missing.join('、')}`);
+      // Bounded before anything is stored or looked up (the body schema says the same, but runs later).
+      if (random.length > MAX_RANDOM_LENGTH) throw badRequest(`参数 随机串（random） 长度不能超过 ${MAX_RANDOM_LENGTH} 个字符`);
       const ts = Number(timestamp);
       // Either seconds or milliseconds are accepted; the window is the same five minutes.
       const tsMs = ts < 1e12 ? ts * 1000 : ts;
@@ -108,20 +131,8 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
       if (!safeEqual(formSignatureFor(config.formSecret, random, timestamp), signature.toLowerCase())) {
         throw forbidden('签名校验失败，请求被拒绝');
       }
-      // The nonce table keeps one row per random; expired rows are trimmed as we go.
-      const inserted = await db
-        .insertInto('usedNonce')
-        .values({ nonce: random })
-        .onConflict((oc) => oc.column('nonce').doNothing())
-        .returning('nonce')
-        .executeTakeFirst();
-      if (!inserted) throw forbidden('重复的请求（random 已使用），请求被拒绝');
-      if (Math.random() < 0.01) {
-        await db
-          .deleteFrom('usedNonce')
-          .where('seenAt', '<', sql<Date>`now() - make_interval(secs => ${config.signWindowMs / 1000})`)
-          .execute();
-      }
+      // The nonce is recorded once the body has validated (preHandler below): a refused body does not burn it.
+      request.formNonce = { nonce: random, expiresAt: new Date(tsMs + config.signWindowMs) };
       const dm = String(body.dm ?? '');
       if (!dm) throw badRequest('缺少必填参数：地区编码（dm）');
       const place = await db.selectFrom('place').selectAll().where('deptCode', '=', dm).executeTakeFirst();

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import type { AppUserTable } from '../db/schema.js';
@@ -12,13 +12,14 @@ import { assertPasswordRule, checkPhone, hashPassword, verifyAgainstDummy, verif
 import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
 import { createSmsCodeService } from '../services/sms-codes.js';
 import { paramsOf, type Params } from '../request-params.js';
+import type { RateLimitRule } from '../config.js';
+import { clientAddress, tooMany } from '../plugins/rate-limits.js';
+import { RateLimitCounters, windowMsOf, type CounterState } from '../services/rate-limits.js';
 
 export const LOGIN_FAILED = '用户名或密码错误';
-export const ACCOUNT_LOCKED = '密码错误次数过多，账号已锁定，请30分钟后再试';
+/** The answer once a phone's wrong passwords reach the limit: whole minutes until the count starts afresh. */
+export const loginLockedMessage = (ttlMs: number) => `密码错误次数过多，请${Math.max(1, Math.ceil(ttlMs / 60_000))}分钟后再试`;
 export const SESSION_EXPIRED = '登录状态已过期，请重新登录';
-/** Wrong passwords in a row that lock an account, and for how long. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 30;
 
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
@@ -48,6 +49,8 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
   const { db, config, places } = ctx;
   const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
   const smsCodes = createSmsCodeService(ctx);
+  const counters = new RateLimitCounters(db);
+  const limits = config.rateLimits;
 
   async function userInfo(userId: number) {
     const row = await db
@@ -99,7 +102,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     return ok({ userId: inserted.userId, phone: maskPhone(phone), name, deptId }, '注册成功');
   });
 
-  defineRoute(app, 'login', async (request) => {
+  defineRoute(app, 'login', async (request, reply) => {
     const b = (request.body as Params | null) ?? {};
     const username = text(b.username).trim();
     const password = text(b.password);
@@ -117,42 +120,35 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
       deptId = b.areaId as number;
     }
 
+    // Wrong passwords are counted per phone, from this address and from all addresses, the same for a phone with
+    // no account: the answers never tell whether a phone is registered. Each attempt takes its place in the counts
+    // before the password is judged, so parallel guesses cannot all be judged before any is counted; a right
+    // password gives its place back.
+    const address = clientAddress(request);
+    const counts: Array<[string, string, RateLimitRule]> = [
+      ['loginFailuresPerPhoneIp', `${username}|${address}`, limits.loginFailuresPerPhoneIp],
+      ['loginFailuresPerPhone', username, limits.loginFailuresPerPhone],
+    ];
+    const states: Array<CounterState & { rule: RateLimitRule }> = [];
+    for (const [name, key, rule] of counts) states.push({ rule, ...(await counters.hit(name, key, windowMsOf(rule))) });
+    const lockedFor = () => Math.max(...states.filter((s) => s.count >= s.rule.max).map((s) => s.ttlMs));
+    if (states.some((s) => s.count > s.rule.max)) throw tooMany(reply, lockedFor(), loginLockedMessage(lockedFor()));
+
     const user = await db
       .selectFrom('appUser')
-      .select(['userId', 'phone', 'name', 'passwordHash', 'failedLogins', 'lockedUntil'])
+      .select(['userId', 'phone', 'name', 'passwordHash'])
       .where('phone', '=', username)
       .executeTakeFirst();
-    if (!user) {
-      await verifyAgainstDummy(password);
+    // An unknown phone costs the same hash as a known one.
+    const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    if (!user || !passwordOk) {
+      // The failure that reaches a limit is answered with the lock already.
+      if (states.some((s) => s.count >= s.rule.max)) throw tooMany(reply, lockedFor(), loginLockedMessage(lockedFor()));
       throw badRequest(LOGIN_FAILED);
     }
-    if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw new ApiError(423, ACCOUNT_LOCKED);
-
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      const now = new Date();
-      // One statement so concurrent failures all count; an expired lock starts the count afresh.
-      const lockExpired = sql<boolean>`(locked_until IS NOT NULL AND locked_until <= ${now})`;
-      const failures = sql<number>`CASE WHEN ${lockExpired} THEN 1 ELSE failed_logins + 1 END`;
-      const updated = await db
-        .updateTable('appUser')
-        .set({
-          failedLogins: failures,
-          lockedUntil: sql<Date | null>`CASE WHEN ${failures} >= ${MAX_FAILED_LOGINS} THEN ${new Date(now.getTime() + LOCK_MINUTES * 60_000)}::timestamptz WHEN ${lockExpired} THEN NULL ELSE locked_until END`,
-        })
-        .where('userId', '=', user.userId)
-        .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
-        .returning(['failedLogins', 'lockedUntil'])
-        .executeTakeFirst();
-      // No row: another request locked the account meanwhile.
-      if (!updated || (updated.lockedUntil && updated.lockedUntil.getTime() > now.getTime())) {
-        throw new ApiError(423, ACCOUNT_LOCKED);
-      }
-      throw badRequest(LOGIN_FAILED);
-    }
-
-    if (user.failedLogins !== 0 || user.lockedUntil !== null) {
-      await db.updateTable('appUser').set({ failedLogins: 0, lockedUntil: null }).where('userId', '=', user.userId).execute();
-    }
+    // A success starts this address's count for the phone afresh and gives back its place in the phone's count.
+    await counters.clear(counts[0][0], counts[0][1]);
+    await counters.release(counts[1][0], counts[1][1]);
     const token = await createSession(db, user.userId, policy);
     return ok({ token, userId: user.userId, phone: maskPhone(user.phone), name: user.name, deptId }, '登录成功');
   });
@@ -269,10 +265,13 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     const passwordHash = await hashPassword(newPassword);
     await db
       .updateTable('appUser')
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+      .set({ passwordHash, updatedAt: new Date() })
       .where('userId', '=', user.userId)
       .execute();
     await revokeAllSessions(db, user.userId);
+    // The holder of the phone is back in: wrong passwords counted against it, from anywhere, are forgotten.
+    await counters.clear('loginFailuresPerPhone', phone);
+    await counters.clear('loginFailuresPerPhoneIp', `${phone}|`, { prefix: true });
     return ok(null, '密码重置成功');
   });
 }

@@ -54,7 +54,7 @@ export const DEMO_SEED = 20260101;
 /** Tables the seed fills (everything but the reference data: article_category, project_category, dict_data). */
 export const SEEDED_TABLES = [
   'bid', 'registration', 'deal_announcement', 'project', 'article', 'financing', 'intent', 'invest_project', 'land_info', 'shop_product',
-  'help_item', 'message', 'feedback', 'upload', 'user_session', 'sms_code', 'sms_outbox', 'used_nonce', 'app_user', 'place',
+  'help_item', 'message', 'feedback', 'upload', 'user_session', 'sms_code', 'sms_outbox', 'used_nonce', 'rate_limit', 'app_user', 'place',
 ] as const;
 
 /** True when the database has no places yet (a fresh install). */

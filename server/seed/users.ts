@@ -53,7 +53,7 @@ export async function seedUsers(db: Kysely<Database>, regions: SeedRegion[], now
     const row = await db
       .insertInto('appUser')
       .values({ phone: p.phone, passwordHash: p.passwordHash, name: p.name, role: p.role, deptId: p.deptId, idCard: null, email: null, createdAt, updatedAt: createdAt })
-      .onConflict((oc) => oc.column('phone').doUpdateSet({ passwordHash: p.passwordHash, name: p.name, role: p.role, deptId: p.deptId, failedLogins: 0, lockedUntil: null }))
+      .onConflict((oc) => oc.column('phone').doUpdateSet({ passwordHash: p.passwordHash, name: p.name, role: p.role, deptId: p.deptId }))
       .returning('userId')
       .executeTakeFirstOrThrow();
     users.push({ userId: row.userId, phone: p.phone, name: p.name, deptId: p.deptId, role: p.role, demo: p.demo });

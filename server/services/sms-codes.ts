@@ -12,6 +12,7 @@ export const SMS_MAX_WRONG_GUESSES = 5;
 
 export const SMS_TOO_FREQUENT = '验证码发送过于频繁，请60秒后再试';
 export const SMS_DAILY_CAP_REACHED = '今日验证码发送次数已达上限，请明天再试';
+export const SMS_TOO_MANY_GUESSES = '验证码错误次数过多，请重新获取';
 
 const CST_OFFSET_MS = 8 * 3600_000;
 
@@ -42,18 +43,11 @@ export interface SmsCodeDeps {
 
 /**
  * SMS verification codes: 6 random digits, valid 10 minutes, single use, one send per phone per 60 s and at
- * most config.smsDailyCap per phone per day (China Standard Time). Codes live in sms_code. Wrong guesses are
- * counted in memory per code (sms_code has no column for them): a restart forgives them, which is acceptable
- * because a code dies within 10 minutes anyway.
+ * most config.smsDailyCap per phone per day (China Standard Time). Codes live in sms_code, with their wrong guesses:
+ * one statement judges a guess and counts it, so however many guesses arrive at once, at most
+ * SMS_MAX_WRONG_GUESSES are judged before the code is burnt, on every instance over the database.
  */
 export function createSmsCodeService({ db, config, sms }: SmsCodeDeps): SmsCodeService {
-  const wrongGuesses = new Map<number, number>();
-
-  async function burn(id: number): Promise<void> {
-    wrongGuesses.delete(id);
-    await db.updateTable('smsCode').set({ usedAt: new Date() }).where('id', '=', id).where('usedAt', 'is', null).execute();
-  }
-
   return {
     async issue(phone) {
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
@@ -109,32 +103,35 @@ export function createSmsCodeService({ db, config, sms }: SmsCodeDeps): SmsCodeS
         .limit(1)
         .executeTakeFirst();
       if (!latest) throw badRequest('请先获取短信验证码');
+      if (latest.wrongGuesses >= SMS_MAX_WRONG_GUESSES) throw badRequest(SMS_TOO_MANY_GUESSES);
       if (latest.usedAt) throw badRequest('验证码已使用，请重新获取');
       if (latest.expiresAt.getTime() <= Date.now()) throw badRequest('验证码已过期，请重新获取');
       if (uuid && uuid !== latest.uuid) throw badRequest('验证码已失效（不是最新发送的验证码），请使用最新收到的验证码');
-      const given = Buffer.from(code);
-      const expected = Buffer.from(latest.code);
-      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
-        const wrong = (wrongGuesses.get(latest.id) ?? 0) + 1;
-        if (wrong >= SMS_MAX_WRONG_GUESSES) {
-          await burn(latest.id);
-          throw badRequest('验证码错误次数过多，请重新获取');
-        }
-        // Entries die with their code; the cap only guards against a flood of distinct phones.
-        if (wrongGuesses.size > 10_000) wrongGuesses.clear();
-        wrongGuesses.set(latest.id, wrong);
-        throw badRequest('验证码错误，请重新输入');
-      }
-      const used = await db
+      // Judge and count in one row update: the row lock serialises parallel guesses, and a guess arriving after the
+      // code was used or burnt finds no row to update. A right guess uses the code; the wrong guess that reaches the
+      // limit burns it.
+      const judged = await db
         .updateTable('smsCode')
-        .set({ usedAt: new Date() })
+        .set((eb) => ({
+          wrongGuesses: sql<number>`wrong_guesses + CASE WHEN code = ${code} THEN 0 ELSE 1 END`,
+          usedAt: sql<Date | null>`CASE WHEN code = ${code} OR wrong_guesses + 1 >= ${SMS_MAX_WRONG_GUESSES} THEN now() ELSE ${eb.ref('usedAt')} END`,
+        }))
         .where('id', '=', latest.id)
         .where('usedAt', 'is', null)
-        .returning('id')
+        .where('wrongGuesses', '<', SMS_MAX_WRONG_GUESSES)
+        .where('expiresAt', '>', sql<Date>`now()`)
+        .returning(['wrongGuesses', sql<boolean>`code = ${code}`.as('matched')])
         .executeTakeFirst();
-      wrongGuesses.delete(latest.id);
-      // Lost a race with another request presenting the same code.
-      if (!used) throw badRequest('验证码已使用，请重新获取');
+      if (!judged) {
+        // Another request used or burnt the code meanwhile (or it expired just now).
+        const now = await db.selectFrom('smsCode').select(['wrongGuesses', 'expiresAt']).where('id', '=', latest.id).executeTakeFirstOrThrow();
+        if (now.wrongGuesses >= SMS_MAX_WRONG_GUESSES) throw badRequest(SMS_TOO_MANY_GUESSES);
+        if (now.expiresAt.getTime() <= Date.now()) throw badRequest('验证码已过期，请重新获取');
+        throw badRequest('验证码已使用，请重新获取');
+      }
+      if (judged.matched) return;
+      if (judged.wrongGuesses >= SMS_MAX_WRONG_GUESSES) throw badRequest(SMS_TOO_MANY_GUESSES);
+      throw badRequest('验证码错误，请重新输入');
     },
   };
 }

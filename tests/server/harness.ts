@@ -8,7 +8,7 @@ import pg from 'pg';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
-import { loadConfig, type ServerConfig } from '../../server/config.js';
+import { DEFAULT_RATE_LIMITS, loadConfig, type RateLimits, type ServerConfig } from '../../server/config.js';
 import { migrateToLatest, openDatabase } from '../../server/db/database.js';
 import type { Database } from '../../server/db/schema.js';
 import type { AppContext } from '../../server/context.js';
@@ -31,12 +31,23 @@ export interface TestServer {
 }
 
 /**
+ * The rate limits of the test servers: every app.inject request comes from 127.0.0.1, so a whole test file (and a
+ * browser test's Chromium) is one visitor, often one account, that calls far more than a person would. The
+ * per-address and per-account request limits are raised a thousandfold; the per-phone ones (wrong passwords, SMS
+ * code checks) stay as they are. A test passes `rateLimits: DEFAULT_RATE_LIMITS` for the real ones
+ * (tests/server/limits.test.ts and tests/hostile/floods.test.ts do).
+ */
+export const REQUEST_LIMITS_RAISED: RateLimits = Object.fromEntries(
+  Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [name, /Per(Ip|User)$/.test(name) ? { ...rule, max: rule.max * 1000 } : { ...rule }]),
+) as unknown as RateLimits;
+
+/**
  * The real server over a real database: PGlite in memory (from the migrated snapshot) by default, or a fresh
  * schema of the PostgreSQL server at DATABASE_URL, dropped on close. Tests call it with `app.inject`.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-test-'));
-  const config = loadConfig({}, { dataDir, serveClient: false, logLevel: 'silent', ...overrides });
+  const config = loadConfig({}, { dataDir, serveClient: false, logLevel: 'silent', rateLimits: REQUEST_LIMITS_RAISED, ...overrides });
   let db: Kysely<Database>;
   let kind: 'pglite' | 'postgres';
   let dropSchema: (() => Promise<void>) | undefined;

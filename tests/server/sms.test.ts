@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfCstDay } from '../../server/services/sms-codes.js';
+import { createSmsCodeService, startOfCstDay } from '../../server/services/sms-codes.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { insertTestPlaces, TENANT_A } from './fixtures.js';
 import { bearer, GOOD_PASSWORD, insertUser, latestSmsCode, OTHER_PASSWORD, sessionFor } from './users-helpers.js';
@@ -119,7 +119,10 @@ describe('POST /updatePwdForMobile and the life of a code', () => {
     const phone = '13900000001';
     const userId = await insertUser(server.db, { phone, password: GOOD_PASSWORD });
     const token = await sessionFor(server, userId);
-    await sql`UPDATE app_user SET failed_logins = 5, locked_until = now() + interval '20 minutes' WHERE user_id = ${userId}`.execute(server.db);
+    // Locked out by wrong passwords, from this address and from everywhere.
+    await sql`INSERT INTO rate_limit (name, key, count, reset_at) VALUES
+      ('loginFailuresPerPhoneIp', ${`${phone}|127.0.0.1`}, 5, now() + interval '10 minutes'),
+      ('loginFailuresPerPhone', ${phone}, 30, now() + interval '50 minutes')`.execute(server.db);
 
     const { uuid } = (await getCode(phone)).json().data;
     const { code } = await latestSmsCode(server.db, phone);
@@ -127,8 +130,7 @@ describe('POST /updatePwdForMobile and the life of a code', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 200, msg: '密码重置成功' });
 
-    const row = await server.db.selectFrom('appUser').select(['failedLogins', 'lockedUntil']).where('userId', '=', userId).executeTakeFirstOrThrow();
-    expect(row).toEqual({ failedLogins: 0, lockedUntil: null });
+    expect(await server.db.selectFrom('rateLimit').select('name').where('name', 'like', 'loginFailures%').where('key', 'like', `${phone}%`).execute()).toEqual([]);
     expect((await post('/userInfo/checkToken', undefined, bearer(token))).statusCode).toBe(401);
     const login = await post('/api/user/login', { username: phone, password: OTHER_PASSWORD }, server.signed(TENANT_A));
     expect(login.statusCode).toBe(200);
@@ -169,7 +171,23 @@ describe('POST /updatePwdForMobile and the life of a code', () => {
     for (let i = 1; i <= 4; i++) expect((await resetPassword({ phone, code: wrong, newPassword: OTHER_PASSWORD })).json().msg).toBe('验证码错误，请重新输入');
     expect((await resetPassword({ phone, code: wrong, newPassword: OTHER_PASSWORD })).json().msg).toBe('验证码错误次数过多，请重新获取');
     // The right code no longer helps.
-    expect((await resetPassword({ phone, code, newPassword: OTHER_PASSWORD })).json().msg).toBe('验证码已使用，请重新获取');
+    expect((await resetPassword({ phone, code, newPassword: OTHER_PASSWORD })).json().msg).toBe('验证码错误次数过多，请重新获取');
+  });
+
+  it('judges at most five guesses of a code however many arrive at once, and the right code after them fails', async () => {
+    const phone = '13900000007';
+    await getCode(phone);
+    const { code } = await latestSmsCode(server.db, phone);
+    const wrong = code === '999999' ? '888888' : '999999';
+    // The service itself, so no rate limit in front of it decides the outcome.
+    const codes = createSmsCodeService(server.app.ctx);
+    const outcomes = await Promise.all(Array.from({ length: 200 }, () => codes.consume(phone, wrong).then(() => 'accepted', (e: Error) => e.message)));
+    const tally = (msg: string) => outcomes.filter((o) => o === msg).length;
+    console.log(`200 parallel wrong guesses: ${tally('验证码错误，请重新输入')} judged wrong, ${tally('验证码错误次数过多，请重新获取')} too many, ${tally('验证码已使用，请重新获取')} already used`);
+    expect(tally('accepted')).toBe(0);
+    expect(tally('验证码错误，请重新输入')).toBe(4);
+    expect(outcomes.filter((o) => o !== '验证码错误，请重新输入')).toEqual(Array(196).fill('验证码错误次数过多，请重新获取'));
+    await expect(codes.consume(phone, code)).rejects.toThrow('验证码错误次数过多，请重新获取');
   });
 
   it('accepts only the newest code, and a uuid must name it', async () => {

@@ -7,9 +7,13 @@ import { startTestServer, type TestServer } from './harness.js';
 import { bearer, insertUser, multipart, sessionFor, type Part } from './users-helpers.js';
 
 let server: TestServer;
+/** Uploads need a login: the account every upload below is made with. */
+let uploader: { userId: number; headers: Record<string, string> };
 beforeAll(async () => {
   // A 1 KB cap so the size refusal needs no large body.
   server = await startTestServer({ uploadMaxBytes: 1024 });
+  const userId = await insertUser(server.db, { phone: '13200000001' });
+  uploader = { userId, headers: bearer(await sessionFor(server, userId)) };
 });
 afterAll(() => server.close());
 
@@ -21,7 +25,7 @@ function pngBytes(width = 2, height = 2): Buffer {
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0 fake jpeg body'), Buffer.from([0xff, 0xd9])]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
 
-const upload = (parts: Part[], headers: Record<string, string> = {}, query = '') => {
+const upload = (parts: Part[], headers: Record<string, string> = uploader.headers, query = '') => {
   const body = multipart(parts);
   return server.app.inject({ method: 'POST', url: `/prod-api/common/upload${query}`, payload: body.payload, headers: { ...body.headers, ...headers } });
 };
@@ -49,7 +53,7 @@ describe('POST /common/upload', () => {
     expect(served.rawPayload.equals(bytes)).toBe(true);
 
     const row = await server.db.selectFrom('upload').selectAll().where('url', '=', body.data.url).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ userId: null, name: '宅基地照片.png', storedPath: relative, mime: 'image/png', size: bytes.length });
+    expect(row).toMatchObject({ userId: uploader.userId, name: '宅基地照片.png', storedPath: relative, mime: 'image/png', size: bytes.length });
   });
 
   it('files the folder by the China Standard Time date', async () => {
@@ -94,8 +98,11 @@ describe('POST /common/upload', () => {
     expect(tooLargeMessage(1024)).toBe('上传图片大小不能超过 0.00098 MB!');
   });
 
-  it('records the uploader when a login token is sent', async () => {
-    const userId = await insertUser(server.db, { phone: '13200000001' });
+  it('needs a login, and records the uploader', async () => {
+    const anonymous = await upload([filePart(pngBytes(), 'avatar.png')], {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ code: 401, msg: '请先登录' });
+    const userId = await insertUser(server.db, { phone: '13200000002' });
     const token = await sessionFor(server, userId);
     const res = await upload([filePart(pngBytes(), 'avatar.png')], bearer(token));
     const row = await server.db.selectFrom('upload').select('userId').where('url', '=', res.json().data.url).executeTakeFirstOrThrow();
@@ -104,7 +111,7 @@ describe('POST /common/upload', () => {
 
   it('reads the path field before or after the file, or from the query, and refuses .. and slashes', async () => {
     expect((await upload([filePart(pngBytes()), { name: 'path', value: 'PC_File' }])).statusCode).toBe(200);
-    expect((await upload([filePart(pngBytes())], {}, '?path=PC_File')).statusCode).toBe(200);
+    expect((await upload([filePart(pngBytes())], uploader.headers, '?path=PC_File')).statusCode).toBe(200);
     for (const bad of ['..', '../etc', 'a/b', 'a\\b']) {
       const res = await upload([{ name: 'path', value: bad }, filePart(pngBytes())]);
       expect(res.statusCode, bad).toBe(400);
@@ -122,7 +129,7 @@ describe('POST /common/upload', () => {
     expect((await upload([{ name: 'path', value: 'PC_File' }])).json()).toEqual(NO_FILE);
     expect((await upload([filePart(Buffer.alloc(0))])).json()).toEqual(NO_FILE);
     expect((await upload([{ name: 'other', filename: 'x.png', data: pngBytes() }])).json()).toEqual(NO_FILE);
-    const json = await server.app.inject({ method: 'POST', url: '/prod-api/common/upload', payload: { file: 'x' } });
+    const json = await server.app.inject({ method: 'POST', url: '/prod-api/common/upload', payload: { file: 'x' }, headers: uploader.headers });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual(NO_FILE);
   });

@@ -47,11 +47,19 @@ describe('uploadImage against the real server', () => {
 
   it('a refused file rejects with the server’s msg (the client also shows it); no answer at all with 上传图片失败，请重试', async () => {
     const c = clientFor(server.baseURL);
+    c.session.setDept({ deptId: server.region('chunan').deptId });
+    const login = await c.client.call('login', { body: { username: DEMO_PHONES[0], password: DEMO_PASSWORD, loginType: 1 } });
+    c.session.setLogin(login.token, DEMO_PHONES[0]);
     const gif = new Blob([new Uint8Array(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'))], { type: 'image/png' });
     const refused = await uploadImage(c.client, gif, 'fake.png').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(UploadError);
     expect((refused as UploadError).message).toBe(UPLOAD_TEXTS.badFormat);
     expect(c.notifier.entries.map((e) => e.text)).toEqual([UPLOAD_TEXTS.badFormat]);
+
+    // Uploads need a login.
+    const anonymous = await uploadImage(clientFor(server.baseURL).client, pngBlob(2, 2), 'a.png').catch((e: unknown) => e);
+    expect(anonymous).toBeInstanceOf(UploadError);
+    expect((anonymous as UploadError).message).toBe('请先登录');
 
     const nowhere = clientFor('http://127.0.0.1:9/prod-api');
     const lost = await uploadImage(nowhere.client, pngBlob(2, 2), 'a.png').catch((e: unknown) => e);
