@@ -12,6 +12,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/schema.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGuards } from './plugins/guards.js';
+import { loggerOptions } from './plugins/log-redaction.js';
 import { PlaceTree } from './plugins/places.js';
 import { PortalRegions } from './portal-regions.js';
 import { renderIndexHtml } from './index-html.js';
@@ -28,6 +29,8 @@ export interface BuildAppOptions {
   dbKind: 'pglite' | 'postgres';
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (a test reading the real log). */
+  logStream?: NodeJS.WritableStream;
   /** The region configs; loaded from config.regionsDir when absent. */
   regions?: PortalRegions;
   /** LISTEN/NOTIFY of the database (DatabaseHandle.listen); found behind `db` when absent. */
@@ -45,7 +48,7 @@ export function imagesDir(config: ServerConfig): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
   const { config, db, dbKind } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     genReqId: () => crypto.randomBytes(6).toString('hex'),
     ajv: {
       customOptions: { allowUnionTypes: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, verbose: true },
