@@ -13,10 +13,13 @@ import type { Database } from './db/schema.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGuards } from './plugins/guards.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { loggerOptions } from './plugins/log-redaction.js';
+import { indexPolicy, registerSecurityHeaders } from './plugins/security-headers.js';
 import { PlaceTree } from './plugins/places.js';
 import { PortalRegions } from './portal-regions.js';
 import { renderIndexHtml } from './index-html.js';
 import { documentTitle } from '../engine/runtime/title.js';
+import { DEFAULT_CAMERA_SERVICE_URL } from '../machines/camera-protocol.js';
 import { routeModules } from './routes/index.js';
 import { createSmsSender } from './services/sms-sender.js';
 import { AuctionHub } from './auction/hub.js';
@@ -30,6 +33,8 @@ export interface BuildAppOptions {
   dbKind: 'pglite' | 'postgres';
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (a test reading the real log). */
+  logStream?: NodeJS.WritableStream;
   /** The region configs; loaded from config.regionsDir when absent. */
   regions?: PortalRegions;
   /** LISTEN/NOTIFY of the database (DatabaseHandle.listen); found behind `db` when absent. */
@@ -47,7 +52,7 @@ export function imagesDir(config: ServerConfig): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
   const { config, db, dbKind } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     genReqId: () => crypto.randomBytes(6).toString('hex'),
     ajv: {
       customOptions: { allowUnionTypes: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, formats: { [URL_FORMAT]: isAllowedUrl } },
@@ -69,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => auction.stop());
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   addSharedSchemas(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 50 } });
@@ -105,17 +111,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (!region) {
         return reply.status(404).type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>地区不存在</title><p>地区不存在：${escapeHtml(String(preview))}</p></html>`);
       }
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(renderIndexHtml(template, region, documentTitle(region)));
+      const { html, scriptHash } = renderIndexHtml(template, region, documentTitle(region));
+      const policy = indexPolicy({ scriptHash, host: request.headers.host, sockets: [region.webSocketUrl, region.documentCameraUrl ?? DEFAULT_CAMERA_SERVICE_URL] });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', policy).send(html);
     };
     app.get('/', sendIndex);
     app.get('/index.html', sendIndex);
     await app.register(fastifyStatic, { root: clientDir, prefix: '/', decorateReply: true, index: false, maxAge: '365d', immutable: true });
     app.setNotFoundHandler((request, reply) => {
-      // Hash routing means every page is index.html; unknown asset paths still 404.
-      if (request.method === 'GET' && !path.extname(request.url.split('?')[0])) return sendIndex(request, reply);
+      // Hash routing means every page is index.html; unknown asset, API and image paths still 404 (JSON).
+      const urlPath = request.url.split('?')[0];
+      const notPage = [config.apiPrefix, ...IMAGE_PREFIXES, '/websocket'].some((p) => urlPath === p || urlPath.startsWith(`${p}/`));
+      if (request.method === 'GET' && !notPage && !path.extname(urlPath)) return sendIndex(request, reply);
       reply.status(404).send({ code: 404, msg: '访问资源不存在' });
     });
   }

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import sharp, { type Metadata } from 'sharp';
 import { defineRoute } from '../api-schemas.js';
 import { imagesDir } from '../app.js';
 import type { AppContext } from '../context.js';
@@ -13,6 +15,16 @@ const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
 export const UPLOAD_BAD_FORMAT = UPLOAD_TEXTS.badFormat;
 export const UPLOAD_NO_FILE = '请选择要上传的文件';
+export const UPLOAD_BROKEN = '图片文件已损坏或不完整，请重新选择';
+export const UPLOAD_MALFORMED = '上传请求格式不正确，请重新选择文件上传';
+/** Pictures a phone camera makes (12–50 MP) fit; a decompression bomb's header does not. */
+export const MAX_PICTURE_SIDE = 10_000;
+export const MAX_PICTURE_PIXELS = 40_000_000;
+export const UPLOAD_TOO_BIG_PICTURE = `图片尺寸过大：宽和高均不能超过 ${MAX_PICTURE_SIDE} 像素，总像素不能超过 ${MAX_PICTURE_PIXELS / 10_000} 万`;
+/** Parts (fields and files) one upload request may carry: the file and the path field, with room to spare. */
+const MAX_PARTS = 50;
+/** After a refusal mid-body, how much more of the body is read and dropped before the connection is cut. */
+const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
 const PATH_FIELD = /^[A-Za-z0-9_-]{1,50}$/;
 
 /** The image format by its first bytes, whatever the file is called. */
@@ -20,6 +32,46 @@ export function sniffImage(bytes: Buffer): { ext: 'png' | 'jpg'; mime: string } 
   if (bytes.length >= PNG_MAGIC.length && bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) return { ext: 'png', mime: 'image/png' };
   if (bytes.length >= JPEG_MAGIC.length && bytes.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC)) return { ext: 'jpg', mime: 'image/jpeg' };
   return undefined;
+}
+
+/**
+ * The picture decoded in full, re-encoded in its own format: what is stored is only its pixels (EXIF orientation
+ * applied), so bytes hidden after the image (an HTML page) and metadata (EXIF GPS, camera serials) are dropped. A
+ * picture too large is refused from its header, before any decoding; one that does not decode is refused.
+ */
+export async function decodePicture(bytes: Buffer, kind: { ext: 'png' | 'jpg' }): Promise<Buffer> {
+  let header: Metadata;
+  try {
+    // The header only (no pixels are decoded), so no pixel limit here: the size check below gives the reason.
+    header = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ApiError(415, UPLOAD_BAD_FORMAT);
+  }
+  if (header.format !== (kind.ext === 'png' ? 'png' : 'jpeg')) throw new ApiError(415, UPLOAD_BAD_FORMAT);
+  const { width = 0, height = 0 } = header;
+  if (width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE || width * height > MAX_PICTURE_PIXELS) throw badRequest(UPLOAD_TOO_BIG_PICTURE);
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' }).rotate();
+    return await (kind.ext === 'png' ? image.png() : image.jpeg({ quality: 85 })).toBuffer();
+  } catch {
+    throw badRequest(UPLOAD_BROKEN);
+  }
+}
+
+/**
+ * A refusal before the whole body was read: the rest is read and dropped so the answer reaches the client (closing
+ * with unread data would reset the connection and could lose it) and the keep-alive connection stays usable; a body
+ * that goes on past the limit gets the connection cut.
+ */
+function discardRest(raw: IncomingMessage): void {
+  if (raw.complete) return;
+  raw.unpipe();
+  let dropped = 0;
+  raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_LIMIT_BYTES) raw.socket.destroy();
+  });
+  raw.resume();
 }
 
 /** 上传图片大小不能超过 N MB! with N from the byte limit (2097152 → "2", 1572864 → "1.5", 1024 → "0.00098"); the client's text. */
@@ -37,14 +89,17 @@ function cstDateFolder(now: Date): string {
   return `${cst.slice(0, 4)}/${cst.slice(5, 7)}/${cst.slice(8, 10)}`;
 }
 
-/** POST /common/upload: one PNG or JPEG image, checked by its bytes, stored by date, served under /image-api/. */
+/** POST /common/upload: one PNG or JPEG image, decoded in full and stored re-encoded by date, served under /image-api/. */
 export async function registerUploadRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   defineRoute(app, 'upload', async (request, reply) => {
     let pathField = (request.query as { path?: string }).path;
     let file: { bytes: Buffer; filename: string } | undefined;
+    let partCount = 0;
     try {
-      // parts() rather than file(): the path field may come before or after the file.
-      for await (const part of request.parts()) {
+      // parts() rather than file(): the path field may come before or after the file. Fields are counted here, not by
+      // the plugin's `fields` limit: after that limit a file part still arrives whose stream never ends (a hang).
+      for await (const part of request.parts({ limits: { fields: Infinity, fieldSize: 4096 } })) {
+        if (++partCount > MAX_PARTS) throw badRequest('上传请求中的字段过多');
         if (part.type === 'file') {
           const bytes = await part.toBuffer();
           if (part.file.truncated) throw new ApiError(413, tooLargeMessage(config.uploadMaxBytes));
@@ -54,30 +109,38 @@ export async function registerUploadRoutes(app: FastifyInstance, { db, config }:
         }
       }
     } catch (error) {
+      discardRest(request.raw);
+      if (error instanceof ApiError) throw error;
       const code = (error as { code?: string }).code;
+      const message = (error as Error).message ?? '';
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, tooLargeMessage(config.uploadMaxBytes));
       if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(UPLOAD_NO_FILE);
       if (code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件');
       if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('上传请求中的字段过多');
+      // busboy: no boundary in the content type, a body cut short inside a part, a malformed part header.
+      if (/boundary|multipart|terminated early|malformed|header/i.test(message) || code === 'ERR_STREAM_PREMATURE_CLOSE') throw badRequest(UPLOAD_MALFORMED);
       throw error;
     }
+    // Not one part found: the body does not use the boundary its content type names, or it stops before the first part.
+    if (partCount === 0 && request.isMultipart()) throw badRequest(UPLOAD_MALFORMED);
     if (pathField !== undefined && pathField !== '' && !PATH_FIELD.test(pathField)) {
       throw badRequest('参数 上传目录（path） 无效：只能包含字母、数字、下划线和短横线');
     }
     if (!file || file.bytes.length === 0) throw badRequest(UPLOAD_NO_FILE);
     const kind = sniffImage(file.bytes);
     if (!kind) throw new ApiError(415, UPLOAD_BAD_FORMAT);
+    const stored = await decodePicture(file.bytes, kind);
 
     const relative = `upload/${cstDateFolder(new Date())}/${crypto.randomBytes(16).toString('hex')}.${kind.ext}`;
     const target = path.join(imagesDir(config), ...relative.split('/'));
     await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, file.bytes, { flag: 'wx' });
+    await fs.writeFile(target, stored, { flag: 'wx' });
     const url = `/image-api/${relative}`;
     const name = displayName(file.filename, kind.ext);
     try {
       await db
         .insertInto('upload')
-        .values({ userId: request.user?.userId ?? null, name, storedPath: relative, url, mime: kind.mime, size: file.bytes.length })
+        .values({ userId: request.user?.userId ?? null, name, storedPath: relative, url, mime: kind.mime, size: stored.length })
         .execute();
     } catch (error) {
       await fs.rm(target, { force: true });

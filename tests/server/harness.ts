@@ -43,9 +43,13 @@ export const REQUEST_LIMITS_RAISED: RateLimits = Object.fromEntries(
 
 /**
  * The real server over a real database: PGlite in memory (from the migrated snapshot) by default, or a fresh
- * schema of the PostgreSQL server at DATABASE_URL, dropped on close. Tests call it with `app.inject`.
+ * schema of the PostgreSQL server at DATABASE_URL, dropped on close. Tests call it with `app.inject`. Silent unless
+ * given a `logStream`.
  */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  { logStream }: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-test-'));
   const config = loadConfig({}, { dataDir, serveClient: false, logLevel: 'silent', rateLimits: REQUEST_LIMITS_RAISED, ...overrides });
   let db: Kysely<Database>;
@@ -82,7 +86,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     await migrateToLatest(db);
   }
 
-  const app = await buildApp({ config, db, dbKind: kind, logger: false });
+  // A log stream (a test reading the real log lines) turns the server's own logger on at config.logLevel.
+  const app = await buildApp({ config, db, dbKind: kind, ...(logStream ? { logStream } : { logger: false }) });
   await app.ready();
   return {
     app,

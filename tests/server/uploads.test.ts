@@ -1,8 +1,12 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tooLargeMessage } from '../../server/routes/uploads.js';
+import { tooLargeMessage, UPLOAD_BROKEN, UPLOAD_MALFORMED, UPLOAD_TOO_BIG_PICTURE } from '../../server/routes/uploads.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { bearer, insertUser, multipart, sessionFor, type Part } from './users-helpers.js';
 
@@ -17,12 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The decoded RGBA pixels of an image. */
+const pixels = async (bytes: Buffer) => (await sharp(bytes).ensureAlpha().raw().toBuffer()).toString('base64');
+
 function pngBytes(width = 2, height = 2): Buffer {
   const png = new PNG({ width, height });
   for (let i = 0; i < png.data.length; i++) png.data[i] = (i * 37) % 256;
   return PNG.sync.write(png);
 }
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0 fake jpeg body'), Buffer.from([0xff, 0xd9])]);
+/** A real 8×8 JPEG (under the test's 1 KB cap). */
+const JPEG = await sharp(Buffer.from(Array.from({ length: 8 * 8 * 3 }, (_, i) => (i * 31) % 256)), { raw: { width: 8, height: 8, channels: 3 } })
+  .jpeg({ quality: 70 })
+  .toBuffer();
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
 
 const upload = (parts: Part[], headers: Record<string, string> = uploader.headers, query = '') => {
@@ -32,7 +42,7 @@ const upload = (parts: Part[], headers: Record<string, string> = uploader.header
 const filePart = (data: Buffer, filename = 'photo.png', contentType = 'image/png'): Part => ({ name: 'file', filename, contentType, data });
 
 describe('POST /common/upload', () => {
-  it('stores a PNG by date, answers name, url and fileUrls, and serves the exact bytes back', async () => {
+  it('stores a PNG by date, answers name, url and fileUrls, and serves the stored picture back', async () => {
     const bytes = pngBytes();
     const res = await upload([{ name: 'path', value: 'PC_File' }, filePart(bytes, '宅基地照片.png')]);
     expect(res.statusCode).toBe(200);
@@ -44,16 +54,18 @@ describe('POST /common/upload', () => {
     expect(body.fileUrls).toBe(body.data.url);
 
     const relative = body.data.url.replace('/image-api/', '');
-    const onDisk = path.join(server.config.dataDir, 'images', relative);
-    expect(fs.readFileSync(onDisk).equals(bytes)).toBe(true);
+    const onDisk = fs.readFileSync(path.join(server.config.dataDir, 'images', relative));
+    // Stored re-encoded from the decoded pixels: the same picture, none of the sent file's other bytes.
+    expect(await pixels(onDisk)).toEqual(await pixels(bytes));
 
     const served = await server.app.inject({ method: 'GET', url: body.data.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(bytes)).toBe(true);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(onDisk)).toBe(true);
 
     const row = await server.db.selectFrom('upload').selectAll().where('url', '=', body.data.url).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ userId: uploader.userId, name: '宅基地照片.png', storedPath: relative, mime: 'image/png', size: bytes.length });
+    expect(row).toMatchObject({ userId: uploader.userId, name: '宅基地照片.png', storedPath: relative, mime: 'image/png', size: onDisk.length });
   });
 
   it('files the folder by the China Standard Time date', async () => {
@@ -67,7 +79,9 @@ describe('POST /common/upload', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.url).toMatch(/\.jpg$/);
     const served = await server.app.inject({ method: 'GET', url: res.json().data.url.replace('/image-api/', '/image2-api/') });
-    expect(served.rawPayload.equals(JPEG)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('jpeg');
   });
 
   it('refuses GIF bytes named .png, and text, with 415', async () => {
@@ -138,5 +152,197 @@ describe('POST /common/upload', () => {
     const res = await upload([filePart(pngBytes(), 'a.png'), filePart(pngBytes(), 'b.png')]);
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('一次只能上传一个文件');
+  });
+});
+
+/** A PNG chunk with its CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A grey PNG whose header claims width×height but whose data holds only its first row or so: a decompression bomb as
+ * the server meets it (a real one inflates 30000×30000 = 900 MB from under 1 MB; the header alone must refuse it).
+ */
+function pngClaiming(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // 8-bit greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(Math.min(height, 1) * (width + 1)), { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('an upload is a picture that decodes (issue 14, finding 9)', () => {
+  const HTML = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
+
+  it('refuses PNG or JPEG magic followed by something else with 415', async () => {
+    for (const data of [Buffer.concat([pngBytes().subarray(0, 8), HTML]), Buffer.concat([JPEG.subarray(0, 3), HTML])]) {
+      const res = await upload([filePart(data, 'page.png')]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ code: 415, msg: '文件格式不正确, 请上传png/jpg/jpeg图片格式文件!' });
+    }
+  });
+
+  it('refuses a truncated or corrupted picture with 400', async () => {
+    const png = pngBytes(16, 16);
+    const broken = Buffer.from(png);
+    broken[broken.length - 20] ^= 0xff; // inside the image data: the CRC no longer matches
+    for (const [what, data] of [
+      ['truncated PNG', png.subarray(0, Math.floor(png.length * 0.6))],
+      ['corrupted PNG', broken],
+      ['truncated JPEG (inside its image data)', JPEG.subarray(0, Math.floor(JPEG.length * 0.95))],
+    ] as const) {
+      const res = await upload([filePart(data)]);
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json(), what).toEqual({ code: 400, msg: UPLOAD_BROKEN });
+    }
+  });
+
+  it('refuses a picture over 10,000 px a side or 40 MP from its header, quickly', async () => {
+    for (const [width, height] of [
+      [30000, 30000],
+      [10001, 1],
+      [1, 10001],
+      [8000, 6000],
+    ]) {
+      const started = Date.now();
+      const res = await upload([filePart(pngClaiming(width, height))]);
+      expect(res.statusCode, `${width}×${height}`).toBe(400);
+      expect(res.json().msg).toBe(UPLOAD_TOO_BIG_PICTURE);
+      expect(Date.now() - started, 'refused without decoding').toBeLessThan(1000);
+    }
+    // At the limit is fine.
+    expect((await upload([filePart(pngClaiming(10000, 1))])).statusCode).toBe(200);
+  });
+
+  it('stores what it decoded: no trailing HTML, no EXIF (GPS) metadata', async () => {
+    const withHtml = Buffer.concat([pngBytes(), HTML]);
+    const res = await upload([filePart(withHtml)]);
+    expect(res.statusCode).toBe(200);
+    const served = await server.app.inject({ method: 'GET', url: res.json().data.url });
+    expect(served.rawPayload.includes('<script')).toBe(false);
+
+    const located = await sharp(JPEG).withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 10/1 0/1' } }).jpeg({ quality: 70 }).toBuffer();
+    expect((await sharp(located).metadata()).exif).toBeDefined();
+    const photo = await upload([filePart(located, 'photo.jpg', 'image/jpeg')]);
+    expect(photo.statusCode).toBe(200);
+    const stored = await server.app.inject({ method: 'GET', url: photo.json().data.url });
+    expect((await sharp(stored.rawPayload).metadata()).exif).toBeUndefined();
+  });
+});
+
+describe('a malformed or refused multipart body (issue 14, finding 9)', () => {
+  const boundary = 'tianmuBoundary42';
+  const filePartHead = (name = 'file') =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+  const CT = `multipart/form-data; boundary=${boundary}`;
+
+  it('answers 400 with a msg for a missing boundary, a wrong one, and a body cut short', async () => {
+    const whole = Buffer.concat([Buffer.from(filePartHead()), pngBytes(), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    for (const [what, contentType, payload] of [
+      ['no boundary', 'multipart/form-data', whole],
+      ['another boundary', 'multipart/form-data; boundary=somethingElse', whole],
+      ['cut inside the file', CT, whole.subarray(0, whole.length - 30)],
+      ['cut inside the part headers', CT, whole.subarray(0, 40)],
+    ] as const) {
+      const res = await server.app.inject({ method: 'POST', url: '/prod-api/common/upload', headers: { 'content-type': contentType }, payload });
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json(), what).toEqual({ code: 400, msg: UPLOAD_MALFORMED });
+    }
+  });
+
+  /**
+   * One request over a real keep-alive connection, then a second on the same connection once the first is answered:
+   * the refusal must arrive, and the connection must then serve the next request or be closed — not hang.
+   */
+  async function overKeepAlive(contentType: string, body: Buffer): Promise<{ status: number; msg: string; after: 'reused' | 'closed' | 'hung' }> {
+    const { port } = server.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {}); // a reset after the answer counts as closed
+    let received = Buffer.alloc(0);
+    const responses = (): Array<{ status: number; body: string }> => {
+      const out: Array<{ status: number; body: string }> = [];
+      let rest = received;
+      for (;;) {
+        const end = rest.indexOf('\r\n\r\n');
+        if (end < 0) return out;
+        const head = rest.subarray(0, end).toString('latin1');
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        if (rest.length < end + 4 + length) return out;
+        out.push({ status: Number(head.split(' ')[1]), body: rest.subarray(end + 4, end + 4 + length).toString('utf8') });
+        rest = rest.subarray(end + 4 + length);
+      }
+    };
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const waitFor = (count: number, ms: number) =>
+      Promise.race([
+        new Promise<boolean>((resolve) => {
+          const check = () => (responses().length >= count ? resolve(true) : undefined);
+          socket.on('data', (chunk) => {
+            received = Buffer.concat([received, chunk]);
+            check();
+          });
+          check();
+        }),
+        closed.then(() => responses().length >= count),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+      ]);
+    socket.write(`POST /prod-api/common/upload HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(body);
+    const answered = await waitFor(1, 5000);
+    if (!answered) {
+      socket.destroy();
+      return { status: 0, msg: '', after: 'hung' };
+    }
+    const first = responses()[0];
+    let after: 'reused' | 'closed' | 'hung';
+    if (socket.destroyed || socket.readableEnded) after = 'closed';
+    else {
+      socket.write('GET /prod-api/no-such-route HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      after = (await waitFor(2, 3000)) && responses().length >= 2 ? 'reused' : socket.destroyed || socket.readableEnded ? 'closed' : 'hung';
+    }
+    socket.destroy();
+    return { status: first.status, msg: JSON.parse(first.body).msg, after };
+  }
+
+  it('sends the refusal and leaves the keep-alive connection usable or closed, never hanging', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const big = Buffer.alloc(300_000, 7);
+    const end = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const cases: Array<[string, string, Buffer, number, string]> = [
+      ['a file over the cap', CT, Buffer.concat([Buffer.from(filePartHead()), big, end]), 413, tooLargeMessage(1024)],
+      ['a second file', CT, Buffer.concat([Buffer.from(filePartHead()), pngBytes(), Buffer.from('\r\n'), Buffer.from(filePartHead()), big, end]), 400, '一次只能上传一个文件'],
+      [
+        'sixty fields, then a file',
+        CT,
+        Buffer.concat([
+          ...Array.from({ length: 60 }, (_, i) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`)),
+          Buffer.from(filePartHead()),
+          big,
+          end,
+        ]),
+        400,
+        '上传请求中的字段过多',
+      ],
+      ['no boundary', 'multipart/form-data', Buffer.concat([Buffer.from(filePartHead()), big, end]), 400, UPLOAD_MALFORMED],
+      ['a picture bomb', CT, Buffer.concat([Buffer.from(filePartHead()), pngClaiming(30000, 30000), end]), 400, UPLOAD_TOO_BIG_PICTURE],
+    ];
+    const outcomes: string[] = [];
+    for (const [what, contentType, body, status, msg] of cases) {
+      const result = await overKeepAlive(contentType, body);
+      outcomes.push(`${what}: ${result.status} ${result.after}`);
+      expect(result, what).toEqual({ status, msg, after: expect.stringMatching(/^(reused|closed)$/) });
+    }
+    console.log(`keep-alive refusals: ${outcomes.join('; ')}`);
   });
 });
