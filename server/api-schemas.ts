@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
+import type { Ajv, AnySchemaObject, ErrorObject } from 'ajv';
+import { refuseNul } from './plugins/input-checks.js';
 
 /**
  * The API contract lives in `schemas/api/*.json`: one file per domain, each route with its method, path,
@@ -75,11 +77,65 @@ const envelopeOf = (data: Record<string, unknown> | undefined) => ({
   },
 });
 
+/**
+ * Keyword the loader adds to every `["integer", "string"]` / `["number", "string"]` field of a request schema. ajv
+ * leaves a string as it is there (string is an allowed type, so coerceTypes does not turn it into a number) and
+ * minimum/maximum only bound numbers; this checks the text the handler will turn into a number against the same
+ * bounds, so "99999999999" is refused like 99999999999.
+ */
+export const NUMERIC_TEXT = 'x-numeric-text';
+
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+function checkNumericText(this: unknown, _enabled: boolean, data: string, parentSchema?: AnySchemaObject): boolean {
+  const fail = (error: Pick<ErrorObject, 'keyword' | 'params'>) => {
+    (checkNumericText as unknown as { errors: Array<Partial<ErrorObject>> }).errors = [{ ...error, parentSchema }];
+    return false;
+  };
+  // Text that is no number is the handler's to refuse, with its own message; only the range is checked here.
+  const text = data.trim();
+  if (!NUMBER_TEXT.test(text)) return true;
+  const value = Number(text);
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = (parentSchema ?? {}) as Record<string, number | undefined>;
+  if (maximum !== undefined && !(value <= maximum)) return fail({ keyword: 'maximum', params: { comparison: '<=', limit: maximum } });
+  if (exclusiveMaximum !== undefined && !(value < exclusiveMaximum)) return fail({ keyword: 'exclusiveMaximum', params: { comparison: '<', limit: exclusiveMaximum } });
+  if (minimum !== undefined && !(value >= minimum)) return fail({ keyword: 'minimum', params: { comparison: '>=', limit: minimum } });
+  if (exclusiveMinimum !== undefined && !(value > exclusiveMinimum)) return fail({ keyword: 'exclusiveMinimum', params: { comparison: '>', limit: exclusiveMinimum } });
+  return true;
+}
+
+/** ajv plugin for buildApp (Fastify's `ajv.plugins`): the keywords the loader adds to request schemas. */
+export function apiSchemaKeywords(ajv: Ajv): Ajv {
+  ajv.addKeyword({ keyword: NUMERIC_TEXT, type: 'string', schemaType: 'boolean', errors: true, validate: checkNumericText });
+  return ajv;
+}
+
+/** A copy of a request schema with NUMERIC_TEXT on every field whose type is a number-or-string union. */
+export function withRequestChecks<T>(schema: T): T {
+  const copy = structuredClone(schema);
+  const stack: unknown[] = [copy];
+  while (stack.length) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (node && typeof node === 'object') {
+      const s = node as Record<string, unknown>;
+      const types = Array.isArray(s.type) ? (s.type as string[]) : [];
+      if (types.includes('string') && (types.includes('integer') || types.includes('number'))) s[NUMERIC_TEXT] = true;
+      for (const key of ['properties', 'items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) {
+        const child = s[key];
+        if (key === 'properties' && child && typeof child === 'object') stack.push(...Object.values(child));
+        else if (key !== 'properties' && child && typeof child === 'object') stack.push(child);
+      }
+    }
+  }
+  return copy;
+}
+
 export function fastifySchemaFor(spec: RouteSpec): FastifySchema {
   const schema: FastifySchema & { summary?: string } = { summary: spec.summary, response: { 200: envelopeOf(spec.data) } };
-  if (spec.querystring) schema.querystring = spec.querystring;
-  if (spec.body) schema.body = spec.body;
-  if (spec.params) schema.params = spec.params;
+  if (spec.querystring) schema.querystring = withRequestChecks(spec.querystring);
+  if (spec.body) schema.body = withRequestChecks(spec.body);
+  if (spec.params) schema.params = withRequestChecks(spec.params);
   return schema;
 }
 
@@ -106,7 +162,14 @@ export function defineRoute(app: FastifyInstance, name: string, handler: RouteHa
     url: spec.url,
     schema: fastifySchemaFor(spec),
     config: { routeName: name, auth: spec.auth ?? [] },
-    preValidation: options.preValidation,
+    // A route's own preValidation may build the body (a multipart form read into fields): the app-wide NUL check
+    // ran before it, so the built body is checked again.
+    preValidation: options.preValidation
+      ? async (request, reply) => {
+          await options.preValidation!(request, reply);
+          refuseNul(request, ['body']);
+        }
+      : undefined,
     bodyLimit: options.bodyLimit,
     handler,
   });

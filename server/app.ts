@@ -6,12 +6,13 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
-import { addSharedSchemas } from './api-schemas.js';
+import { addSharedSchemas, apiSchemaKeywords } from './api-schemas.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/schema.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGuards } from './plugins/guards.js';
+import { registerInputChecks } from './plugins/input-checks.js';
 import { PlaceTree } from './plugins/places.js';
 import { PortalRegions } from './portal-regions.js';
 import { renderIndexHtml } from './index-html.js';
@@ -49,6 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => crypto.randomBytes(6).toString('hex'),
     ajv: {
       customOptions: { allowUnionTypes: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, verbose: true },
+      plugins: [apiSchemaKeywords],
     },
     bodyLimit: 1024 * 1024,
   });
@@ -66,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => auction.stop());
 
   registerErrorHandling(app);
+  registerInputChecks(app);
   addSharedSchemas(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 50 } });

@@ -20,6 +20,8 @@ const TYPE_NAMES: Record<string, string> = {
   null: '空值',
 };
 
+const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
 const PLACES: Record<string, string> = {
   body: '请求体',
   querystring: '查询参数',
@@ -48,6 +50,9 @@ export function describeValidationError(error: AjvError, context?: string): stri
           return `参数 ${label} 类型错误，应为${types.join('或')}`;
         }
         case 'pattern':
+          // Some schemas still carry their own "no NUL" pattern (the app-wide check usually answers first).
+          if (String(error.params.pattern) === NO_NUL_PATTERN) return `参数 ${label} 不能包含空字符`;
+          return `参数 ${label} 格式不正确`;
         case 'format':
           return `参数 ${label} 格式不正确`;
         case 'minLength':

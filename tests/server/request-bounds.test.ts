@@ -40,7 +40,7 @@ describe('integers beyond the column range', () => {
       expect(res.status, sent.url).toBe(400);
       expect(res.body.code).toBe(400);
       expect(res.body.msg).toContain('（id）');
-      expect(res.body.msg).toContain('超出范围（最大 2147483647）');
+      expect(res.body.msg).toContain('不能大于 2147483647');
     }
   });
 
@@ -58,7 +58,7 @@ describe('integers beyond the column range', () => {
       const res = await send({ url, payload: '{"pageNum":1e308}' });
       expect(res.status, url).toBe(400);
       expect(res.body.msg).toContain('pageNum');
-      expect(res.body.msg).toContain('超出范围');
+      expect(res.body.msg).toContain('不能大于 100000');
     }
   });
 
@@ -102,7 +102,7 @@ describe('NUL characters', () => {
     ]) {
       const res = await send(sent);
       expect(res.status, sent.url).toBe(400);
-      expect(res.body.msg).toBe('参数 关键词（keyword） 不能包含空字符');
+      expect(res.body.msg).toMatch(/^参数 关键[词字]（keyword） 不能包含空字符$/);
     }
   });
 
