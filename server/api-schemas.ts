@@ -78,39 +78,48 @@ const envelopeOf = (data: Record<string, unknown> | undefined) => ({
 });
 
 /**
- * Keyword the loader adds to every `["integer", "string"]` / `["number", "string"]` field of a request schema. ajv
- * leaves a string as it is there (string is an allowed type, so coerceTypes does not turn it into a number) and
- * minimum/maximum only bound numbers; this checks the text the handler will turn into a number against the same
- * bounds, so "99999999999" is refused like 99999999999.
+ * Keyword the loader adds to every integer and number field of a request schema (new routes get it too). ajv with
+ * `coerceTypes` turns the text "1e400" or "Infinity" into Infinity and then skips minimum/maximum, which only look
+ * at finite numbers; and in `["integer", "string"]` / `["number", "string"]` unions a string stays a string (string
+ * is an allowed type), which minimum/maximum do not bound either. This checks both against the field's bounds, so
+ * "1e400" and "99999999999" are refused like 99999999999. Text that is no number is the handler's to refuse.
  */
-export const NUMERIC_TEXT = 'x-numeric-text';
+export const NUMBER_BOUNDS = 'x-number-bounds';
 
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-function checkNumericText(this: unknown, _enabled: boolean, data: string, parentSchema?: AnySchemaObject): boolean {
+function checkNumberBounds(this: unknown, _enabled: boolean, data: unknown, parentSchema?: AnySchemaObject): boolean {
   const fail = (error: Pick<ErrorObject, 'keyword' | 'params'>) => {
-    (checkNumericText as unknown as { errors: Array<Partial<ErrorObject>> }).errors = [{ ...error, parentSchema }];
+    (checkNumberBounds as unknown as { errors: Array<Partial<ErrorObject>> }).errors = [{ ...error, parentSchema }];
     return false;
   };
-  // Text that is no number is the handler's to refuse, with its own message; only the range is checked here.
-  const text = data.trim();
-  if (!NUMBER_TEXT.test(text)) return true;
-  const value = Number(text);
+  let value: number;
+  if (typeof data === 'string') {
+    const text = data.trim();
+    if (!NUMBER_TEXT.test(text)) return true;
+    value = Number(text);
+  } else if (typeof data === 'number') value = data;
+  else return true;
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = (parentSchema ?? {}) as Record<string, number | undefined>;
   if (maximum !== undefined && !(value <= maximum)) return fail({ keyword: 'maximum', params: { comparison: '<=', limit: maximum } });
   if (exclusiveMaximum !== undefined && !(value < exclusiveMaximum)) return fail({ keyword: 'exclusiveMaximum', params: { comparison: '<', limit: exclusiveMaximum } });
   if (minimum !== undefined && !(value >= minimum)) return fail({ keyword: 'minimum', params: { comparison: '>=', limit: minimum } });
   if (exclusiveMinimum !== undefined && !(value > exclusiveMinimum)) return fail({ keyword: 'exclusiveMinimum', params: { comparison: '>', limit: exclusiveMinimum } });
+  if (!Number.isFinite(value)) {
+    const types = ([] as string[]).concat(parentSchema?.type ?? []);
+    return fail({ keyword: 'type', params: { type: types.includes('integer') ? 'integer' : 'number' } });
+  }
   return true;
 }
 
 /** ajv plugin for buildApp (Fastify's `ajv.plugins`): the keywords the loader adds to request schemas. */
 export function apiSchemaKeywords(ajv: Ajv): Ajv {
-  ajv.addKeyword({ keyword: NUMERIC_TEXT, type: 'string', schemaType: 'boolean', errors: true, validate: checkNumericText });
+  // No `type`: ajv guards its number keywords with isFinite, which would skip the very values this is for.
+  ajv.addKeyword({ keyword: NUMBER_BOUNDS, schemaType: 'boolean', errors: true, validate: checkNumberBounds });
   return ajv;
 }
 
-/** A copy of a request schema with NUMERIC_TEXT on every field whose type is a number-or-string union. */
+/** A copy of a request schema with NUMBER_BOUNDS on every integer and number field. */
 export function withRequestChecks<T>(schema: T): T {
   const copy = structuredClone(schema);
   const stack: unknown[] = [copy];
@@ -119,8 +128,8 @@ export function withRequestChecks<T>(schema: T): T {
     if (Array.isArray(node)) stack.push(...node);
     else if (node && typeof node === 'object') {
       const s = node as Record<string, unknown>;
-      const types = Array.isArray(s.type) ? (s.type as string[]) : [];
-      if (types.includes('string') && (types.includes('integer') || types.includes('number'))) s[NUMERIC_TEXT] = true;
+      const types = ([] as unknown[]).concat(s.type ?? []);
+      if (types.includes('integer') || types.includes('number')) s[NUMBER_BOUNDS] = true;
       for (const key of ['properties', 'items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) {
         const child = s[key];
         if (key === 'properties' && child && typeof child === 'object') stack.push(...Object.values(child));

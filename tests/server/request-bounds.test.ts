@@ -62,6 +62,19 @@ describe('integers beyond the column range', () => {
     }
   });
 
+  it('refuses numeric text that ajv coerces to Infinity ("1e400", "Infinity"), which skipped every bound', async () => {
+    for (const sent of [
+      { url: '/api/newsList?pageNum=Infinity' },
+      { url: '/api/newsDetail', payload: { id: '1e400' } },
+      { url: '/api/auction/bid', payload: { projectId: 1, amount: 'Infinity' }, headers: bearer(token) },
+      { url: '/api/newsList', payload: { pageNum: '-1e400' } },
+    ]) {
+      const res = await send(sent);
+      expect(res.status, JSON.stringify(sent)).toBe(400);
+      expect(res.body.msg).toMatch(/（(pageNum|id|amount)） 不能(大|小)于 /);
+    }
+  });
+
   it('refuses a numeric string beyond range where the schema takes a number or a string', async () => {
     const res = await send({ url: '/api/projectList', payload: { deptId: '99999999999' } });
     expect(res.status).toBe(400);
