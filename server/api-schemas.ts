@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
+import type { Ajv, AnySchemaObject, ErrorObject } from 'ajv';
+import { refuseNul } from './plugins/input-checks.js';
 
 /**
  * The API contract lives in `schemas/api/*.json`: one file per domain, each route with its method, path,
@@ -75,11 +77,74 @@ const envelopeOf = (data: Record<string, unknown> | undefined) => ({
   },
 });
 
+/**
+ * Keyword the loader adds to every integer and number field of a request schema (new routes get it too). ajv with
+ * `coerceTypes` turns the text "1e400" or "Infinity" into Infinity and then skips minimum/maximum, which only look
+ * at finite numbers; and in `["integer", "string"]` / `["number", "string"]` unions a string stays a string (string
+ * is an allowed type), which minimum/maximum do not bound either. This checks both against the field's bounds, so
+ * "1e400" and "99999999999" are refused like 99999999999. Text that is no number is the handler's to refuse.
+ */
+export const NUMBER_BOUNDS = 'x-number-bounds';
+
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+function checkNumberBounds(this: unknown, _enabled: boolean, data: unknown, parentSchema?: AnySchemaObject): boolean {
+  const fail = (error: Pick<ErrorObject, 'keyword' | 'params'>) => {
+    (checkNumberBounds as unknown as { errors: Array<Partial<ErrorObject>> }).errors = [{ ...error, parentSchema }];
+    return false;
+  };
+  let value: number;
+  if (typeof data === 'string') {
+    const text = data.trim();
+    if (!NUMBER_TEXT.test(text)) return true;
+    value = Number(text);
+  } else if (typeof data === 'number') value = data;
+  else return true;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = (parentSchema ?? {}) as Record<string, number | undefined>;
+  if (maximum !== undefined && !(value <= maximum)) return fail({ keyword: 'maximum', params: { comparison: '<=', limit: maximum } });
+  if (exclusiveMaximum !== undefined && !(value < exclusiveMaximum)) return fail({ keyword: 'exclusiveMaximum', params: { comparison: '<', limit: exclusiveMaximum } });
+  if (minimum !== undefined && !(value >= minimum)) return fail({ keyword: 'minimum', params: { comparison: '>=', limit: minimum } });
+  if (exclusiveMinimum !== undefined && !(value > exclusiveMinimum)) return fail({ keyword: 'exclusiveMinimum', params: { comparison: '>', limit: exclusiveMinimum } });
+  if (!Number.isFinite(value)) {
+    const types = ([] as string[]).concat(parentSchema?.type ?? []);
+    return fail({ keyword: 'type', params: { type: types.includes('integer') ? 'integer' : 'number' } });
+  }
+  return true;
+}
+
+/** ajv plugin for buildApp (Fastify's `ajv.plugins`): the keywords the loader adds to request schemas. */
+export function apiSchemaKeywords(ajv: Ajv): Ajv {
+  // No `type`: ajv guards its number keywords with isFinite, which would skip the very values this is for.
+  ajv.addKeyword({ keyword: NUMBER_BOUNDS, schemaType: 'boolean', errors: true, validate: checkNumberBounds });
+  return ajv;
+}
+
+/** A copy of a request schema with NUMBER_BOUNDS on every integer and number field. */
+export function withRequestChecks<T>(schema: T): T {
+  const copy = structuredClone(schema);
+  const stack: unknown[] = [copy];
+  while (stack.length) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (node && typeof node === 'object') {
+      const s = node as Record<string, unknown>;
+      const types = ([] as unknown[]).concat(s.type ?? []);
+      if (types.includes('integer') || types.includes('number')) s[NUMBER_BOUNDS] = true;
+      for (const key of ['properties', 'items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) {
+        const child = s[key];
+        if (key === 'properties' && child && typeof child === 'object') stack.push(...Object.values(child));
+        else if (key !== 'properties' && child && typeof child === 'object') stack.push(child);
+      }
+    }
+  }
+  return copy;
+}
+
 export function fastifySchemaFor(spec: RouteSpec): FastifySchema {
   const schema: FastifySchema & { summary?: string } = { summary: spec.summary, response: { 200: envelopeOf(spec.data) } };
-  if (spec.querystring) schema.querystring = spec.querystring;
-  if (spec.body) schema.body = spec.body;
-  if (spec.params) schema.params = spec.params;
+  if (spec.querystring) schema.querystring = withRequestChecks(spec.querystring);
+  if (spec.body) schema.body = withRequestChecks(spec.body);
+  if (spec.params) schema.params = withRequestChecks(spec.params);
   return schema;
 }
 
@@ -106,7 +171,14 @@ export function defineRoute(app: FastifyInstance, name: string, handler: RouteHa
     url: spec.url,
     schema: fastifySchemaFor(spec),
     config: { routeName: name, auth: spec.auth ?? [] },
-    preValidation: options.preValidation,
+    // A route's own preValidation may build the body (a multipart form read into fields): the app-wide NUL check
+    // ran before it, so the built body is checked again.
+    preValidation: options.preValidation
+      ? async (request, reply) => {
+          await options.preValidation!(request, reply);
+          refuseNul(request, ['body']);
+        }
+      : undefined,
     bodyLimit: options.bodyLimit,
     handler,
   });

@@ -6,7 +6,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
-import { addSharedSchemas } from './api-schemas.js';
+import { addSharedSchemas, apiSchemaKeywords } from './api-schemas.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/schema.js';
@@ -15,6 +15,7 @@ import { registerGuards } from './plugins/guards.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { loggerOptions } from './plugins/log-redaction.js';
 import { indexPolicy, registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerInputChecks } from './plugins/input-checks.js';
 import { PlaceTree } from './plugins/places.js';
 import { PortalRegions } from './portal-regions.js';
 import { renderIndexHtml } from './index-html.js';
@@ -56,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => crypto.randomBytes(6).toString('hex'),
     ajv: {
       customOptions: { allowUnionTypes: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, formats: { [URL_FORMAT]: isAllowedUrl } },
+      plugins: [apiSchemaKeywords],
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
@@ -75,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  registerInputChecks(app);
   addSharedSchemas(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 50 } });

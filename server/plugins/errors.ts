@@ -21,6 +21,8 @@ const TYPE_NAMES: Record<string, string> = {
   null: '空值',
 };
 
+const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
 const PLACES: Record<string, string> = {
   body: '请求体',
   querystring: '查询参数',
@@ -48,10 +50,12 @@ export function describeValidationError(error: AjvError, context?: string): stri
           const types = String(error.params.type).split(',').map((t) => TYPE_NAMES[t] ?? t);
           return `参数 ${label} 类型错误，应为${types.join('或')}`;
         }
+        case 'pattern':
+          // Some schemas still carry their own "no NUL" pattern (the app-wide check usually answers first).
+          if (String(error.params.pattern) === NO_NUL_PATTERN) return `参数 ${label} 不能包含空字符`;
+          return `参数 ${label} 格式不正确`;
         case 'format':
           if (error.params.format === URL_FORMAT) return `参数 ${label} 不是允许的链接地址（仅限 http(s) 地址或本站路径）`;
-          return `参数 ${label} 格式不正确`;
-        case 'pattern':
           return `参数 ${label} 格式不正确`;
         case 'minLength':
           return `参数 ${label} 长度不能少于 ${String(error.params.limit)} 个字符`;

@@ -12,9 +12,12 @@ const reply = (socket: WebSocket, type: string, data?: Record<string, unknown>) 
   if (socket.readyState === 1) socket.send(JSON.stringify(data === undefined ? { type } : { type, data }));
 };
 
+/** Project ids are PostgreSQL integers: a larger one names no project and must not reach a query. */
+const MAX_ID = 2147483647;
+
 const projectIdOf = (data: unknown): number | undefined => {
   const id = Number((data as { projectId?: unknown } | undefined)?.projectId);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
+  return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : undefined;
 };
 
 /**

@@ -67,7 +67,7 @@ describe('complaintSubmit (投诉建议)', () => {
       [{ ...complaint, content: ' \n ' }, '请输入投诉建议内容'],
       [{ ...complaint, type: '表扬' }, '请选择类型'],
       [{ ...complaint, content: 'x'.repeat(2001) }, /内容.*不能超过 2000/],
-      [{ ...complaint, content: 'a\u0000b' }, /内容.*格式不正确/],
+      [{ ...complaint, content: 'a\u0000b' }, /内容.*不能包含空字符/],
       [{ ...complaint, extra: 1 }, /不支持的字段：extra/],
       [{ phone: complaint.phone, content: 'x' }, /缺少必填参数：姓名/],
     ];
@@ -190,7 +190,7 @@ describe('propertyRegister (产权登记)', () => {
       [{ ...registration, phone: '139123456789' }, '请输入正确的电话号码'],
       [{ ...registration, photos: [strangers] }, /^产权照片无效：/],
       [{ ...registration, photos: ['javascript:alert(1)'] }, /格式不正确/],
-      [{ ...registration, description: '\u0000' }, /格式不正确/],
+      [{ ...registration, description: '\u0000' }, /description.*不能包含空字符/],
     ];
     for (const [body, msg] of cases) {
       const res = await callAs(server, TENANT_A, 'propertyRegister', { body, headers: bearer(user.token) });

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest } from '../errors.js';
+
+/**
+ * PostgreSQL cannot store U+0000 in text, so a NUL anywhere in a request would reach the database and fail there
+ * (a 500). No route has a use for it: one check, ahead of the guards and the schemas, refuses it in every query,
+ * path parameter, header and body of every route, including routes added later, naming the field.
+ */
+const NUL = '\u0000';
+
+type Place = 'query' | 'params' | 'body' | 'headers';
+const PLACE_SCHEMA: Record<Place, 'querystring' | 'params' | 'body' | 'headers'> = {
+  query: 'querystring',
+  params: 'params',
+  body: 'body',
+  headers: 'headers',
+};
+
+/** The first path (field names and indexes) under `value` whose key or string value holds a NUL; iterative, so a deeply nested body cannot overflow the stack. */
+export function findNul(value: unknown): Array<string | number> | undefined {
+  const stack: Array<{ value: unknown; path: Array<string | number> }> = [{ value, path: [] }];
+  while (stack.length) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes(NUL)) return path;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, i] });
+    } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
+      for (const [k, child] of Object.entries(v)) {
+        if (k.includes(NUL)) return [...path, k];
+        stack.push({ value: child, path: [...path, k] });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The schema title of the field at `path` in a route's request schema, when the schema names it. */
+function titleAt(schema: unknown, path: Array<string | number>): string | undefined {
+  let node = schema as { properties?: Record<string, unknown>; items?: unknown; title?: string } | undefined;
+  for (const step of path) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (typeof step === 'number' ? node.items : node.properties?.[step]) as typeof node;
+  }
+  return node?.title;
+}
+
+const printable = (name: string) => name.replace(/\u0000/g, '\\u0000');
+
+/** Throws 400 `参数 关键词（keyword） 不能包含空字符` when any part of the request holds a NUL. */
+export function refuseNul(request: FastifyRequest, places: Place[] = ['params', 'query', 'headers', 'body']): void {
+  for (const place of places) {
+    const path = findNul(request[place]);
+    if (!path) continue;
+    const name = printable(path.join('.'));
+    if (place === 'headers') throw badRequest(`请求头 ${name} 不能包含空字符`);
+    if (!name) throw badRequest('请求体不能包含空字符');
+    const title = titleAt(request.routeOptions.schema?.[PLACE_SCHEMA[place]], path);
+    throw badRequest(`参数 ${title ? `${title}（${name}）` : name} 不能包含空字符`);
+  }
+}
+
+/** Registers the NUL check on every route of `app`; register before the guards, which read headers and form fields. */
+export function registerInputChecks(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => refuseNul(request));
+}
