@@ -255,7 +255,7 @@ describe('a malformed or refused multipart body (issue 14, finding 9)', () => {
       ['cut inside the file', CT, whole.subarray(0, whole.length - 30)],
       ['cut inside the part headers', CT, whole.subarray(0, 40)],
     ] as const) {
-      const res = await server.app.inject({ method: 'POST', url: '/prod-api/common/upload', headers: { 'content-type': contentType }, payload });
+      const res = await server.app.inject({ method: 'POST', url: '/prod-api/common/upload', headers: { ...uploader.headers, 'content-type': contentType }, payload });
       expect(res.statusCode, what).toBe(400);
       expect(res.json(), what).toEqual({ code: 400, msg: UPLOAD_MALFORMED });
     }
@@ -265,7 +265,11 @@ describe('a malformed or refused multipart body (issue 14, finding 9)', () => {
    * One request over a real keep-alive connection, then a second on the same connection once the first is answered:
    * the refusal must arrive, and the connection must then serve the next request or be closed — not hang.
    */
-  async function overKeepAlive(contentType: string, body: Buffer): Promise<{ status: number; msg: string; after: 'reused' | 'closed' | 'hung' }> {
+  async function overKeepAlive(
+    contentType: string,
+    body: Buffer,
+    { anonymous = false } = {},
+  ): Promise<{ status: number; msg: string; after: 'reused' | 'closed' | 'hung' }> {
     const { port } = server.app.server.address() as AddressInfo;
     const socket = net.connect(port, '127.0.0.1');
     socket.on('error', () => {}); // a reset after the answer counts as closed
@@ -297,7 +301,7 @@ describe('a malformed or refused multipart body (issue 14, finding 9)', () => {
         closed.then(() => responses().length >= count),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
       ]);
-    socket.write(`POST /prod-api/common/upload HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(`POST /prod-api/common/upload HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n${anonymous ? '' : `Authorization: ${uploader.headers.authorization}\r\n`}Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`);
     socket.write(body);
     const answered = await waitFor(1, 5000);
     if (!answered) {
@@ -338,6 +342,10 @@ describe('a malformed or refused multipart body (issue 14, finding 9)', () => {
       ['a picture bomb', CT, Buffer.concat([Buffer.from(filePartHead()), pngClaiming(30000, 30000), end]), 400, UPLOAD_TOO_BIG_PICTURE],
     ];
     const outcomes: string[] = [];
+    // Refused before the body is read at all: a visitor who is not logged in (uploads need a login).
+    const anonymous = await overKeepAlive(CT, Buffer.concat([Buffer.from(filePartHead()), big, end]), { anonymous: true });
+    outcomes.push(`not logged in: ${anonymous.status} ${anonymous.after}`);
+    expect(anonymous, 'not logged in').toEqual({ status: 401, msg: '请先登录', after: expect.stringMatching(/^(reused|closed)$/) });
     for (const [what, contentType, body, status, msg] of cases) {
       const result = await overKeepAlive(contentType, body);
       outcomes.push(`${what}: ${result.status} ${result.after}`);
