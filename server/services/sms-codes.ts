@@ -109,7 +109,8 @@ export function createSmsCodeService({ db, config, sms }: SmsCodeDeps): SmsCodeS
       if (uuid && uuid !== latest.uuid) throw badRequest('验证码已失效（不是最新发送的验证码），请使用最新收到的验证码');
       // Judge and count in one row update: the row lock serialises parallel guesses, and a guess arriving after the
       // code was used or burnt finds no row to update. A right guess uses the code; the wrong guess that reaches the
-      // limit burns it.
+      // limit burns it. The comparison is the database's, not constant-time: with five guesses a code, timing tells
+      // a guesser nothing they could use.
       const judged = await db
         .updateTable('smsCode')
         .set((eb) => ({

@@ -28,3 +28,27 @@ describe('006_project_code', () => {
     ]);
   });
 });
+
+describe('012_rate_limits', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openDatabase();
+    await migrateTo(handle.db, '010_caodi_finance_category');
+  });
+  afterAll(() => handle.close());
+
+  it('keeps a stored nonce 10 minutes from when it was seen, starts codes at no wrong guess, and drops the account lock columns', async () => {
+    const { db } = handle;
+    await sql`INSERT INTO used_nonce (nonce, seen_at) VALUES ('old-random', '2026-01-01T00:00:00Z')`.execute(db);
+    await sql`INSERT INTO sms_code (phone, code, uuid, expires_at) VALUES ('13800000000', '123456', 'u', now())`.execute(db);
+
+    expect(await migrateToLatest(db)).toContain('012_rate_limits');
+    const nonce = await sql<{ expiresAt: Date }>`SELECT expires_at FROM used_nonce WHERE nonce = 'old-random'`.execute(db);
+    expect(nonce.rows[0].expiresAt.toISOString()).toBe('2026-01-01T00:10:00.000Z');
+    const code = await sql<{ wrongGuesses: number }>`SELECT wrong_guesses FROM sms_code`.execute(db);
+    expect(code.rows).toEqual([{ wrongGuesses: 0 }]);
+    const columns = await sql<{ columnName: string }>`SELECT column_name FROM information_schema.columns WHERE table_name = 'app_user'`.execute(db);
+    expect(columns.rows.map((c) => c.columnName)).not.toContain('locked_until');
+    expect(columns.rows.map((c) => c.columnName)).not.toContain('failed_logins');
+  });
+});
