@@ -53,7 +53,7 @@ function MyIntentItem({ row, href }: { row: MyIntent; href: string }) {
       </div>
       <dl className="tm-mine__facts">
         <div><dt>审核状态</dt><dd>{row.stateText}</dd></div>
-        <div><dt>所在地区</dt><dd>{row.areaName}</dd></div>
+        {row.areaName && <div><dt>所在地区</dt><dd>{row.areaName}</dd></div>}
         <div><dt>提交时间</dt><dd>{row.logintime}</dd></div>
         {row.reviewedAt && <div><dt>审核时间</dt><dd>{row.reviewedAt}</dd></div>}
       </dl>

@@ -127,3 +127,14 @@ describe('stored URLs outside the policy', () => {
     }
   });
 });
+
+describe('hostile review bodies', () => {
+  it('answers 400 naming the field, never 500, for an id beyond the column or a NUL in the reason', async () => {
+    const huge = await call('intentReview', { body: { id: 99999999999, approve: true }, token: staff });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().msg).toContain('意向编号（id）');
+    const nul = await call('intentReview', { body: { id: 1, approve: false, reason: 'a\u0000b' }, token: staff });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().msg).toContain('未通过原因（reason）');
+  });
+});
