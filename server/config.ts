@@ -29,6 +29,8 @@ export interface RateLimits {
   /** Intents, complaints, consultations, property registrations, auction registrations and feedback together. */
   submitPerIp: RateLimitRule;
   submitPerUser: RateLimitRule;
+  /** Password changes by a logged-in account (each one checks the old password: a stolen session must not guess it). */
+  passwordChangePerUser: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
@@ -44,6 +46,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
   // A village office may hand in several people's forms from one address.
   submitPerIp: { max: 30, windowSeconds: 60 * 60 },
   submitPerUser: { max: 20, windowSeconds: 60 * 60 },
+  passwordChangePerUser: { max: 5, windowSeconds: 15 * 60 },
 });
 
 /** RATE_LIMIT_LOGIN_PER_IP=10/60 and so on; a malformed value keeps the default. */

@@ -35,6 +35,7 @@ export const ROUTE_LIMITS: Readonly<Record<string, RouteLimit[]>> = {
   getPhoneCode: [{ rule: 'smsSendPerIp', by: 'ip' }],
   register: CODE_CHECK,
   updatePwdForMobile: CODE_CHECK,
+  updatePwd: [{ rule: 'passwordChangePerUser', by: 'user' }],
   upload: [
     { rule: 'uploadPerIp', by: 'ip' },
     { rule: 'uploadPerUser', by: 'user' },

@@ -156,3 +156,20 @@ describe('submits', () => {
     expectTooMany(await complaint('203.0.113.99', bearer(token)), L.submitPerUser.windowSeconds);
   });
 });
+
+describe('password changes', () => {
+  it('take 5 per 15 minutes from one account: a stolen session cannot guess the old password', async () => {
+    const { token } = await loggedInUser(server, '13300000003', TENANT_A);
+    const change = (ip: string) =>
+      from(ip, {
+        method: 'PUT',
+        url: `/prod-api/system/user/profile/updatePwd?oldPassword=${encodeURIComponent('Wrong@2024x')}&newPassword=${encodeURIComponent('Other#Pass99')}`,
+        headers: bearer(token),
+      });
+    for (let i = 0; i < L.passwordChangePerUser.max; i++) {
+      const res = await change(`198.18.2.${i}`);
+      expect(res.json()).toEqual({ code: 400, msg: '修改密码失败，旧密码错误' });
+    }
+    expectTooMany(await change('198.18.2.200'), L.passwordChangePerUser.windowSeconds);
+  });
+});
