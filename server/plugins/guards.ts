@@ -65,6 +65,10 @@ export interface GuardDeps {
  */
 export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
   const { config, db, places } = deps;
+  // Says the configured window (SIGN_WINDOW_SECONDS), in minutes where it is whole minutes.
+  const windowSeconds = Math.round(config.signWindowMs / 1000);
+  const windowText = windowSeconds % 60 === 0 ? `${windowSeconds / 60}分钟` : `${windowSeconds}秒`;
+  const staleStamp = `请求时间戳无效或已过期（与服务器时间相差超过${windowText}），请校准本机时间后重试`;
   const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
 
   async function tenantFor(deptIdText: string): Promise<Tenant> {
@@ -107,7 +111,7 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
       if (missing.length) throw forbidden(`缺少签名请求头：${missing.join('、')}`);
       const ts = Number(timeStamp);
       if (!Number.isFinite(ts) || Math.abs(Date.now() - ts) > config.signWindowMs) {
-        throw forbidden('请求时间戳无效或已过期（与服务器时间相差超过5分钟），请校准本机时间后重试');
+        throw forbidden(staleStamp);
       }
       if (!safeEqual(signFor(deptId!, timeStamp!, config.apiSignKey), String(sign).toLowerCase())) {
         throw forbidden('签名校验失败，请求被拒绝');
@@ -126,7 +130,7 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
       // Either seconds or milliseconds are accepted; the window is the same five minutes.
       const tsMs = ts < 1e12 ? ts * 1000 : ts;
       if (!Number.isFinite(tsMs) || Math.abs(Date.now() - tsMs) > config.signWindowMs) {
-        throw forbidden('请求时间戳无效或已过期（与服务器时间相差超过5分钟），请校准本机时间后重试');
+        throw forbidden(staleStamp);
       }
       if (!safeEqual(formSignatureFor(config.formSecret, random, timestamp), signature.toLowerCase())) {
         throw forbidden('签名校验失败，请求被拒绝');

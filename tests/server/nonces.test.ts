@@ -32,6 +32,13 @@ const REPLAY = { code: 403, msg: '重复的请求（random 已使用），请求
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('form-signature nonces', () => {
+  it('refuses a stamp outside the window, saying the window the server is configured with', async () => {
+    expect(await post(signedAt(Date.now() + WINDOW_MS + 5000))).toEqual({
+      status: 403,
+      body: { code: 403, msg: '请求时间戳无效或已过期（与服务器时间相差超过3秒），请校准本机时间后重试' },
+    });
+  });
+
   it('keeps a future-stamped nonce until its own timestamp leaves the window, whatever trims meanwhile', async () => {
     const fields = signedAt(Date.now() + WINDOW_MS - 200);
     expect((await post(fields)).status).toBe(200);
