@@ -10,7 +10,7 @@ import { addSharedSchemas, apiSchemaKeywords } from './api-schemas.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/schema.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerGuards } from './plugins/guards.js';
 import { registerInputChecks } from './plugins/input-checks.js';
 import { PlaceTree } from './plugins/places.js';
@@ -53,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       plugins: [apiSchemaKeywords],
     },
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
 
   const places = new PlaceTree(db);

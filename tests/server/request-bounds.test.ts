@@ -154,6 +154,15 @@ describe('NUL characters', () => {
     expect(header.body.msg).toContain('authorization');
   });
 
+  it('answers a path parameter too long for the router, or not percent-decodable, with a Chinese msg', async () => {
+    const long = await send({ method: 'GET', url: `/system/dict/data/type/${'a'.repeat(101)}` });
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ code: 400, msg: '请求地址中的参数过长' });
+    const bad = await send({ method: 'GET', url: '/system/dict/data/type/%zz' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ code: 400, msg: '请求地址不正确' });
+  });
+
   it('refuses a NUL in a field name', async () => {
     const res = await send({ url: '/api/projectList', payload: { ['key\u0000word']: 'x' } });
     expect(res.status).toBe(400);
