@@ -170,6 +170,15 @@ describe('NUL characters', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it('answers a multipart project list query whose body is not multipart with 400 (found by the route fuzz)', async () => {
+    const res = await send({ url: '/api/projectList', payload: '{"pageNum":1}', headers: { 'content-type': 'multipart/form-data' } });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('请求体不是有效的 multipart/form-data 表单');
+    // With a boundary that never comes, the form simply has no fields: an unfiltered list.
+    const empty = await send({ url: '/api/projectList', payload: '{"pageNum":1}', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    expect(empty.status).toBe(200);
+  });
+
   it('refuses a NUL in a field name', async () => {
     const res = await send({ url: '/api/projectList', payload: { ['key\u0000word']: 'x' } });
     expect(res.status).toBe(400);
