@@ -68,6 +68,8 @@ describe('integers beyond the column range', () => {
       { url: '/api/newsDetail', payload: { id: '1e400' } },
       { url: '/api/auction/bid', payload: { projectId: 1, amount: 'Infinity' }, headers: bearer(token) },
       { url: '/api/newsList', payload: { pageNum: '-1e400' } },
+      // A field defined once in common.json and $ref'd (found by the route fuzz).
+      { url: '/api/auction/mine', payload: { pageNum: 'Infinity' }, headers: bearer(token) },
     ]) {
       const res = await send(sent);
       expect(res.status, JSON.stringify(sent)).toBe(400);
