@@ -102,6 +102,12 @@ describe('integers beyond the column range', () => {
       viewer.send({ type: 'watch', data: { projectId: 99999999999 } });
       const frame = await viewer.waitFor((f) => f.type === 'error');
       expect(frame.data?.msg).toBe('缺少或无效的项目编号（projectId）');
+      // Other hostile frames each get an error frame, and the socket keeps answering.
+      const hostile = ['null', '[]', '"\u0000"', `${'['.repeat(2000)}${']'.repeat(2000)}`, '{"type":"watch","data":{"projectId":"1e400"}}', '{"type":"watch","data":{"projectId":"1\u0000"}}', '{"type":"\u0000"}', '{"type":"watch","data":null}'];
+      for (const raw of hostile) viewer.ws.send(raw);
+      await viewer.waitFor(() => viewer.of('error').length === 1 + hostile.length);
+      viewer.send({ type: 'heartcheck' });
+      await viewer.waitFor((f) => f.type === 'heartcheck');
     } finally {
       await viewer.close();
     }
