@@ -119,25 +119,32 @@ export function apiSchemaKeywords(ajv: Ajv): Ajv {
   return ajv;
 }
 
-/** A copy of a request schema with NUMBER_BOUNDS on every integer and number field. */
+/**
+ * A copy of a request schema with NUMBER_BOUNDS on every integer and number field. Shared definitions it `$ref`s
+ * are copied in first, so a field defined once in common.json (PageNum) gets the check where it is used.
+ */
 export function withRequestChecks<T>(schema: T): T {
-  const copy = structuredClone(schema);
-  const stack: unknown[] = [copy];
-  while (stack.length) {
-    const node = stack.pop();
-    if (Array.isArray(node)) stack.push(...node);
-    else if (node && typeof node === 'object') {
-      const s = node as Record<string, unknown>;
-      const types = ([] as unknown[]).concat(s.type ?? []);
-      if (types.includes('integer') || types.includes('number')) s[NUMBER_BOUNDS] = true;
-      for (const key of ['properties', 'items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) {
-        const child = s[key];
-        if (key === 'properties' && child && typeof child === 'object') stack.push(...Object.values(child));
-        else if (key !== 'properties' && child && typeof child === 'object') stack.push(child);
-      }
+  const defs = new Map<string, unknown>();
+  for (const file of loadApiSchemaFiles()) for (const [k, v] of Object.entries(file.$defs ?? {})) defs.set(`${file.$id}#/$defs/${k}`, v);
+  const visit = (node: unknown, depth: number): unknown => {
+    if (Array.isArray(node)) return node.map((n) => visit(n, depth));
+    if (!node || typeof node !== 'object') return node;
+    let s = { ...(node as Record<string, unknown>) };
+    if (typeof s.$ref === 'string' && defs.has(s.$ref) && depth < 20) {
+      const { $ref, ...rest } = s;
+      s = { ...(defs.get($ref as string) as Record<string, unknown>), ...rest };
     }
-  }
-  return copy;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(s)) {
+      out[k] = k === 'properties' && v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([name, child]) => [name, visit(child, depth + 1)]))
+        : ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties'].includes(k) ? visit(v, depth + 1) : v;
+    }
+    const types = ([] as unknown[]).concat(out.type ?? []);
+    if (types.includes('integer') || types.includes('number')) out[NUMBER_BOUNDS] = true;
+    return out;
+  };
+  return visit(schema, 0) as T;
 }
 
 export function fastifySchemaFor(spec: RouteSpec): FastifySchema {

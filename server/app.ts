@@ -10,7 +10,7 @@ import { addSharedSchemas, apiSchemaKeywords } from './api-schemas.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/schema.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerGuards } from './plugins/guards.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { loggerOptions } from './plugins/log-redaction.js';
@@ -61,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    frameworkErrors,
   });
 
   const places = new PlaceTree(db);

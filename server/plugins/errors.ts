@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, httpStatusFor } from '../errors.js';
 import { URL_FORMAT } from '../../engine/security/url-policy.js';
 
@@ -78,6 +78,15 @@ export function describeValidationError(error: AjvError, context?: string): stri
       }
     }
   }
+}
+
+/**
+ * Errors the router raises before any route, hook or error handler runs (Fastify's `frameworkErrors` option):
+ * a path that cannot be percent-decoded, a path parameter longer than the router keeps (100 characters).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const msg = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址中的参数过长' : error.code === 'FST_ERR_BAD_URL' ? '请求地址不正确' : '请求参数有误';
+  void reply.status(400).send({ code: 400, msg });
 }
 
 /**

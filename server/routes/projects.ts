@@ -3,7 +3,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import type { Database, Project } from '../db/schema.js';
-import { badRequest, notFound, ok } from '../errors.js';
+import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime, jsonValue, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
@@ -17,12 +17,18 @@ const PROJECT_MISSING = '项目不存在或已下架';
 async function multipartFields(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      await part.toBuffer();
-      throw badRequest('项目列表查询不接受文件');
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        await part.toBuffer();
+        throw badRequest('项目列表查询不接受文件');
+      }
+      fields[part.fieldname] = String(part.value ?? '');
     }
-    fields[part.fieldname] = String(part.value ?? '');
+  } catch (error) {
+    // A body that is not the multipart its content-type claims (no boundary, cut short) is the sender's error.
+    if (error instanceof ApiError) throw error;
+    throw badRequest('请求体不是有效的 multipart/form-data 表单');
   }
   request.body = fields;
 }

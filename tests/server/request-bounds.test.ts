@@ -68,6 +68,8 @@ describe('integers beyond the column range', () => {
       { url: '/api/newsDetail', payload: { id: '1e400' } },
       { url: '/api/auction/bid', payload: { projectId: 1, amount: 'Infinity' }, headers: bearer(token) },
       { url: '/api/newsList', payload: { pageNum: '-1e400' } },
+      // A field defined once in common.json and $ref'd (found by the route fuzz).
+      { url: '/api/auction/mine', payload: { pageNum: 'Infinity' }, headers: bearer(token) },
     ]) {
       const res = await send(sent);
       expect(res.status, JSON.stringify(sent)).toBe(400);
@@ -100,6 +102,12 @@ describe('integers beyond the column range', () => {
       viewer.send({ type: 'watch', data: { projectId: 99999999999 } });
       const frame = await viewer.waitFor((f) => f.type === 'error');
       expect(frame.data?.msg).toBe('缺少或无效的项目编号（projectId）');
+      // Other hostile frames each get an error frame, and the socket keeps answering.
+      const hostile = ['null', '[]', '"\u0000"', `${'['.repeat(2000)}${']'.repeat(2000)}`, '{"type":"watch","data":{"projectId":"1e400"}}', '{"type":"watch","data":{"projectId":"1\u0000"}}', '{"type":"\u0000"}', '{"type":"watch","data":null}'];
+      for (const raw of hostile) viewer.ws.send(raw);
+      await viewer.waitFor(() => viewer.of('error').length === 1 + hostile.length);
+      viewer.send({ type: 'heartcheck' });
+      await viewer.waitFor((f) => f.type === 'heartcheck');
     } finally {
       await viewer.close();
     }
@@ -152,6 +160,31 @@ describe('NUL characters', () => {
     const header = await send({ url: '/api/newsList', payload: {}, headers: { authorization: 'Bearer a\u0000b' } });
     expect(header.status).toBe(400);
     expect(header.body.msg).toContain('authorization');
+  });
+
+  it('answers a path parameter too long for the router, or not percent-decodable, with a Chinese msg', async () => {
+    const long = await send({ method: 'GET', url: `/system/dict/data/type/${'a'.repeat(101)}` });
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ code: 400, msg: '请求地址中的参数过长' });
+    const bad = await send({ method: 'GET', url: '/system/dict/data/type/%zz' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ code: 400, msg: '请求地址不正确' });
+  });
+
+  it('scans a body nested 20,000 deep in linear time (the NUL check must not cost a minute of CPU per 40 kB)', async () => {
+    const started = Date.now();
+    const res = await send({ url: '/api/newsList', payload: `${'['.repeat(20000)}${']'.repeat(20000)}` });
+    expect(res.status).toBe(400);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('answers a multipart project list query whose body is not multipart with 400 (found by the route fuzz)', async () => {
+    const res = await send({ url: '/api/projectList', payload: '{"pageNum":1}', headers: { 'content-type': 'multipart/form-data' } });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('请求体不是有效的 multipart/form-data 表单');
+    // With a boundary that never comes, the form simply has no fields: an unfiltered list.
+    const empty = await send({ url: '/api/projectList', payload: '{"pageNum":1}', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    expect(empty.status).toBe(200);
   });
 
   it('refuses a NUL in a field name', async () => {
