@@ -59,6 +59,9 @@ const REGION = {
   },
 } as unknown as Region;
 
+/** The first draw also loads each block's module (transformed on demand under vitest): slow on a busy machine. */
+const FIRST_DRAW = { timeout: 10_000 };
+
 function renderPortal(hash: string, region: Region = REGION) {
   window.location.hash = hash;
   const c = clientFor(server.baseURL, { defaultDeptId: () => REGION.deptId });
@@ -72,7 +75,7 @@ describe('the engine renders a region', () => {
     failNext = 0;
     renderPortal('#/');
     expect(screen.getAllByRole('status').some((el) => el.textContent?.includes('正在加载'))).toBe(true);
-    await waitFor(() => expect(screen.getByText('002001的第一篇')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('002001的第一篇')).toBeTruthy(), FIRST_DRAW);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['政策法规', '暂无的栏目', '最新公告', '时好时坏']);
     await waitFor(() => expect(screen.getByText('暂无数据')).toBeTruthy());
     expect(screen.getByText('暂无公告')).toBeTruthy();
@@ -86,7 +89,7 @@ describe('the engine renders a region', () => {
 
   it('a block whose `when` fails is not rendered', async () => {
     renderPortal('#/');
-    await waitFor(() => expect(screen.getByText('002001的第一篇')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('002001的第一篇')).toBeTruthy(), FIRST_DRAW);
     expect(screen.queryByText('用户登录')).toBeNull();
   });
 
@@ -99,13 +102,13 @@ describe('the engine renders a region', () => {
     await act(async () => {
       fireEvent.click(retry);
     });
-    await waitFor(() => expect(screen.getByText('flaky的第一篇')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('flaky的第一篇')).toBeTruthy(), FIRST_DRAW);
     expect(screen.queryByText('数据加载失败')).toBeNull();
   });
 
   it('a page can turn the header and the zoom off', async () => {
     renderPortal('#/bare');
-    await waitFor(() => expect(screen.getByText('003001的第一篇')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('003001的第一篇')).toBeTruthy(), FIRST_DRAW);
     expect(screen.queryByText('页头区块')).toBeNull();
     expect(document.querySelector('.tm-page')!.className).not.toContain('tm-zoom');
   });
