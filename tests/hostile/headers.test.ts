@@ -57,7 +57,7 @@ describe('the header policy', () => {
     expect(token, login.body).toBeTypeOf('string');
     const picture = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0b5c3a' } }).png().toBuffer();
     const body = multipart([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: picture }]);
-    const uploaded = await fetch(`${base}/prod-api/common/upload`, { method: 'POST', body: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const uploaded = await fetch(`${base}/prod-api/common/upload`, { method: 'POST', body: new Uint8Array(body.payload), headers: { ...body.headers, authorization: `Bearer ${token}` } });
     const uploadedUrl = ((await uploaded.json()) as { data?: { url?: string } }).data?.url;
     expect(uploadedUrl).toMatch(/^\/image-api\/upload\//);
     responses.push(await fetchHeaders('uploaded picture', uploadedUrl!));
