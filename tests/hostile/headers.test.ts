@@ -77,7 +77,7 @@ describe('the header policy', () => {
       expect(r.headers['referrer-policy'], r.label).toBe('strict-origin-when-cross-origin');
       expect(r.headers['x-frame-options'], r.label).toBe('SAMEORIGIN');
       expect(r.headers['content-security-policy'], r.label).toMatch(/frame-ancestors 'self'/);
-      expect(r.headers['content-security-policy'], r.label).not.toMatch(/unsafe-eval/);
+      expect(r.headers['content-security-policy'], r.label).not.toMatch(/script-src[^;]*unsafe-inline/);
     }
     expect(responses.find((r) => r.label === 'uploaded picture')!.type).toBe('image/png');
     for (const r of responses.filter((x) => x.label.startsWith('404 API'))) {
@@ -102,8 +102,8 @@ describe('the header policy', () => {
         return { pwned: w.__pwned ?? null };
       });
       expect(outcome).toEqual({ pwned: null });
-      // (eval is not tried here: code evaluated through DevTools, as this is, is exempt from the policy; the header
-      // test asserts there is no 'unsafe-eval'.)
+      // (eval is not tried: code evaluated through DevTools, as this is, is exempt from the policy, and the policy
+      // still allows eval for the form validator; see server/plugins/security-headers.ts.)
       await expect.poll(() => cspViolations.length).toBeGreaterThanOrEqual(2);
       console.log(`injected inline script and inline handler: refused; violations reported: ${cspViolations.length}`);
       expect(errors.filter((e) => !e.startsWith('CSP '))).toEqual([]);
