@@ -6,14 +6,24 @@ export type Directives = Record<string, string[]>;
 
 /**
  * The Content-Security-Policy of every response. Scripts and styles only from the portal's own files (no inline
- * script but the region script of index.html, allowed by its hash; no eval); pictures from the site or data: URLs
- * (the document camera's frames and photos); nothing embedded as a plugin; the portal framed only by itself.
+ * script but the region script of index.html, allowed by its hash; eval only for the form validator, see
+ * script-src; stylesheets only from the site, style attributes allowed); pictures from the site or data:/blob: URLs (the document camera's frames and photos); nothing
+ * embedded as a plugin; the portal framed only by itself. Found in Chromium by walking every demo region
+ * (tests/browser/no-dead-ends.test.ts): Semi UI and VChart need nothing more.
  */
 export const BASE_DIRECTIVES: Directives = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // 'unsafe-eval' only because the forms' validator (rjsf + ajv, engine/forms/validation.ts) compiles each schema
+  // with new Function when a form is checked; found in Chromium (tests/browser/camera.test.ts: 我要转出 could not be
+  // submitted). It goes once the validators are precompiled (rjsf compileSchemaValidators, see the stack notes).
+  // Inline scripts stay refused: an injected <script> or onerror= does not run.
+  'script-src': ["'self'", "'unsafe-eval'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'"],
+  // Rich text from the back office (and the demo seed) carries style attributes (text-indent, table widths); Chromium
+  // reports them even where they are only parsed (DOMParser, DOMPurify). <style> elements and outside stylesheets stay
+  // refused; the sanitiser decides which attributes content may keep.
+  'style-src-attr': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],

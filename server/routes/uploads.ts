@@ -118,7 +118,7 @@ export async function registerUploadRoutes(app: FastifyInstance, { db, config }:
       if (code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件');
       if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('上传请求中的字段过多');
       // busboy: no boundary in the content type, a body cut short inside a part, a malformed part header.
-      if (/boundary|multipart|terminated early|malformed|header/i.test(message) || code === 'ERR_STREAM_PREMATURE_CLOSE') throw badRequest(UPLOAD_MALFORMED);
+      if (/boundary|multipart|terminated early|part header/i.test(message) || code === 'ERR_STREAM_PREMATURE_CLOSE') throw badRequest(UPLOAD_MALFORMED);
       throw error;
     }
     // Not one part found: the body does not use the boundary its content type names, or it stops before the first part.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { sql, type Kysely } from 'kysely';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { SESSION_KEYS } from '../../engine/http/session-store.js';
 import type { Database } from '../../server/db/schema.js';
@@ -62,10 +62,41 @@ export interface OpenPageOptions extends PageAt {
   context?: BrowserContextOptions;
 }
 
-/** A page and the uncaught errors it has thrown so far (a test ends with `expect(errors).toEqual([])`). */
+/**
+ * A page and the uncaught errors it has thrown so far (a test ends with `expect(errors).toEqual([])`). Content
+ * Security Policy violations of its context's pages count as errors too, and are also listed in `cspViolations`.
+ */
 export interface OpenedPage {
   page: Page;
   errors: string[];
+  cspViolations: string[];
+}
+
+/**
+ * Collects the Content-Security-Policy violations of every page of a context (popups too): the documents'
+ * `securitypolicyviolation` events, and CSP errors on the console (what the event cannot report, such as a refused
+ * frame). Each goes into `sink` and `errors`, so any browser test asserting no errors also asserts the policy held.
+ */
+export async function watchCsp(context: BrowserContext, sink: string[], errors: string[]): Promise<void> {
+  const report = (line: string) => {
+    sink.push(line);
+    errors.push(`CSP ${line}`);
+  };
+  await context.exposeBinding('__tianmuCspViolation', (_source, line: string) => report(line));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : '';
+      (window as unknown as { __tianmuCspViolation: (line: string) => void }).__tianmuCspViolation(
+        `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}${e.sample ? ` «${e.sample}»` : ''}${where} on ${location.href}`,
+      );
+    });
+  });
+  const watchConsole = (page: Page) =>
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) report(`console: ${message.text()}`);
+    });
+  context.on('page', watchConsole);
+  for (const page of context.pages()) watchConsole(page);
 }
 
 export interface PortalInChromium {
@@ -114,12 +145,14 @@ export function withPortalInChromium(options: { chromiumArgs?: string[]; server?
     },
     async openPage({ until = 'idle', context, ...at } = {}) {
       const browserContext = await session.browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN', ...context });
-      const page = await browserContext.newPage();
       const errors: string[] = [];
+      const cspViolations: string[] = [];
+      await watchCsp(browserContext, cspViolations, errors);
+      const page = await browserContext.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(session.url(at), { waitUntil: 'networkidle' });
       if (until !== 'idle') await settled(page, until);
-      return { page, errors };
+      return { page, errors, cspViolations };
     },
     async openLoggedIn(phone, { until = 'idle', route, ...options } = {}) {
       const opened = await session.openPage({ ...options, route: '/login' });
