@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './tests/slow-first-sequencer.js';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,6 @@ export default defineConfig({
     // Two cores: PGlite cold starts are CPU-bound, so keep workers to the core count.
     maxWorkers: 2,
     fileParallelism: true,
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

@@ -149,5 +149,5 @@ describe.each(DEMO_REGIONS)('region %s', (regionId) => {
     const unreached = pages.filter((p) => needsRecord(p) && !visitedPaths.has(p.route)).map((p) => `${p.route}: no link leads here`);
     const outside = [...badOutside].map((o) => `not an http(s) address: ${o}`);
     expect([...problems, ...outside, ...unreached]).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 });
