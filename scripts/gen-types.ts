@@ -1,7 +1,8 @@
 /**
  * npm run gen:types            writes schemas/types/api.ts from schemas/api/*.json, and from the region and block
  *                              schemas schemas/types/region.ts, schemas/types/blocks.ts and the editor catalog
- *                              schemas/blocks/catalog.schema.json
+ *                              schemas/blocks/catalog.schema.json, and the forms' precompiled validators
+ *                              schemas/forms/validators/<form>.ts (scripts/gen-form-validators.ts)
  * npm run check:types-fresh    (--check) regenerates in memory and fails when any checked-in output is stale
  *
  * All schema files are merged into one synthetic root schema before compiling, so a definition shared by many
@@ -11,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
+import { generateFormValidators } from './gen-form-validators.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -485,6 +487,7 @@ async function generateAll(): Promise<Map<string, string>> {
   outputs.set(path.join(SCHEMAS_ROOT, 'types/region.ts'), await generateRegionTypes(SCHEMAS_ROOT));
   outputs.set(path.join(SCHEMAS_ROOT, 'types/blocks.ts'), await generateBlockTypes(SCHEMAS_ROOT));
   outputs.set(path.join(SCHEMAS_ROOT, 'blocks', CATALOG_FILE), generateBlockCatalog(SCHEMAS_ROOT, DEFAULT_SCHEMA_DIR));
+  for (const [file, source] of generateFormValidators(SCHEMAS_ROOT)) outputs.set(file, source);
   return outputs;
 }
 

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateApiTypes, pascalCase } from '../scripts/gen-types.js';
+import { generateFormValidators } from '../scripts/gen-form-validators.js';
+import { generateApiTypes, pascalCase, SCHEMAS_ROOT } from '../scripts/gen-types.js';
 
 const fixtureDir = path.resolve(import.meta.dirname, 'fixtures/api-schemas');
 
@@ -52,5 +54,16 @@ describe('gen-types', () => {
 
   it('is deterministic', async () => {
     expect(await generateApiTypes(fixtureDir)).toBe(await generateApiTypes(fixtureDir));
+  });
+});
+
+describe('gen-types: form validators', () => {
+  it('the checked-in precompiled form validators are those the form schemas give (npm run gen:types)', () => {
+    const outputs = generateFormValidators(SCHEMAS_ROOT);
+    expect(outputs.size).toBe(fs.readdirSync(path.join(SCHEMAS_ROOT, 'forms')).filter((f) => f.endsWith('.schema.json')).length);
+    for (const [file, source] of outputs) {
+      expect(source, file).not.toMatch(/\brequire\(/);
+      expect(fs.readFileSync(file, 'utf8'), file).toBe(source);
+    }
   });
 });

@@ -9,12 +9,12 @@ import { SchemaForm } from '../../engine/react/forms/SchemaForm.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ApiRouteName } from '../../schemas/types/api.js';
 import type { SchemaFormProps } from '../../schemas/types/blocks.js';
-import { fieldsFromQuery, formDraft, loadFormSchema } from './forms.js';
+import { fieldsFromQuery, formDraft, loadForm, type LoadedForm } from './forms.js';
 import { useTransferEntry } from '../shared/TransferEntry.js';
 import { formWidgets } from './widgets.js';
 import './schema-form.css';
 
-type Loaded = { schema: RJSFSchema; initial: Record<string, unknown> };
+type Loaded = LoadedForm & { initial: Record<string, unknown> };
 
 /** What the call answered, for the receipt (e.g. `{ refNo: 'TS20261124000017' }`). */
 type Answer = Record<string, unknown>;
@@ -49,7 +49,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
     let live = true;
     setLoaded(null);
     (async () => {
-      const schema = await loadFormSchema(props.form);
+      const { schema, validator } = await loadForm(props.form);
       let initial: Record<string, unknown> = {};
       if (props.loadCall) {
         const data = (await client.call(props.loadCall as ApiRouteName, {} as never)) as Record<string, unknown> | null;
@@ -58,7 +58,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
       }
       // A draft the person left here earlier in this tab wins over loaded values.
       if (draftKey) initial = { ...initial, ...formDraft.read(draftKey) };
-      if (live) setLoaded({ schema, initial });
+      if (live) setLoaded({ schema, validator, initial });
     })().catch(() => live && setLoaded('error'));
     return () => {
       live = false;
@@ -135,6 +135,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
         key={formKey}
         idPrefix={blockId}
         schema={loaded.schema}
+        validator={loaded.validator}
         uiSchema={props.ui as UiSchema | undefined}
         initialData={loaded.initial}
         submitText={props.submitText ?? '提交'}

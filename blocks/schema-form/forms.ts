@@ -1,21 +1,40 @@
-import type { RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import { formRootSchema, precompiledFormValidator } from '../../engine/forms/validation.js';
 import type { SchemaFormProps } from '../../schemas/types/blocks.js';
 
-/** The form schemas a `schema-form` block may name, each loaded with the block's own chunk when first shown. */
-export const FORM_SCHEMAS: Record<SchemaFormProps['form'], () => Promise<{ default: unknown }>> = {
-  register: () => import('../../schemas/forms/register.schema.json'),
-  'transfer-intent': () => import('../../schemas/forms/transfer-intent.schema.json'),
-  'user-info': () => import('../../schemas/forms/user-info.schema.json'),
-  'change-password': () => import('../../schemas/forms/change-password.schema.json'),
-  complaint: () => import('../../schemas/forms/complaint.schema.json'),
-  consultation: () => import('../../schemas/forms/consultation.schema.json'),
-  'property-registration': () => import('../../schemas/forms/property-registration.schema.json'),
+/** A form's schema file and its precompiled validator functions (schemas/forms/validators, `npm run gen:types`). */
+type FormModules = () => Promise<[{ default: unknown }, { default: ValidatorFunctions }]>;
+
+/** The forms a `schema-form` block may name, each loaded with the block's own chunk when first shown. */
+export const FORM_SCHEMAS: Record<SchemaFormProps['form'], FormModules> = {
+  register: () => Promise.all([import('../../schemas/forms/register.schema.json'), import('../../schemas/forms/validators/register.js')]),
+  'transfer-intent': () =>
+    Promise.all([import('../../schemas/forms/transfer-intent.schema.json'), import('../../schemas/forms/validators/transfer-intent.js')]),
+  'user-info': () => Promise.all([import('../../schemas/forms/user-info.schema.json'), import('../../schemas/forms/validators/user-info.js')]),
+  'change-password': () =>
+    Promise.all([import('../../schemas/forms/change-password.schema.json'), import('../../schemas/forms/validators/change-password.js')]),
+  complaint: () => Promise.all([import('../../schemas/forms/complaint.schema.json'), import('../../schemas/forms/validators/complaint.js')]),
+  consultation: () =>
+    Promise.all([import('../../schemas/forms/consultation.schema.json'), import('../../schemas/forms/validators/consultation.js')]),
+  'property-registration': () =>
+    Promise.all([
+      import('../../schemas/forms/property-registration.schema.json'),
+      import('../../schemas/forms/validators/property-registration.js'),
+    ]),
 };
 
-/** Loads a form schema; `$schema`/`$id` are dropped because rjsf compiles the schema into its own ajv instance. */
-export async function loadFormSchema(form: SchemaFormProps['form']): Promise<RJSFSchema> {
-  const { $schema: _schema, $id: _id, ...schema } = (await FORM_SCHEMAS[form]()).default as RJSFSchema & { $id?: string };
-  return schema;
+/** A form ready for rjsf: its schema and the validator precompiled from it (no schema is compiled in the browser). */
+export interface LoadedForm {
+  schema: RJSFSchema;
+  validator: ValidatorType;
+}
+
+/** Loads a form's schema (`$schema`/`$id` dropped, see formRootSchema) with its precompiled validator. */
+export async function loadForm(form: SchemaFormProps['form']): Promise<LoadedForm> {
+  const [file, validateFns] = await FORM_SCHEMAS[form]();
+  const schema = formRootSchema(file.default);
+  return { schema, validator: precompiledFormValidator(validateFns.default, schema) };
 }
 
 /** `{ type: 'id' }` with `?id=2` → `{ type: 2 }`: numbers where the query holds one, else the text. */

@@ -1,9 +1,9 @@
 import Button from '@douyinfe/semi-ui/lib/es/button';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { CustomValidator, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { CustomValidator, RegistryWidgetsType, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { chineseErrors, formValidator } from '../../forms/validation.js';
+import { chineseErrors } from '../../forms/validation.js';
 import { semiTemplates, semiWidgets } from './semi-theme.js';
 import './schema-form.css';
 
@@ -16,6 +16,11 @@ export interface SameAsRule {
 
 export interface SchemaFormProps<T extends Record<string, unknown>> {
   schema: RJSFSchema;
+  /**
+   * The schema's precompiled validator (blocks/schema-form/forms.ts `loadForm`, or `precompiledFormValidator`): the
+   * portal's CSP refuses the eval a run-time ajv compile needs.
+   */
+  validator: ValidatorType;
   uiSchema?: UiSchema;
   /** Initial values (e.g. the user's current info). What the user types is kept across failed submits. */
   initialData?: Partial<T>;
@@ -38,11 +43,11 @@ export interface SchemaFormProps<T extends Record<string, unknown>> {
  * the focus. While the request runs the button is disabled; a refusal is shown and nothing typed is lost.
  *
  * @example
- * <SchemaForm schema={registerSchema} idPrefix="reg" sameAs={[{ field: 'confirmPassword', as: 'password', message: '两次输入的密码不一致' }]}
+ * <SchemaForm schema={registerSchema} validator={registerValidator} idPrefix="reg" sameAs={[{ field: 'confirmPassword', as: 'password', message: '两次输入的密码不一致' }]}
  *   onSubmit={(data) => client.request('register', { body: data }).then((r) => (r.code === 200 ? undefined : r.msg))} />
  */
 export function SchemaForm<T extends Record<string, unknown>>(props: SchemaFormProps<T>) {
-  const { schema, uiSchema, initialData, submitText = '提交', sameAs = [], widgets, onSubmit, onChange, children, idPrefix } = props;
+  const { schema, validator, uiSchema, initialData, submitText = '提交', sameAs = [], widgets, onSubmit, onChange, children, idPrefix } = props;
   const [formData, setFormData] = useState<Partial<T>>(initialData ?? {});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -90,7 +95,7 @@ export function SchemaForm<T extends Record<string, unknown>>(props: SchemaFormP
         schema={schema}
         uiSchema={uiSchema}
         formData={formData as T}
-        validator={formValidator}
+        validator={validator}
         templates={semiTemplates}
         widgets={allWidgets}
         formContext={{ formData }}
