@@ -200,7 +200,8 @@ describe('deal announcements', () => {
       expect(await content.locator('[onerror]').count()).toBe(0);
       expect(await content.locator('a[href^="javascript"]').count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-      expect(errors).toEqual([]);
+      // The pasted onerror= is refused twice: the sanitiser drops it, and the CSP blocks the inert parse's attempt.
+      expect(errors.filter((e) => !/script-src-attr/.test(e))).toEqual([]);
     } finally {
       await page.context().close();
       await db.deleteFrom('dealAnnouncement').where('id', '=', id).execute();
