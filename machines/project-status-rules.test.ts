@@ -48,9 +48,20 @@ describe('status rules', () => {
       { key: '4', label: '报名中', statuses: [4] },
       { key: '5,10', label: '已结束', statuses: [5, 10] },
     ]);
-    const region = { statusLists: { demand: [{ label: '征集中', statusStr: '2,4', image: '/a.png' }, { label: '坏的', statusStr: 'x' }] } };
+    const region = { statusLabels: { '4': '征集中' }, statusLists: { demand: [{ statusStr: '2,4', image: '/a.png' }, { statusStr: 'x' }] } };
     expect(statusTiles(region, 3)).toEqual([{ key: '2,4', label: '征集中', statuses: [2, 4], image: '/a.png' }]);
     expect(statusTiles(region, 2)).toHaveLength(4);
+  });
+
+  it('words the tiles from statusLabels only: the tiles say what the cards and the detail say', () => {
+    // 淳安县's wording: the tiles read 预公告 / 公示报名中 as its cards do (they kept 公示中 / 报名中 before).
+    const chunan = {
+      statusLabels: { '2': '预公告', '4': '公示报名中' },
+      statusLists: { transfer: [{ statusStr: '2' }, { statusStr: '4' }, { statusStr: '6' }, { statusStr: '7,8,9' }] },
+    };
+    const tiles = statusTiles(chunan, 2);
+    expect(tiles.map((t) => t.label)).toEqual(['预公告', '公示报名中', '竞价中', '已成交']);
+    for (const tile of tiles) expect(tile.label).toBe(statusLabel(tile.statuses[tile.statuses.length - 1], chunan));
   });
 
   it('clicking the selected tile again clears to all statuses', () => {

@@ -36,7 +36,7 @@ export function statusLabel(status: number, region?: StatusRegion): string {
 }
 
 /** `"7,8,9"` → `[7, 8, 9]`: status numbers 2..11 only, in the given order, no repeats. */
-function parseStatusList(text: string | undefined): number[] {
+export function parseStatusList(text: string | undefined): number[] {
   const seen = new Set<number>();
   for (const part of (text ?? '').split(',')) {
     const trimmed = part.trim();
@@ -74,23 +74,22 @@ const DEFAULT_TILES: Record<'bidding' | 'tender', number[][]> = {
 };
 
 /**
- * The status filter tiles of a project type: the region's `statusLists` for that type when present, else the spec's
- * groups labelled with {@link statusLabel} (the tender end group reads as status 10's label).
+ * The status filter tiles of a project type: the groups the region's `statusLists` names for that type, else the
+ * spec's groups; each worded by {@link statusLabel} of its last status (7,8,9 reads as 9; the tender end 5,10 as 10),
+ * so `statusLabels` is the one place a region words a status.
  *
- * @example statusTiles(undefined, 2).map((t) => t.label) // ['公示中', '报名中', '竞价中', '已成交']
+ * @example statusTiles({ statusLabels: { 4: '公示报名中' } }, 2).map((t) => t.label) // ['公示中', '公示报名中', '竞价中', '已成交']
  */
 export function statusTiles(region: StatusRegion | undefined, projectType: ProjectType): StatusTileView[] {
   const own = region?.statusLists?.[TILE_KIND[projectType]];
-  if (own?.length) {
-    return own
-      .map((tile) => ({ statuses: parseStatusList(tile.statusStr), label: tile.label, image: tile.image }))
-      .filter((tile) => tile.statuses.length > 0)
-      .map(({ statuses, label, image }) => ({ key: statuses.join(','), label, statuses, ...(image ? { image } : {}) }));
-  }
-  return DEFAULT_TILES[projectType === 1 ? 'tender' : 'bidding'].map((statuses) => ({
+  const groups = own?.length
+    ? own.map((tile) => ({ statuses: parseStatusList(tile.statusStr), image: tile.image })).filter((tile) => tile.statuses.length > 0)
+    : DEFAULT_TILES[projectType === 1 ? 'tender' : 'bidding'].map((statuses) => ({ statuses, image: undefined }));
+  return groups.map(({ statuses, image }) => ({
     key: statuses.join(','),
     label: statusLabel(statuses[statuses.length - 1], region),
     statuses,
+    ...(image ? { image } : {}),
   }));
 }
 

@@ -3,21 +3,32 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { BigDataBoardProps } from '../../schemas/types/blocks.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { BlockStatus } from '../../engine/react/BlockStatus.js';
+import { useRegion } from '../../engine/react/RegionProvider.js';
+import { parseStatusList, statusLabel, type StatusRegion } from '../../machines/project-status-rules.js';
 import './big-data-board.css';
 
+type Figure = NonNullable<BigDataBoardProps['figures']>[number];
 
-const DEFAULT_FIGURES = [
+const DEFAULT_FIGURES: Figure[] = [
   { label: '挂牌项目总数' },
-  { label: '公示中', statusStr: '2' },
-  { label: '报名中', statusStr: '4' },
-  { label: '竞价中', statusStr: '6' },
-  { label: '已成交', statusStr: '7,8,9' },
+  { statusStr: '2' },
+  { statusStr: '4' },
+  { statusStr: '6' },
+  { statusStr: '7,8,9' },
   { label: '招标采购项目', type: 1 },
 ];
+
+/** A figure's label: its own, else the region's wording of its last status (statusLabels is the one source). */
+function figureLabel(figure: Figure, region: StatusRegion): string {
+  if (figure.label) return figure.label;
+  const statuses = figure.statusStr ? parseStatusList(figure.statusStr) : [];
+  return statuses.length ? statusLabel(statuses[statuses.length - 1], region) : '挂牌项目总数';
+}
 
 /** The trading big-data screen: live project counts by status and type, refreshed on a timer. */
 export default function BigDataBoard({ props }: BlockComponentProps<BigDataBoardProps>) {
   const client = useApiClient();
+  const region = useRegion() as StatusRegion;
   const figures = props.figures ?? DEFAULT_FIGURES;
   const [values, setValues] = useState<number[] | 'error' | null>(null);
   const [updated, setUpdated] = useState('');
@@ -53,8 +64,8 @@ export default function BigDataBoard({ props }: BlockComponentProps<BigDataBoard
         <>
           <dl className="tm-bigdata__figures">
             {figures.map((f, i) => (
-              <div key={f.label} className="tm-bigdata__figure">
-                <dt>{f.label}</dt>
+              <div key={i} className="tm-bigdata__figure">
+                <dt>{figureLabel(f, region)}</dt>
                 <dd>{values[i].toLocaleString('zh-CN')}</dd>
               </div>
             ))}

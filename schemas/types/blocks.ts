@@ -302,15 +302,15 @@ export interface BigDataBoardProps {
    */
   refreshSeconds?: number;
   /**
-   * The figures shown; omitted: one per status group.
+   * The figures shown; omitted: all projects, one per status group (worded by the region's statusLabels) and tenders.
    *
    * Items: One figure: a project count.
    */
   figures?: {
     /**
-     * Figure label.
+     * Figure label; omitted on a statusStr figure: the region's statusLabels entry of its last status (so a status is worded in one place).
      */
-    label: string;
+    label?: string;
     /**
      * Statuses counted (comma list of status numbers).
      */

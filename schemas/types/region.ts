@@ -124,7 +124,7 @@ export type Region = {
    */
   backGroundUrl?: string;
   /**
-   * Wording per project status number "2".."11" (spec §4); a region overrides single entries, e.g. 2: 预公告.
+   * Wording per project status number "2".."11" (spec §4), the one place a status is worded: the list's status tiles, cards, the detail, 我的竞价, the home blocks and the big-data board all read it. A region overrides single entries, e.g. 2: 预公告 (this mapping merges over the base's; lists replace).
    */
   statusLabels?: {
     /**
@@ -169,7 +169,7 @@ export type Region = {
     '11'?: string;
   };
   /**
-   * Status filter tiles per project type (spec §4 "Status filter tiles").
+   * Which status filter tiles each project type's list shows, in order (spec §4 "Status filter tiles"); the tiles' wording comes from statusLabels. A list here replaces the inherited list of that type as a whole (lists in `extends` replace, they do not merge).
    */
   statusLists?: {
     /**
@@ -390,16 +390,12 @@ export interface Tab {
   children?: Tab[];
 }
 /**
- * One status filter tile.
+ * One status filter tile: which statuses it selects. Its wording is the region's statusLabels entry of the group's last status (7,8,9 → statusLabels 9), so a status is worded in one place only.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "StatusTile".
  */
 export interface StatusTile {
-  /**
-   * Tile label, e.g. 竞价中.
-   */
-  label: string;
   /**
    * Comma list of project status numbers (2..11), e.g. 7,8,9.
    */

@@ -163,14 +163,15 @@ describe('projectCardShowStatusList', () => {
 describe('notShowPublicity', () => {
   it('the trading projects screen offers no 公示中 tile where the region hides publicity', async () => {
     const tiles = (page: Page) => page.locator('.tm-plist__tiles button').allInnerTexts();
-    for (const [idx, expected] of [[2, ['报名中', '竞价中', '已成交']], [3, ['报名中', '已成交']]] as const) {
+    // The tiles speak the region's wording (statusLabels: 4 公示报名中, 6 竞价进行中), as its cards do.
+    for (const [idx, expected] of [[2, ['公示报名中', '竞价进行中', '已成交']], [3, ['公示报名中', '已成交']]] as const) {
       const hidden = await chromium.openPage({ region: 'lantian', route: `/tradingProject?idx=${idx}`, until: 'blocks' });
       await expect.poll(() => tiles(hidden.page)).toEqual(expected);
       if (idx === 2) await shot(hidden.page, 'no-publicity-lantian');
       await done(hidden);
     }
     const shown = await chromium.openPage({ region: 'chunan', route: '/tradingProject?idx=2', until: 'blocks' });
-    await expect.poll(() => tiles(shown.page)).toEqual(['公示中', '报名中', '竞价中', '已成交']);
+    await expect.poll(() => tiles(shown.page)).toEqual(['预公告', '公示报名中', '竞价中', '已成交']);
     await done(shown);
   }, SLOW);
 });

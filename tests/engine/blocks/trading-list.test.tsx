@@ -248,7 +248,15 @@ describe('/tradingProject configured per region', () => {
     await cards();
     const tiles = within(document.querySelector('.tm-plist__tiles') as HTMLElement);
     expect((tiles.getByRole('button', { name: '竞价中' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((tiles.getByRole('button', { name: '公示中' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((tiles.getByRole('button', { name: '预公告' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('words the tiles as the region words its statuses (statusLabels), the same words as the cards', async () => {
+    renderAt('#/tradingProject?idx=2');
+    await cards();
+    const tiles = [...document.querySelectorAll('.tm-plist__tiles button')].map((b) => b.textContent?.trim());
+    // 淳安县: 2 预公告, 4 公示报名中 (its cards said so while the tiles kept 公示中 / 报名中).
+    expect(tiles).toEqual(['预公告', '公示报名中', '竞价中', '已成交']);
   });
 
   it('hides the view count with notShowWatchNum and keeps the sign-up count', async () => {
