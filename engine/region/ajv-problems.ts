@@ -99,9 +99,18 @@ export function ajvProblems(
         message = `missing required key "${key}"`;
         break;
       }
-      case 'type':
-        message = `expected ${typeWords((error.params as { type: unknown }).type)}, got ${describe(error.data)}`;
+      case 'type': {
+        const wanted = (error.params as { type: unknown }).type;
+        message = `expected ${typeWords(wanted)}, got ${describe(error.data)}`;
+        // YAML reads `deptCode: 330199000000` as a number; a code is text and keeps its digits only in quotes.
+        if (typeof error.data === 'number' && String(wanted).split(',').includes('string')) {
+          const key = local.length ? String(local[local.length - 1]) : 'value';
+          message += Number.isSafeInteger(error.data) || !Number.isInteger(error.data)
+            ? `; put it in quotes so YAML keeps it as text: ${key}: "${error.data}"`
+            : `; put it in quotes exactly as written so YAML keeps it as text (unquoted, its digits are already rounded)`;
+        }
         break;
+      }
       case 'enum': {
         const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
         message = `expected one of: ${allowed.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}; got ${describe(error.data)}`;

@@ -144,7 +144,9 @@ function loadWith(rootDir: string, options: LoadOptions, parseFile: (abs: string
         });
       }
     }
-    const layer = layers.reduce((acc, next) => mergeLayers(acc, next));
+    const merged = layers.reduce((acc, next) => mergeLayers(acc, next));
+    // The merged root stands for this file (a key missing from region.yaml is reported there, not at the last page).
+    const layer: Layer = { value: merged.value, origin: { ...merged.origin, file: file.origin.file, line: file.origin.line, column: file.origin.column } };
     const result = { layer, ok };
     resolved.set(abs, result);
     return result;

@@ -59,6 +59,10 @@ const EXPECTED: Record<string, Array<Omit<Problem, 'suggestion'> & { suggestion?
     { file: "demo/region.yaml", line: 1, column: 1, path: "lesseeId", message: "missing required key \"lesseeId\"" },
     { file: "demo/region.yaml", line: 7, column: 5, path: "pages.home.route", message: "missing required key \"route\"" },
   ],
+  // The home page lives in pages/home.yaml: a key missing from region.yaml is reported against region.yaml.
+  'missing-required-with-pages': [
+    { file: "demo/region.yaml", line: 2, column: 1, path: "lesseeId", message: "missing required key \"lesseeId\"" },
+  ],
   'misspelt-flag': [
     { file: "demo/region.yaml", line: 4, column: 3, path: "flags.homeShowLogn", message: "unknown flag \"homeShowLogn\"", suggestion: "homeShowLogin" },
   ],
@@ -75,6 +79,7 @@ const EXPECTED: Record<string, Array<Omit<Problem, 'suggestion'> & { suggestion?
   'wrong-type': [
     { file: "demo/region.yaml", line: 3, column: 9, path: "deptId", message: "expected a whole number, got the text \"330127\"" },
     { file: "demo/region.yaml", line: 4, column: 11, path: "havaLink", message: "expected true or false, got the text \"是\"" },
+    { file: "demo/region.yaml", line: 5, column: 11, path: "deptCode", message: "expected text, got number 330127000000; put it in quotes so YAML keeps it as text: deptCode: \"330127000000\"" },
   ],
   'yaml-syntax': [
     { file: "demo/region.yaml", line: 4, column: 1, path: "", message: "YAML syntax error: Flow map in block collection must be sufficiently indented and end with a }" },
