@@ -218,7 +218,11 @@ export function checkRegionPlaces(regions: RegionPlaceRef[], trees: PlaceTrees):
       if (!trees.complete) continue; // a broken places.yaml would make every region look undeclared
       const byName = typeof region.cityName === 'string' ? trees.places.find((p) => p.deptName === region.cityName) : undefined;
       const byCodeMatch = typeof region.deptCode === 'string' ? byCode.get(region.deptCode) : undefined;
-      const near = byName ?? byCodeMatch ?? byId.get(Number(suggest(String(region.deptId), [...byId.keys()].map(String))));
+      // Ids of as many digits first: a county's typo is nearer another county than its city (330182 → 330127, not 3301).
+      const ids = [...byId.keys()].map(String);
+      const wanted = String(region.deptId);
+      const nearId = suggest(wanted, ids.filter((id) => id.length === wanted.length)) ?? suggest(wanted, ids);
+      const near = byName ?? byCodeMatch ?? (nearId ? byId.get(Number(nearId)) : undefined);
       problems.push({
         ...locate(region.origin, ['deptId']),
         path: 'deptId',
