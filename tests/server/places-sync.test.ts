@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPlaceTrees, type DeclaredPlace } from '../../engine/region/places.js';
 import { syncPlaces, type SyncLog } from '../../server/places-sync.js';
+import { loadConfig } from '../../server/config.js';
+import { startServer } from '../../server/main.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 /**
@@ -122,4 +124,24 @@ describe('syncPlaces: the database follows places.yaml', () => {
       /大同镇（330182104）.*330182102000.*寿昌镇（330182102）/,
     );
   });
+});
+
+describe('startServer (npm start)', () => {
+  it('syncs the places of every places.yaml into the database before serving', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-start-sync-'));
+    // Its own embedded database (not the per-file test database): startServer opens what the config names.
+    const config = loadConfig({}, { dataDir, databaseUrl: undefined, port: 0, serveClient: false, logLevel: 'silent' });
+    const log = console.log;
+    console.log = () => {}; // the start banner
+    const started = await startServer({ config, seedWhenEmpty: false }).finally(() => (console.log = log));
+    try {
+      const rows = await started.app.ctx.db.selectFrom('place').selectAll().execute();
+      expect(rows).toHaveLength(47);
+      expect(rows.filter((r) => r.lesseeId !== null).map((r) => [r.deptId, r.lesseeId]).sort()).toEqual([[330127, 102], [370783, 104], [4115, 101], [610122, 103]]);
+      expect(rows.find((r) => r.deptId === 411521101)).toMatchObject({ deptName: '周党镇', ancestors: '0,41,4115,411521', level: 4 });
+    } finally {
+      await started.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
