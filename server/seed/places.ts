@@ -119,7 +119,8 @@ function readDemoPlaces(): { places: DeclaredPlace[]; roots: DemoRegion[] } {
   if (problems.length > 0) throw new Error(`演示地区的 places.yaml 有错误：\n${problems.map(formatProblem).join('\n')}`);
   const byId = new Map(trees.places.map((p) => [p.deptId, p]));
   const roots = refs.map((ref): DemoRegion => {
-    const place = byId.get(ref.deptId as number)!;
+    const place = byId.get(ref.deptId as number);
+    if (!place) throw new Error(`演示地区 ${ref.id} 的 region.yaml 未写明 deptId，或其地点未在 places.yaml 中声明`);
     return { key: ref.id, deptId: place.deptId, deptName: place.deptName, deptCode: place.deptCode, lesseeId: place.lesseeId!, level: place.level };
   });
   return { places: trees.places, roots };
