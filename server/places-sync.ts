@@ -65,17 +65,19 @@ export async function syncPlaces(db: Kysely<Database>, declared: readonly Desire
 
   const referenced = undeclared.length > 0 ? await referencedPlaces(db, undeclared.map((r) => r.deptId)) : new Set<number>();
   const name = (id: number) => `${current.get(id)!.deptName}（${id}）`;
+  // A deployment whose back office keeps many places of its own would otherwise print them all on every start.
+  const names = (ids: number[]) => (ids.length > 20 ? `${ids.slice(0, 20).map(name).join('、')} 等 ${ids.length} 个` : ids.map(name).join('、'));
   if (toInsert.length > 0 || toUpdate.length > 0) {
     log.info(`地点已按 places.yaml 同步：新增 ${toInsert.length} 个，更新 ${toUpdate.length} 个${toUpdate.length ? `（${toUpdate.map((p) => `${p.deptName}（${p.deptId}）`).join('、')}）` : ''}`);
   }
   if (referenced.size > 0) {
     log.warn(
-      `数据库中有 ${referenced.size} 个地点未在任何 places.yaml 中声明，但仍有数据引用，已保留未删除：${[...referenced].map(name).join('、')}。请在 places.yaml 中声明它们，或先迁走引用它们的数据`,
+      `数据库中有 ${referenced.size} 个地点未在任何 places.yaml 中声明，但仍有数据引用，已保留未删除：${names([...referenced])}。请在 places.yaml 中声明它们，或先迁走引用它们的数据`,
     );
   }
   const unreferenced = undeclared.filter((r) => !referenced.has(r.deptId));
   if (unreferenced.length > 0) {
-    log.info(`数据库中有 ${unreferenced.length} 个地点未在 places.yaml 中声明（无数据引用，保留未删除）：${unreferenced.map((r) => name(r.deptId)).join('、')}`);
+    log.info(`数据库中有 ${unreferenced.length} 个地点未在 places.yaml 中声明（无数据引用，保留未删除）：${names(unreferenced.map((r) => r.deptId))}`);
   }
   return {
     inserted: toInsert.map((p) => p.deptId),
