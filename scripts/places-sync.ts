@@ -18,7 +18,7 @@ async function main(): Promise<number> {
     catalog = new PortalRegions(config.regionsDir).load();
   } catch (error) {
     if (error instanceof RegionConfigError) {
-      console.error(error.message);
+      console.error(`区域配置有 ${error.problems.length} 处错误，地点未同步：\n${error.problems.join('\n')}`);
       return 1;
     }
     throw error;
