@@ -7,6 +7,7 @@ import { isDatabaseEmpty, seedDemo } from './seed/index.js';
 import { imagesDir } from './app.js';
 import { PortalRegions } from './portal-regions.js';
 import { StatusScheduler } from './auction/scheduler.js';
+import { syncPlaces } from './places-sync.js';
 
 export interface StartOptions {
   config?: ServerConfig;
@@ -30,6 +31,8 @@ export async function startServer(options: StartOptions = {}) {
     await seedDemo(handle.db, { imagesDir: path.join(imagesDir(config), 'demo'), log: (line) => console.log(`  ${line}`) });
     console.log(`演示数据写入完成（${((Date.now() - t0) / 1000).toFixed(1)} s）`);
   }
+  // The place table follows the regions' places.yaml (after the seed, which fills only an empty database).
+  await syncPlaces(handle.db, catalog.places, { info: (line) => console.log(line), warn: (line) => console.warn(line) });
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, regions, listen: handle.listen });
   await app.listen({ host: config.host, port: config.port });
   // Statuses follow the clock and ended auctions are decided here; every instance may run one (changes are conditional).

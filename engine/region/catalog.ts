@@ -8,6 +8,7 @@ import { locate, type OriginNode } from './origin.js';
 import { formatPath, formatProblem, suggest, sortProblems, type Problem } from './problem.js';
 import { getRegionSchemas, SCHEMA_DIR } from './schemas.js';
 import { parseYamlFile, parseYamlFileFast, type ParsedYaml } from './yaml-file.js';
+import { checkRegionPlaces, readPlaceTrees, type DeclaredPlace } from './places.js';
 
 /** A region after `extends`, pages/*.yaml and validation: the config the server hands the browser. */
 export type ResolvedRegion = Region;
@@ -24,6 +25,8 @@ export interface RegionCatalog {
   files: Map<string, string>;
   /** Region id → where each value of the merged config was written (for tools that point into files). */
   origins: Map<string, OriginNode>;
+  /** The deployment's place tree from every regions/<folder>/places.yaml, parents before children (see places.ts). */
+  places: DeclaredPlace[];
 }
 
 export interface LoadOptions {
@@ -181,10 +184,21 @@ function loadWith(rootDir: string, options: LoadOptions, parseFile: (abs: string
     }
   }
 
+  // ── Places: every folder's places.yaml make one tree; each region's deptId/deptCode must name a place in it. ──
+  const placeTrees = readPlaceTrees(rootDir, parse, options.schemaDir);
+  problems.push(...placeTrees.problems);
+  problems.push(
+    ...checkRegionPlaces(
+      regions.map((r) => ({ id: r.id, deptId: r.deptId, deptCode: r.deptCode, lesseeId: r.lesseeId, cityName: r.cityName, origin: origins.get(r.id)! })),
+      placeTrees,
+    ),
+  );
+  // ── end of places ──
+
   const deployment = loadDeployment(rootDir, regions, parse, problems, schemas.deployment);
   // A shared base file's problem is found once per region built on it; report it once.
   const unique = new Map(problems.map((p) => [formatProblem(p), p]));
-  return { regions, deployment, problems: sortProblems([...unique.values()]), files, origins };
+  return { regions, deployment, problems: sortProblems([...unique.values()]), files, origins, places: placeTrees.places };
 }
 
 function loadDeployment(

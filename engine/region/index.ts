@@ -14,3 +14,4 @@ export { mergeLayers, type Layer } from './merge.js';
 export { findOrigin, locate, type Origin, type OriginNode } from './origin.js';
 export { parseYamlFile, parseYamlText, type ParsedYaml } from './yaml-file.js';
 export { getRegionSchemas, readBlockSchemas, readSchema, SCHEMA_DIR, type JsonSchema, type RegionSchemas } from './schemas.js';
+export { checkRegionPlaces, loadPlaceTrees, readPlaceTrees, PLACES_FILE, type DeclaredPlace, type PlaceTrees } from './places.js';

@@ -31,7 +31,7 @@ export type Region = {
    */
   doubletitleText?: string;
   /**
-   * Department id of the tenant root (sent as the deptId header; every query is scoped by it).
+   * Department id of the tenant root (sent as the deptId header; every query is scoped by it). It must be a place declared in a regions/<folder>/places.yaml (deptCode too), which also brings the place and its towns into the database on start.
    */
   deptId: number;
   /**

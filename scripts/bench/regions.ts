@@ -19,8 +19,9 @@ try {
     const id = `${demo}-${String(i).padStart(3, '0')}`;
     const dir = path.join(target, id);
     fs.cpSync(path.join(source, demo), dir, { recursive: true });
-    // Variants (region.dev.yaml) would add regions beyond `count`; keep one region per folder.
-    for (const f of fs.readdirSync(dir)) if (f !== 'region.yaml' && f.endsWith('.yaml')) fs.rmSync(path.join(dir, f));
+    // Variants (region.dev.yaml) would add regions beyond `count`; keep one region per folder (and its places, which
+    // every copy declares alike: one tree).
+    for (const f of fs.readdirSync(dir)) if (f !== 'region.yaml' && f !== 'places.yaml' && f.endsWith('.yaml')) fs.rmSync(path.join(dir, f));
     const file = path.join(dir, 'region.yaml');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^id: .*$/m, `id: ${id}`));
   }

@@ -10,6 +10,7 @@ import type { Database } from '../../server/db/schema.js';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed/index.js';
 import type { ServerConfig } from '../../server/config.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
+import { syncPlaces } from '../../server/places-sync.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
@@ -29,6 +30,8 @@ export async function startPortal(overrides: Partial<ServerConfig> = {}): Promis
   }
   const server = await startTestServer({ serveClient: true, ...overrides });
   await seedDemo(server.db, { projects: 120, now: new Date(), imagesDir: path.join(server.config.dataDir, 'images', 'demo') });
+  // As startServer does: places the served regions declare beyond the demo ones (a test's own county) are added.
+  await syncPlaces(server.db, server.app.ctx.regions.load().places, { info: () => {}, warn: () => {} });
   await server.reloadPlaces();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;

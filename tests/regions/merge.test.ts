@@ -52,6 +52,7 @@ describe('extends and pages/*.yaml through the loader', () => {
     'tabList: [{ name: 首页, router: / }]', 'flags: { notShowWatchNum: true }',
     'pages:', '  home: { route: /, blocks: [{ type: app-qr }] }',
   ].join('\n'));
+  write('a/places.yaml', 'places: [{ name: 基础县, deptId: 1, deptCode: "330127000000" }]\n');
   write('a/pages/towns.yaml', 'route: /towns\ntitle: 乡镇\nblocks: [{ type: region-picker }]\n');
   write('a/region.dev.yaml', 'extends: ./region.yaml\nid: a-dev\nflags: { freeBidding: true }\n');
   const catalog = loadRegionCatalog(dir, { baseDir: dir, precise: true });
