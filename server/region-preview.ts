@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { formatProblem, type Problem } from '../engine/region/index.js';
+import { formatProblem, loadRegionCatalog, type Problem } from '../engine/region/index.js';
 import { PREVIEW_EVENTS_PATH } from './index-html.js';
 import type { PortalRegions } from './portal-regions.js';
 
@@ -112,6 +112,9 @@ export function registerRegionPreview(
     else report(`区域配置已更新（校验 ${ms} ms），已推送到 ${viewers.size} 个页面`);
     for (const viewer of viewers) send(viewer);
   };
+  // The located read that lists problems (file:line:column) is slow the first time its parser runs; run it once now,
+  // so an author's first typo shows as quickly as the next.
+  loadRegionCatalog(options.dir, { precise: true });
   const watcher = watchTree(options.dir, () => {
     clearTimeout(timer);
     timer = setTimeout(revalidate, SETTLE_MS);
