@@ -1,20 +1,21 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { loadConfig } from './server/config.js';
-import { clientSettingsFor, settingsScript } from './server/index-html.js';
+import { clientSettingsFor, PREVIEW_EVENTS_PATH, settingsScript } from './server/index-html.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
  * Dev server only: writes the deployment settings into index.html as the portal server does (server/app.ts), from
- * the same environment npm run dev gives both. A build carries none: the server writes them at start.
+ * the same environment npm run dev gives both (and the live preview's event address with `npm run dev -- <region>`).
+ * A build carries none: the server writes them at start.
  */
 function devSettings(): Plugin {
   return {
     name: 'tianmu-dev-settings',
     apply: 'serve',
     transformIndexHtml: () => [
-      { tag: 'script', children: settingsScript(clientSettingsFor(loadConfig(process.env))), injectTo: 'head-prepend' },
+      { tag: 'script', children: settingsScript(clientSettingsFor(loadConfig(process.env, { previewRegion: process.env.TIANMU_PREVIEW_REGION || undefined }))), injectTo: 'head-prepend' },
     ],
   };
 }
@@ -29,7 +30,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: Object.fromEntries(
-      ['/prod-api', '/image-api', '/image1-api', '/image2-api', '/image3-api'].map((p) => [p, { target: apiTarget, ws: true }]),
+      ['/prod-api', '/image-api', '/image1-api', '/image2-api', '/image3-api', PREVIEW_EVENTS_PATH].map((p) => [p, { target: apiTarget, ws: true }]),
     ),
   },
 });
