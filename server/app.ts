@@ -18,7 +18,8 @@ import { indexPolicy, registerSecurityHeaders } from './plugins/security-headers
 import { registerInputChecks } from './plugins/input-checks.js';
 import { PlaceTree } from './plugins/places.js';
 import { PortalRegions } from './portal-regions.js';
-import { renderIndexHtml } from './index-html.js';
+import { clientSettingsFor, renderIndexHtml } from './index-html.js';
+import { registerRegionPreview } from './region-preview.js';
 import { documentTitle } from '../engine/runtime/title.js';
 import { DEFAULT_CAMERA_SERVICE_URL } from '../machines/camera-protocol.js';
 import { routeModules } from './routes/index.js';
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** The region configs; loaded from config.regionsDir when absent. */
   regions?: PortalRegions;
+  /** Live preview only: where the preview's messages go (each save's problems or success); the log when absent. */
+  previewReport?: (line: string) => void;
   /** LISTEN/NOTIFY of the database (DatabaseHandle.listen); found behind `db` when absent. */
   listen?: ListenFn;
 }
@@ -64,9 +67,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
   });
 
+  // The browser's settings come from this server's environment, read now: one client build serves every deployment.
+  const clientSettings = clientSettingsFor(config);
   const places = new PlaceTree(db);
   await places.load();
-  const regions = options.regions ?? new PortalRegions(config.regionsDir);
+  const regions = options.regions ?? new PortalRegions(config.regionsDir, { fixedRegion: config.previewRegion });
   const auction = new AuctionHub(db, app.log);
   const ctx: AppContext = { config, db, dbKind, places, regions, sms: createSmsSender(config.smsProvider, db, app.log), auction };
   app.decorate('ctx', ctx);
@@ -95,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: config.apiPrefix },
   );
 
+  if (config.previewRegion) registerRegionPreview(app, regions, { dir: config.regionsDir, report: options.previewReport });
+
   // The real-time channel sits at the root: clients build its address from the region's base, not the API prefix.
   await registerWebSocketRoutes(app, ctx, auction);
 
@@ -115,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (!region) {
         return reply.status(404).type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>地区不存在</title><p>地区不存在：${escapeHtml(String(preview))}</p></html>`);
       }
-      const { html, scriptHash } = renderIndexHtml(template, region, documentTitle(region));
+      const { html, scriptHash } = renderIndexHtml(template, clientSettings, region, documentTitle(region));
       const policy = indexPolicy({ scriptHash, host: request.headers.host, sockets: [region.webSocketUrl, region.documentCameraUrl ?? DEFAULT_CAMERA_SERVICE_URL] });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', policy).send(html);
     };

@@ -70,10 +70,14 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** Prefix every API route is mounted under (the spec's "base prefix"). */
   apiPrefix: string;
+  /** The prefix the browser calls the API under (API_BASE) when a proxy in front maps another one than apiPrefix. */
+  apiBase?: string;
   /** Key mixed into the `sign` header of `/api/` calls; shipped to the client on purpose. */
   apiSignKey: string;
   /** Secret of the form-encoded `api/index/{name}` call style. */
   formSecret: string;
+  /** Image server base URLs the backend writes, each to its proxy prefix, for the browser (IMAGE_REWRITES). */
+  imageRewrites: string;
   /** Allowed distance between a request's timestamp and server time. */
   signWindowMs: number;
   sessionIdleMinutes: number;
@@ -94,6 +98,11 @@ export interface ServerConfig {
    * the per-address limits count the visitor's address from X-Forwarded-For rather than the proxy's.
    */
   trustProxy: boolean | string;
+  /**
+   * Live preview of one region (npm run preview): the default region of every page, the regions folder watched and
+   * each change pushed to open pages. Never read from the environment: only scripts/preview.ts turns it on.
+   */
+  previewRegion?: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -108,8 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     apiPrefix: env.API_PREFIX || '/prod-api',
+    apiBase: env.API_BASE || undefined,
     apiSignKey: env.API_SIGN_KEY || 'tianmu-demo-sign-key',
     formSecret: env.API_FORM_SECRET || 'tianmu-demo-form-secret',
+    imageRewrites: env.IMAGE_REWRITES ?? '',
     signWindowMs: int(env.SIGN_WINDOW_SECONDS, 300) * 1000,
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24 * 7),

@@ -1,4 +1,31 @@
 import crypto from 'node:crypto';
+import type { ServerConfig } from './config.js';
+import type { ClientSettings } from '../engine/app/settings.js';
+import { parseImageRewrites } from '../engine/http/image-rewrite.js';
+
+/** Where a preview page listens for region changes (server/region-preview.ts). */
+export const PREVIEW_EVENTS_PATH = '/__tianmu/preview-events';
+
+/**
+ * The deployment settings the browser needs, from the server's own config as it started: one build serves every
+ * deployment. A malformed IMAGE_REWRITES stops the start with its message rather than breaking every page.
+ */
+export function clientSettingsFor(config: ServerConfig): ClientSettings {
+  parseImageRewrites(config.imageRewrites);
+  return {
+    apiBase: config.apiBase ?? config.apiPrefix,
+    signKey: config.apiSignKey,
+    formSecret: config.formSecret,
+    imageRewrites: config.imageRewrites,
+    ...(config.previewRegion ? { previewEvents: PREVIEW_EVENTS_PATH } : {}),
+  };
+}
+
+/** The inline script that hands the page its deployment settings (and, when given, its region). */
+export function settingsScript(settings: ClientSettings, region?: unknown): string {
+  const code = `window.__TIANMU_SETTINGS__=${scriptSafeJson(settings)}`;
+  return region === undefined ? code : `${code};window.__TIANMU_REGION__=${scriptSafeJson(region)}`;
+}
 
 /** JSON that is safe inside a <script> element: no `</script>`, no HTML comment openers, no line separators. */
 function scriptSafeJson(value: unknown): string {
@@ -13,11 +40,12 @@ function scriptSafeJson(value: unknown): string {
 const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 
 /**
- * index.html with the region written in (window.__TIANMU_REGION__) and its document title, and the SHA-256 (base64)
- * of that inline script, which the page's Content-Security-Policy allows by hash (it differs per region).
+ * index.html with the deployment settings and the region written in (window.__TIANMU_SETTINGS__,
+ * window.__TIANMU_REGION__) and its document title, and the SHA-256 (base64) of that inline script, which the page's
+ * Content-Security-Policy allows by hash (it differs per region).
  */
-export function renderIndexHtml(template: string, region: unknown, title: string): { html: string; scriptHash: string } {
-  const code = `window.__TIANMU_REGION__=${scriptSafeJson(region)}`;
+export function renderIndexHtml(template: string, settings: ClientSettings, region: unknown, title: string): { html: string; scriptHash: string } {
+  const code = settingsScript(settings, region);
   const html = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
     .replace('</head>', () => `<script>${code}</script>\n  </head>`);

@@ -5,7 +5,7 @@ import { loadConfig, type ServerConfig } from './config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from './db/database.js';
 import { isDatabaseEmpty, seedDemo } from './seed/index.js';
 import { imagesDir } from './app.js';
-import { PortalRegions } from './portal-regions.js';
+import { PortalRegions, RegionConfigError } from './portal-regions.js';
 import { StatusScheduler } from './auction/scheduler.js';
 import { syncPlaces } from './places-sync.js';
 
@@ -13,14 +13,19 @@ export interface StartOptions {
   config?: ServerConfig;
   /** Seed the demo data when the database has no places yet (npm start does). */
   seedWhenEmpty?: boolean;
+  /** Live preview (config.previewRegion) only: where each save's outcome is printed. */
+  previewReport?: (line: string) => void;
 }
 
 /** Opens the database, migrates, seeds an empty one, and listens. Returns a stop function. */
 export async function startServer(options: StartOptions = {}) {
   const config = options.config ?? loadConfig();
   // Region files first: a config author's mistake stops the start with every problem listed, before any work.
-  const regions = new PortalRegions(config.regionsDir);
+  const regions = new PortalRegions(config.regionsDir, { fixedRegion: config.previewRegion });
   const catalog = regions.load();
+  if (config.previewRegion && !catalog.regions.some((r) => r.id === config.previewRegion)) {
+    throw new RegionConfigError([`地区不存在：${config.previewRegion}（可选：${catalog.regions.map((r) => r.id).join('、')}）`]);
+  }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
   const applied = await migrateToLatest(handle.db);
@@ -33,7 +38,7 @@ export async function startServer(options: StartOptions = {}) {
   }
   // The place table follows the regions' places.yaml (after the seed, which fills only an empty database).
   await syncPlaces(handle.db, catalog.places, { info: (line) => console.log(line), warn: (line) => console.warn(line) });
-  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, regions, listen: handle.listen });
+  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, regions, listen: handle.listen, previewReport: options.previewReport });
   await app.listen({ host: config.host, port: config.port });
   // Statuses follow the clock and ended auctions are decided here; every instance may run one (changes are conditional).
   const scheduler = new StatusScheduler(handle.db, { log: { info: (m) => app.log.info(m), error: (e) => app.log.error(e) } });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Region } from '../schemas/types/region.js';
-import { formatProblem, loadRegionCatalog, resolveRegionForHost, type RegionCatalog } from '../engine/region/index.js';
+import { formatProblem, loadRegionCatalog, resolveRegionForHost, type Problem, type RegionCatalog } from '../engine/region/index.js';
 
 /** The server refuses to start on a broken region file: the message lists every problem with file:line:column. */
 export class RegionConfigError extends Error {
@@ -16,7 +16,14 @@ export class RegionConfigError extends Error {
 export class PortalRegions {
   private catalog: RegionCatalog | undefined;
 
-  constructor(private readonly dir: string) {}
+  /**
+   * @param dir the regions folder
+   * @param options.fixedRegion the region every page without `?region=` shows, whatever its host (live preview)
+   */
+  constructor(
+    private readonly dir: string,
+    private readonly options: { fixedRegion?: string } = {},
+  ) {}
 
   /** Loads now; throws {@link RegionConfigError} when any region file has a problem. */
   load(): RegionCatalog {
@@ -27,9 +34,24 @@ export class PortalRegions {
     return catalog;
   }
 
-  /** The region for a request: `?region=` when given (undefined if unknown), else by host, else the default. */
+  /**
+   * Reads the folder again (live preview): a catalog without problems replaces the one served; with problems the
+   * last valid one stays served, and the problems are returned.
+   */
+  reload(): Problem[] {
+    const catalog = loadRegionCatalog(path.resolve(this.dir));
+    if (catalog.problems.length === 0) this.catalog = catalog;
+    return catalog.problems;
+  }
+
+  /**
+   * The region for a request: `?region=` when given (undefined if unknown), else the fixed region of a live preview,
+   * else by host, else the default.
+   */
   forRequest(host: string | undefined, preview: string | undefined): Region | undefined {
-    return resolveRegionForHost(this.load(), (host ?? '').split(':')[0], preview) as Region | undefined;
+    const catalog = this.load();
+    if (!preview && this.options.fixedRegion) return catalog.regions.find((r) => r.id === this.options.fixedRegion) as Region | undefined;
+    return resolveRegionForHost(catalog, (host ?? '').split(':')[0], preview) as Region | undefined;
   }
 
   /** The ids of every region, for messages. */

@@ -1,6 +1,6 @@
 import { createApiClient, createSiteData, parseImageRewrites, SessionStore, withoutRepeats, type SiteDataSource } from '../http/index.js';
 import { createSemiNotifier } from '../react/semi-notifier.js';
-import { BUILD_CONFIG } from './build-config.js';
+import type { ClientSettings } from './settings.js';
 
 /** What the browser client needs to know of the region it serves. */
 export interface ClientRegion {
@@ -11,16 +11,17 @@ export interface ClientRegion {
 }
 
 /**
- * The portal's client as the browser uses it: build config, the browser's storages, Semi messages, hash navigation.
+ * The portal's client as the browser uses it: the deployment's settings (written into the page by the server), the
+ * browser's storages, Semi messages, hash navigation.
  * The region is read at call time (`getRegion`), so the client can exist before the region is loaded.
  */
-export function createBrowserClient(getRegion: () => ClientRegion | undefined) {
+export function createBrowserClient(settings: ClientSettings, getRegion: () => ClientRegion | undefined) {
   const session = new SessionStore();
   const client = createApiClient({
-    baseURL: BUILD_CONFIG.apiBase,
-    signKey: BUILD_CONFIG.signKey,
-    formSecret: BUILD_CONFIG.formSecret,
-    imageRewrites: parseImageRewrites(BUILD_CONFIG.imageRewrites),
+    baseURL: settings.apiBase,
+    signKey: settings.signKey,
+    formSecret: settings.formSecret,
+    imageRewrites: parseImageRewrites(settings.imageRewrites),
     session,
     notifier: withoutRepeats(createSemiNotifier()),
     navigate: (route) => {

@@ -1,21 +1,14 @@
 import type { Region } from '../../schemas/types/region.js';
-import { BUILD_CONFIG } from './build-config.js';
-
-declare global {
-  interface Window {
-    /** The resolved region, written into index.html by the server (saves a round trip before the first paint). */
-    __TIANMU_REGION__?: Region;
-  }
-}
+import type { ClientSettings } from './settings.js';
 
 /**
  * The region this page shows: the one the server wrote into the page, else asked from the server (the Vite dev
  * server serves index.html itself). `?region=<id>` in the address previews another region.
  */
-export async function loadRegion(): Promise<Region> {
+export async function loadRegion(settings: ClientSettings): Promise<Region> {
   if (window.__TIANMU_REGION__) return window.__TIANMU_REGION__;
   const preview = new URLSearchParams(window.location.search).get('region');
-  const url = `${BUILD_CONFIG.apiBase}/portal/region${preview ? `?region=${encodeURIComponent(preview)}` : ''}`;
+  const url = `${settings.apiBase}/portal/region${preview ? `?region=${encodeURIComponent(preview)}` : ''}`;
   const response = await fetch(url);
   const envelope = (await response.json()) as { code: number; msg: string; data: Region };
   if (envelope.code !== 200) throw new Error(envelope.msg);

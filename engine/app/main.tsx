@@ -4,38 +4,58 @@ import './portal.css';
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { defaultBlocks } from '../../blocks/index.js';
+import type { Region } from '../../schemas/types/region.js';
+import { createSiteData } from '../http/index.js';
 import { PortalApp } from '../react/PortalApp.js';
 import { createBlockRegistry } from '../runtime/block-registry.js';
 import { createBrowserClient } from './browser-client.js';
 import { loadRegion } from './load-region.js';
+import { clientSettings } from './settings.js';
 
 const root = createRoot(document.getElementById('root')!);
 
-loadRegion().then(
-  (region) => {
-    const { client, session, siteData } = createBrowserClient(() => region);
-    // The region's own place, unless the address names one of its places (the area menu opens a place in a new
-    // window with deptId, deptName and deptCode in the query).
-    const query = new URLSearchParams(window.location.hash.split('?')[1] ?? '');
-    const deptId = query.get('deptId');
-    session.setDept(
-      deptId
-        ? { deptId, deptName: query.get('deptName') ?? undefined, deptCode: query.get('deptCode') ?? query.get('dm') ?? undefined }
-        : { deptId: region.deptId, deptName: region.cityName, deptCode: region.deptCode },
-    );
+async function boot(): Promise<void> {
+  const settings = clientSettings();
+  let region = await loadRegion(settings);
+  const { client, session } = createBrowserClient(settings, () => region);
+  const registry = createBlockRegistry(defaultBlocks);
+  // The region's own place, unless the address names one of its places (the area menu opens a place in a new
+  // window with deptId, deptName and deptCode in the query).
+  const query = new URLSearchParams(window.location.hash.split('?')[1] ?? '');
+  const deptId = query.get('deptId');
+  session.setDept(
+    deptId
+      ? { deptId, deptName: query.get('deptName') ?? undefined, deptCode: query.get('deptCode') ?? query.get('dm') ?? undefined }
+      : { deptId: region.deptId, deptName: region.cityName, deptCode: region.deptCode },
+  );
+  const render = () =>
     root.render(
       <React.StrictMode>
-        <PortalApp region={region} registry={createBlockRegistry(defaultBlocks)} client={client} siteData={siteData} />
+        <PortalApp region={region} registry={registry} client={client} siteData={createSiteData(client, region.siteData ?? {})} />
       </React.StrictMode>,
     );
-  },
-  (error: unknown) => {
-    root.render(
-      <main className="tm-boot" role="alert">
-        门户配置加载失败，请稍后刷新重试。
-        <br />
-        <small>{error instanceof Error ? error.message : String(error)}</small>
-      </main>,
+  render();
+  // Live preview (npm run preview): a saved region file re-renders the page with the new config, in place; a
+  // broken one shows its problems over the page. Loaded only then, so the portal's own bundle does not carry it.
+  if (settings.previewEvents) {
+    const { watchRegionPreview } = await import('./preview.js');
+    watchRegionPreview(
+      settings.previewEvents,
+      (next: Region) => {
+        region = next;
+        render();
+      },
+      region,
     );
-  },
-);
+  }
+}
+
+boot().catch((error: unknown) => {
+  root.render(
+    <main className="tm-boot" role="alert">
+      门户配置加载失败，请稍后刷新重试。
+      <br />
+      <small>{error instanceof Error ? error.message : String(error)}</small>
+    </main>,
+  );
+});
