@@ -105,9 +105,11 @@ export function ajvProblems(
         // YAML reads `deptCode: 330199000000` as a number; a code is text and keeps its digits only in quotes.
         if (typeof error.data === 'number' && String(wanted).split(',').includes('string')) {
           const key = local.length ? String(local[local.length - 1]) : 'value';
-          message += Number.isSafeInteger(error.data) || !Number.isInteger(error.data)
+          const exact = Number.isSafeInteger(error.data) || !Number.isInteger(error.data);
+          message += exact
             ? `; put it in quotes so YAML keeps it as text: ${key}: "${error.data}"`
             : `; put it in quotes exactly as written so YAML keeps it as text (unquoted, its digits are already rounded)`;
+          if (exact) suggestion = `"${error.data}"`;
         }
         break;
       }

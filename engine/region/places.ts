@@ -88,7 +88,7 @@ export function readPlaceTrees(rootDir: string, parse: (abs: string) => ParsedYa
       continue;
     }
     if (!validate(file.value)) {
-      problems.push(...ajvProblems(validate.errors, file.value, file.origin).map(quoteHint));
+      problems.push(...ajvProblems(validate.errors, file.value, file.origin));
       complete = false;
       continue;
     }
@@ -96,14 +96,6 @@ export function readPlaceTrees(rootDir: string, parse: (abs: string) => ParsedYa
   }
   const tree = buildTree(files);
   return { places: tree.places, problems: [...problems, ...tree.problems], complete };
-}
-
-/** `deptCode: 330127000000` is read as a number: say to quote it. */
-function quoteHint(problem: Problem): Problem {
-  const match = /^expected text, got number (\d+)$/.exec(problem.message);
-  if (!match || !problem.path.endsWith('deptCode')) return problem;
-  const code = match[1].padStart(12, '0');
-  return { ...problem, message: `${problem.message}: write the code in quotes, or YAML reads it as a number`, suggestion: `"${code}"` };
 }
 
 interface Seen {

@@ -79,7 +79,7 @@ const EXPECTED: Record<string, Array<Omit<Problem, 'suggestion'> & { suggestion?
   'wrong-type': [
     { file: "demo/region.yaml", line: 3, column: 9, path: "deptId", message: "expected a whole number, got the text \"330127\"" },
     { file: "demo/region.yaml", line: 4, column: 11, path: "havaLink", message: "expected true or false, got the text \"是\"" },
-    { file: "demo/region.yaml", line: 5, column: 11, path: "deptCode", message: "expected text, got number 330127000000; put it in quotes so YAML keeps it as text: deptCode: \"330127000000\"" },
+    { file: "demo/region.yaml", line: 5, column: 11, path: "deptCode", message: "expected text, got number 330127000000; put it in quotes so YAML keeps it as text: deptCode: \"330127000000\"", suggestion: "\"330127000000\"" },
   ],
   'yaml-syntax': [
     { file: "demo/region.yaml", line: 4, column: 1, path: "", message: "YAML syntax error: Flow map in block collection must be sufficiently indented and end with a }" },

@@ -122,7 +122,7 @@ const CASES: Record<string, { files: Record<string, string>; problems: Expected[
     problems: [
       { file: 'demo/places.yaml', line: 3, column: 5, path: 'places[0].name', message: 'missing required key "name"' },
       { file: 'demo/places.yaml', line: 3, column: 5, path: 'places[0].nmae', message: 'unknown key "nmae"', suggestion: 'name' },
-      { file: 'demo/places.yaml', line: 5, column: 15, path: 'places[0].deptCode', message: 'expected text, got number 330000000000: write the code in quotes, or YAML reads it as a number', suggestion: '"330000000000"' },
+      { file: 'demo/places.yaml', line: 5, column: 15, path: 'places[0].deptCode', message: 'expected text, got number 330000000000; put it in quotes so YAML keeps it as text: deptCode: "330000000000"', suggestion: '"330000000000"' },
       { file: 'demo/places.yaml', line: 7, column: 9, path: 'places[0].children[0].deptId', message: 'missing required key "deptId"' },
       { file: 'demo/places.yaml', line: 7, column: 32, path: 'places[0].children[0].deptCode', message: 'the text "3301" is not in the expected form: the 12-digit statistical code, in quotes: "330127000000"' },
     ],
