@@ -20,6 +20,7 @@ import { PlaceTree } from './plugins/places.js';
 import { PortalRegions } from './portal-regions.js';
 import { clientSettingsFor, renderIndexHtml } from './index-html.js';
 import { registerRegionPreview } from './region-preview.js';
+import { syncPlaces } from './places-sync.js';
 import { documentTitle } from '../engine/runtime/title.js';
 import { DEFAULT_CAMERA_SERVICE_URL } from '../machines/camera-protocol.js';
 import { routeModules } from './routes/index.js';
@@ -100,7 +101,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: config.apiPrefix },
   );
 
-  if (config.previewRegion) registerRegionPreview(app, regions, { dir: config.regionsDir, report: options.previewReport });
+  if (config.previewRegion) {
+    registerRegionPreview(app, regions, {
+      dir: config.regionsDir,
+      report: options.previewReport,
+      // A town added to places.yaml shows in the area menu on save, as the rest of the region does.
+      onValid: async (catalog) => {
+        const log = options.previewReport ?? ((line: string) => app.log.info(line));
+        await syncPlaces(db, catalog.places, { info: log, warn: log });
+        await places.load();
+      },
+    });
+  }
 
   // The real-time channel sits at the root: clients build its address from the region's base, not the API prefix.
   await registerWebSocketRoutes(app, ctx, auction);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { formatProblem, loadRegionCatalog, type Problem } from '../engine/region/index.js';
+import { formatProblem, loadRegionCatalog, type Problem, type RegionCatalog } from '../engine/region/index.js';
 import { PREVIEW_EVENTS_PATH } from './index-html.js';
 import type { PortalRegions } from './portal-regions.js';
 
@@ -81,7 +81,12 @@ export function watchTree(root: string, onChange: () => void): { close(): void }
 export function registerRegionPreview(
   app: FastifyInstance,
   regions: PortalRegions,
-  options: { dir: string; report?: (line: string) => void },
+  options: {
+    dir: string;
+    report?: (line: string) => void;
+    /** After each valid save, before the pages hear of it (the place table follows a changed places.yaml). */
+    onValid?: (catalog: RegionCatalog) => Promise<void>;
+  },
 ): void {
   const report = options.report ?? ((line: string) => app.log.info(line));
   const viewers = new Set<Viewer>();
@@ -103,10 +108,17 @@ export function registerRegionPreview(
   };
 
   let timer: NodeJS.Timeout | undefined;
-  const revalidate = () => {
+  const revalidate = async () => {
     timer = undefined;
     const started = performance.now();
     problems = regions.reload();
+    if (problems.length === 0 && options.onValid) {
+      try {
+        await options.onValid(regions.load());
+      } catch (error) {
+        report(`区域配置已更新，但地点同步失败：${(error as Error).message}`);
+      }
+    }
     const ms = Math.round(performance.now() - started);
     if (problems.length > 0) report(`区域配置有 ${problems.length} 处错误（仍显示上一次有效的配置）：\n${problems.map(formatProblem).join('\n')}`);
     else report(`区域配置已更新（校验 ${ms} ms），已推送到 ${viewers.size} 个页面`);
@@ -117,7 +129,7 @@ export function registerRegionPreview(
   loadRegionCatalog(options.dir, { precise: true });
   const watcher = watchTree(options.dir, () => {
     clearTimeout(timer);
-    timer = setTimeout(revalidate, SETTLE_MS);
+    timer = setTimeout(() => void revalidate(), SETTLE_MS);
   });
 
   app.get(PREVIEW_EVENTS_PATH, (request, reply) => {

@@ -133,4 +133,18 @@ describe('live region preview', () => {
       fs.writeFileSync(regionFile(), original);
     }
   });
+
+  it('a town added to places.yaml is in the place table on save', async () => {
+    const file = path.join(regionsDir, 'lantian', 'places.yaml');
+    const original = fs.readFileSync(file, 'utf8');
+    const town = () => server.db.selectFrom('place').selectAll().where('deptId', '=', 610122107).executeTakeFirst();
+    expect(await town()).toBeUndefined();
+    try {
+      const line = '              - { name: 九间房镇, deptId: 610122107, deptCode: "610122107000" }';
+      saveLikeAnEditor(file, `${original.trimEnd()}\n${line}\n`);
+      await expect.poll(town, { timeout: 8000 }).toMatchObject({ deptName: '九间房镇', parentId: 610122, level: 4, deptCode: '610122107000' });
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
 });
