@@ -47,10 +47,22 @@ interface Visit {
   outside: string[];
 }
 
-async function visit(page: Page, url: string): Promise<Visit> {
-  // A fresh document each time: a hash change alone would leave the last page's blocks on screen while the next loads.
-  await page.goto('about:blank');
-  await page.goto(url, { waitUntil: 'domcontentloaded' });
+/**
+ * Opens a screen. Another page of the table is reached as a visitor reaches it, by the address's hash in the running
+ * portal: the router draws that page (its `tm-page--<id>` shell) with every block mounted afresh (block keys carry
+ * the page id), so nothing of the last screen survives. The same page with another query, an unknown page, or a
+ * screen after a dialog is loaded as a fresh document instead: there the mounted blocks would stay.
+ */
+async function visit(page: Page, url: string, reachBy: { hashTo: string } | 'fresh document'): Promise<Visit> {
+  if (reachBy === 'fresh document' || (await page.evaluate(() => Boolean(document.querySelector('[role="dialog"], [role="alertdialog"], .semi-modal-wrap'))))) {
+    await page.goto('about:blank');
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+  } else {
+    await page.evaluate((hash) => {
+      window.location.hash = hash;
+    }, new URL(url).hash);
+    await page.waitForSelector(`.tm-page--${reachBy.hashTo}`, { state: 'attached', timeout: 20_000 });
+  }
   // Drawn: the page's shell is there, no block still loads, and either some block or the not-found page shows.
   await page.waitForFunction(
     () =>
@@ -112,10 +124,15 @@ describe.each(DEMO_REGIONS)('region %s', (regionId) => {
     const badOutside = new Set<string>();
 
     const { page, errors, cspViolations } = await chromium.openPage({ region: regionId, route: '/' });
+    /** The id of the page a route shows (undefined: not found), to tell a new page from the same one re-queried. */
+    const pageIdOf = (route: string) => Object.entries(region.pages ?? {}).find(([, p]) => p.route === route.split('?')[0] && pages.includes(p))?.[0];
+    let shown = pageIdOf('/');
     try {
       while (queue.length > 0) {
         const { route, from } = queue.shift()!;
-        const result = await visit(page, chromium.url({ region: regionId, route }));
+        const next = pageIdOf(route);
+        const result = await visit(page, chromium.url({ region: regionId, route }), next && shown && next !== shown ? { hashTo: next } : 'fresh document');
+        shown = next;
         visitedPaths.add(route.split('?')[0]);
         if (result.problem) problems.push(`${route} (linked from ${from}): ${result.problem}`);
         else if (!axeChecked.has(screenKey(route)) || !shellChecked.has(regionId)) {
