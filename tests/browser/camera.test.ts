@@ -43,7 +43,9 @@ function pngBytes(width: number, height: number, seed: number): Buffer {
   return PNG.sync.write(png);
 }
 
-describe('document camera on the transfer-out form', () => {
+// Each test's own waits (login, the device connecting, a 2000×1500 PNG encoded, shrunk and uploaded) add up past
+// vitest's default 30 s on a busy two-core machine: the budget is the sum of those waits, not a speed goal.
+describe('document camera on the transfer-out form', { timeout: 90_000 }, () => {
   it('streams, asks for a photo before saving, takes and turns photos, uploads them with the intent; axe clean', async () => {
     const { page, errors } = await turnOutPage();
     try {
