@@ -197,6 +197,17 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 export async function seriousViolations(page: Page, { within }: { within?: string } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // axe judges what a reader sees once things settle: a toast caught mid-fade has its text at part opacity, which
+  // reads as low contrast. Finite animations jump to their end; endless ones (spinners) cannot and need not.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      try {
+        animation.finish();
+      } catch {
+        // An infinite animation has no end to finish at.
+      }
+    }
+  });
   expect(await page.locator('iframe').count(), 'a frame would need its own axe run').toBe(0);
   const violations = await page.evaluate(
     async ({ within, tags }) => {
