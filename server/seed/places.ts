@@ -54,16 +54,8 @@ const REGION_EXTRAS: Record<string, RegionExtras> = {
   },
 };
 
-export interface PlaceRow {
-  deptId: number;
-  deptName: string;
-  deptCode: string;
-  parentId: number;
-  level: number;
-  ancestors: string;
-  lesseeId: number | null;
-  orderNum: number;
-}
+/** A row of the place table: a declared place without where it was declared. */
+export type PlaceRow = Omit<DeclaredPlace, 'origin'>;
 
 export interface SeedTown {
   deptId: number;

@@ -6,7 +6,7 @@ import { loadConfig } from '../../server/config.js';
 import { clientSettingsFor, PREVIEW_EVENTS_PATH } from '../../server/index-html.js';
 import { formSignatureFor, signFor } from '../../server/plugins/guards.js';
 import type { ClientSettings } from '../../engine/app/settings.js';
-import type { TestServer } from './harness.js';
+import { standInClientWhenUnbuilt, type TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A } from './fixtures.js';
 
 // One build serves every deployment: the sign key, form secret, API base and image rewrites a server starts with
@@ -16,19 +16,14 @@ const FORM_SECRET = 'another-deployment-form-secret';
 const REWRITES = 'http://10.0.0.5:9000=/image-api';
 
 let server: TestServer;
-let distDir: string | undefined;
+let removeStandIn = () => {};
 beforeAll(async () => {
-  // The served page needs a built client; a minimal one stands in when dist/ is absent (a fresh clone).
-  if (!fs.existsSync('dist/client/index.html')) {
-    distDir = 'dist/client';
-    fs.mkdirSync(distDir, { recursive: true });
-    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
-  }
+  removeStandIn = standInClientWhenUnbuilt();
   server = await startTestServerWithPlaces({ serveClient: true, apiSignKey: SIGN_KEY, formSecret: FORM_SECRET, imageRewrites: REWRITES });
 });
 afterAll(async () => {
   await server.close();
-  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
+  removeStandIn();
 });
 
 /** The page's inline script and the settings it hands the client. */

@@ -114,3 +114,14 @@ export async function startTestServer(
     },
   };
 }
+
+/**
+ * A server that serves the page needs a built client: when dist/client is absent (a fresh clone before its build), a
+ * minimal index.html stands in. Returns the cleanup that removes only what it made.
+ */
+export function standInClientWhenUnbuilt(): () => void {
+  if (fs.existsSync('dist/client/index.html')) return () => {};
+  fs.mkdirSync('dist/client', { recursive: true });
+  fs.writeFileSync('dist/client/index.html', '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+  return () => fs.rmSync('dist/client', { recursive: true, force: true });
+}

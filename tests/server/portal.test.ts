@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortalRegions, RegionConfigError } from '../../server/portal-regions.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, type TestServer, standInClientWhenUnbuilt } from './harness.js';
 
 // The region a browser renders: by host from regions/deployment.yaml, or ?region= to preview.
 let server: TestServer;
@@ -43,19 +43,14 @@ describe('GET /portal/region', () => {
 
 describe('index.html carries the host’s region', () => {
   let client: TestServer;
-  let distDir: string | undefined;
+  let removeStandIn = () => {};
   beforeAll(async () => {
-    // The served page needs a built client; a minimal one stands in when dist/ is absent (a fresh clone).
-    if (!fs.existsSync('dist/client/index.html')) {
-      distDir = 'dist/client';
-      fs.mkdirSync(distDir, { recursive: true });
-      fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
-    }
+    removeStandIn = standInClientWhenUnbuilt();
     client = await startTestServer({ serveClient: true });
   });
   afterAll(async () => {
     await client.close();
-    if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
+    removeStandIn();
   });
 
   it('writes the region and its title into every page, escaped for a script element', async () => {

@@ -5,20 +5,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_EVENTS_PATH } from '../../server/index-html.js';
 import type { ClientSettings } from '../../engine/app/settings.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, type TestServer, standInClientWhenUnbuilt } from './harness.js';
 
 // npm run preview -- lantian: the server pushes each save of a region file to the open pages over Server-Sent
 // Events — the new config, or the problems while a file is broken (the last valid config still served).
 let server: TestServer;
 let base: string;
 let regionsDir: string;
-let distDir: string | undefined;
+let removeStandIn = () => {};
 beforeAll(async () => {
-  if (!fs.existsSync('dist/client/index.html')) {
-    distDir = 'dist/client';
-    fs.mkdirSync(distDir, { recursive: true });
-    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
-  }
+  removeStandIn = standInClientWhenUnbuilt();
   regionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-preview-'));
   fs.cpSync('regions', regionsDir, { recursive: true });
   server = await startTestServer({ regionsDir, previewRegion: 'lantian', serveClient: true });
@@ -28,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   fs.rmSync(regionsDir, { recursive: true, force: true });
-  if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
+  removeStandIn();
 });
 
 /** An open event stream: `next()` is the next event (name and parsed data), failing after a few seconds. */
