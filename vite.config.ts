@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { loadConfig } from './server/config.js';
+import { readingAidsCss } from './scripts/reading-aids-css.js';
 import { clientSettingsFor, PREVIEW_EVENTS_PATH, settingsScript } from './server/index-html.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -26,6 +27,8 @@ export default defineConfig({
   root: 'engine/app',
   publicDir: false,
   plugins: [react(), devSettings()],
+  // Elder mode's text floor and line spacing, for Semi's styles and ours alike (scripts/reading-aids-css.ts).
+  css: { postcss: { plugins: [readingAidsCss()] } },
   build: { outDir: '../../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

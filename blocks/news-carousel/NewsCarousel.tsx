@@ -6,12 +6,13 @@ import { RouteLink } from '../shared/RouteLink.js';
 import { withQuery } from '../shared/data.js';
 import './news-carousel.css';
 import { safeUrl } from '../shared/url-policy.js';
+import { useReadingAids } from '../../engine/react/ReadingAidsProvider.js';
 
 
 /**
  * Picture news (category 010, 4 items): one slide at a time with its caption, previous/next and numbered buttons.
  * It advances by itself, pauses while the pointer or keyboard focus is on it, and never moves for users who ask for
- * reduced motion.
+ * reduced motion or turned motion off with the reading aids (停止动画, part of 长辈版).
  */
 export default function NewsCarousel({ props, data, blockId }: BlockComponentProps<NewsCarouselProps>) {
   const items = listItems(data, props.count ?? 4);
@@ -19,13 +20,14 @@ export default function NewsCarousel({ props, data, blockId }: BlockComponentPro
   const [paused, setPaused] = useState(false);
   const height = props.height ?? 220;
   const interval = (props.intervalSeconds ?? 5) * 1000;
+  const { calm } = useReadingAids().aids;
 
   useEffect(() => {
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-    if (paused || reduced || items.length < 2) return;
+    if (paused || reduced || calm || items.length < 2) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % items.length), interval);
     return () => clearInterval(timer);
-  }, [paused, items.length, interval]);
+  }, [paused, calm, items.length, interval]);
 
   const current = items[Math.min(index, items.length - 1)];
   if (!current) return null;
@@ -42,7 +44,7 @@ export default function NewsCarousel({ props, data, blockId }: BlockComponentPro
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <div className="tm-carousel__slide" style={{ height }} id={`${blockId}-slide`} aria-live={paused ? 'polite' : 'off'}>
+      <div className="tm-carousel__slide" style={{ height }} id={`${blockId}-slide`} aria-live={paused || calm ? 'polite' : 'off'}>
         <RouteLink to={props.detailRoute ? withQuery(props.detailRoute, { id: current.id }) : '#'} className="tm-carousel__link">
           {safeUrl(current.image) ? (
             <img src={safeUrl(current.image)} alt={current.title} style={{ height }} />

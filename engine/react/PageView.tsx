@@ -5,6 +5,7 @@ import { evaluateCondition } from '../region/condition.js';
 import type { BlockRegistry } from '../runtime/block-registry.js';
 import { documentTitle } from '../runtime/title.js';
 import { BlockView } from './BlockView.js';
+import { ReadingAidsBar } from './ReadingAidsBar.js';
 import { useSession } from './PortalClientProvider.js';
 import { useFlags, useRegion, useRouteQuery } from './RegionProvider.js';
 import { isAllowedUrl } from '../security/url-policy.js';
@@ -44,7 +45,7 @@ function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[]
 }
 
 /**
- * The shell of a page: the skip link, the region's header blocks (unless `header` is false), the main landmark with
+ * The shell of a page: the skip link, the reading aids' bar (长辈版 / 无障碍), the region's header blocks (unless `header` is false), the main landmark with
  * `children`, the footer blocks; zoom 0.8 unless turned off; the document title from region and platform; the
  * region's background picture (backGroundUrl) behind it all.
  */
@@ -70,6 +71,7 @@ function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { 
       <a className="tm-skip-link" href="#tm-main" onClick={(e) => { e.preventDefault(); document.getElementById('tm-main')?.focus(); }}>
         跳到主要内容
       </a>
+      <ReadingAidsBar />
       {header && (
         <header className="tm-site-header">
           <BlockList blocks={region.layout?.header} prefix="header" registry={registry} />

@@ -11,6 +11,7 @@ import { MessagesProvider } from './MessagesProvider.js';
 import { RealtimeProvider } from './RealtimeProvider.js';
 import type { SocketConstructor } from '../../machines/realtime-channel.js';
 import { RegionProvider, useFlags } from './RegionProvider.js';
+import { ReadingAidsProvider } from './ReadingAidsProvider.js';
 
 function RegionRoutes({ region, registry }: { region: Region; registry: BlockRegistry }) {
   const flags = useFlags();
@@ -51,13 +52,15 @@ export function PortalApp({
     <PortalClientProvider client={client} siteData={siteData}>
       <SessionProvider reload={reload}>
         <RegionProvider region={region}>
-          <RealtimeProvider WebSocketImpl={WebSocketImpl}>
-            <MessagesProvider>
-              <HashRouter>
-                <RegionRoutes region={region} registry={registry} />
-              </HashRouter>
-            </MessagesProvider>
-          </RealtimeProvider>
+          <ReadingAidsProvider>
+            <RealtimeProvider WebSocketImpl={WebSocketImpl}>
+              <MessagesProvider>
+                <HashRouter>
+                  <RegionRoutes region={region} registry={registry} />
+                </HashRouter>
+              </MessagesProvider>
+            </RealtimeProvider>
+          </ReadingAidsProvider>
         </RegionProvider>
       </SessionProvider>
     </PortalClientProvider>

@@ -13,3 +13,6 @@ export type { SourceState } from './useSource.js';
 export { delayedReload, SessionProvider, useSessionActor, useSessionState } from './SessionProvider.js';
 export { RealtimeProvider, sameOriginSocketBase, useAuctionMessages, useRealtimeEvent, useRealtimeNotice, useRealtimeStatus, useServerOffset, useWatch } from './RealtimeProvider.js';
 export type { AuctionMessage } from './RealtimeProvider.js';
+export { ReadingAidsProvider, useReadingAids } from './ReadingAidsProvider.js';
+export type { ReadingAidsState } from './ReadingAidsProvider.js';
+export { ReadingAidsBar } from './ReadingAidsBar.js';

@@ -249,6 +249,10 @@ export type Region = {
    * WebSocket address of the document camera (高拍仪) service on the visitor's own computer, which the vendor plugin (or `npm run camera:simulator`) runs; the 高拍仪拍照 dialog of photo fields connects to it (machines/camera-protocol.ts). Set it when a county's plugin listens elsewhere, e.g. ws://127.0.0.1:9001. Absent: ws://127.0.0.1:9000.
    */
   documentCameraUrl?: string;
+  /**
+   * Elder mode (长辈版, 适老化): `offered` shows the 长辈版 / 无障碍 toggles at the top of every page (the reader's choice is remembered across visits); `default` also turns the elder preset on for a first visit; `hidden` shows neither and applies no reading aid.
+   */
+  elderMode?: 'offered' | 'default' | 'hidden';
   flags?: Flags;
   /**
    * The site-wide data helper's sources: key → where its data comes from. Each key is fetched once per page load however many blocks read it.
