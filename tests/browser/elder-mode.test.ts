@@ -71,6 +71,15 @@ describe('elder mode', () => {
       expect(await page.evaluate(() => document.documentElement.className)).toContain('tm-elder');
       await checkPage(page, `login-${width}`, problems);
       await logIn(page);
+      if (width === 1440) {
+        // A message stays until the reader closes it (Semi would take it away after 3 s).
+        const toast = page.locator('.semi-toast').filter({ hasText: '登录成功' });
+        await expect.poll(() => toast.count()).toBe(1);
+        await page.waitForTimeout(4_000);
+        expect(await toast.isVisible()).toBe(true);
+        await toast.getByRole('button').click();
+        await expect.poll(() => toast.count()).toBe(0);
+      }
       await open(page, '/tradingProject');
       await checkPage(page, `trading-list-${width}`, problems);
       await open(page, `/bidDetail?id=${projectId}`);

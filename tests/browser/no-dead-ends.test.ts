@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AIDS_STORAGE_KEY, ELDER_PRESET, NO_AIDS } from '../../engine/accessibility/index.js';
 import { evaluateCondition, loadRegionCatalog } from '../../engine/region/index.js';
 import type { Page as PageConfig, Region } from '../../schemas/types/region.js';
 import { seriousViolations, withPortalInChromium } from './portal-harness.js';
+import { readability } from './readability.js';
 
 // No dead ends (issue 13): in every demo region, every route of the region's page table renders real content, and
 // every link the portal draws — nav, footer, home blocks, lists, details — leads to a real page. A visitor walks the
@@ -11,9 +13,9 @@ import { seriousViolations, withPortalInChromium } from './portal-harness.js';
 const chromium = withPortalInChromium();
 const catalog = loadRegionCatalog(path.resolve('regions'));
 const DEMO_REGIONS = ['chunan', 'chunan-dev', 'xinyang', 'lantian', 'shouguang'];
-/** Screens axe has checked, over all regions: each screen once (the regions share its blocks), so the walk stays quick. */
+/** Screens axe has checked, as `region|screen`: every screen of every region (issue 16), in normal and in elder mode. */
 const axeChecked = new Set<string>();
-/** Regions whose shell (header, nav, footer) axe has checked on a whole page. */
+/** Regions (and `region 长辈版`) whose shell — reading-aids bar, header, nav, footer — axe has checked on a whole page. */
 const shellChecked = new Set<string>();
 let axeRuns = 0;
 
@@ -104,6 +106,50 @@ async function visit(page: Page, url: string, reachBy: { hashTo: string } | 'fre
   });
 }
 
+/**
+ * axe on the screen shown: the whole page for a region's (or mode's) first screen, then only the main content — the
+ * bar, header, nav and footer are the same on every screen, and axe's time grows with the nodes it checks.
+ */
+async function axeOnce(page: Page, shell: string): Promise<string[]> {
+  const within = shellChecked.has(shell) ? 'main' : undefined;
+  shellChecked.add(shell);
+  axeRuns++;
+  return seriousViolations(page, { within });
+}
+
+/**
+ * A screen in elder mode: axe, with its colour-contrast rule replaced by readability(), which measures the contrast of
+ * every text node against 4.5:1 (stricter than axe's 3:1 for large text) at a fraction of its time, and adds what
+ * elder mode promises: no text under 18 px and no sideways scrolling. Elder mode changes sizes, not colours, so
+ * axe's contrast verdicts of the normal pass still hold; readability() catches text grown onto another background.
+ */
+async function elderProblems(page: Page, shell: string): Promise<string[]> {
+  const within = shellChecked.has(shell) ? 'main' : undefined;
+  shellChecked.add(shell);
+  axeRuns++;
+  const problems = (await seriousViolations(page, { within, skipRules: ['color-contrast'] })).map((v) => `axe ${v}`);
+  const seen = await readability(page);
+  if (seen.smallest.px < 18) problems.push(`text of ${seen.smallest.px} px «${seen.smallest.text}» ${seen.smallest.where}`);
+  problems.push(...seen.lowContrast.map((low) => `contrast ${low}`));
+  if (seen.scrollsSideways) problems.push('scrolls sideways');
+  return problems;
+}
+
+/**
+ * 长辈版 on or off with the bar's button, as a reader does; behind a modal dialog (the page is inert there) the choice
+ * is stored as the bar stores it and the screen loaded again.
+ */
+async function switchElderMode(page: Page, on: boolean): Promise<void> {
+  const behindModal = await page.evaluate(() => [...document.querySelectorAll('dialog[open]')].some((d) => d.matches(':modal')));
+  if (behindModal) {
+    await page.evaluate(([key, aids]) => localStorage.setItem(key, aids), [AIDS_STORAGE_KEY, JSON.stringify(on ? ELDER_PRESET : NO_AIDS)] as const);
+    await page.reload({ waitUntil: 'networkidle' });
+  } else {
+    await page.getByRole('button', { name: on ? '长辈版' : '退出长辈版', exact: true }).click();
+  }
+  await page.waitForFunction((wanted) => document.documentElement.classList.contains('tm-elder') === wanted, on);
+}
+
 describe.each(DEMO_REGIONS)('region %s', (regionId) => {
   it('every route renders real content and every link leads to a real page', async () => {
     const region = catalog.regions.find((r) => r.id === regionId) as unknown as Region;
@@ -135,14 +181,15 @@ describe.each(DEMO_REGIONS)('region %s', (regionId) => {
         shown = next;
         visitedPaths.add(route.split('?')[0]);
         if (result.problem) problems.push(`${route} (linked from ${from}): ${result.problem}`);
-        else if (!axeChecked.has(screenKey(route)) || !shellChecked.has(regionId)) {
-          // The region's header, nav and footer are the same on every screen: axe checks them with the whole of the
-          // region's first page, then only each new screen's main content (axe's time grows with the nodes it checks).
-          const within = shellChecked.has(regionId) ? 'main' : undefined;
-          axeChecked.add(screenKey(route));
-          shellChecked.add(regionId);
-          axeRuns++;
-          for (const violation of await seriousViolations(page, { within })) problems.push(`${route}: axe ${violation}`);
+        else if (!axeChecked.has(`${regionId}|${screenKey(route)}`)) {
+          axeChecked.add(`${regionId}|${screenKey(route)}`);
+          for (const violation of await axeOnce(page, regionId)) problems.push(`${route}: axe ${violation}`);
+          // The same screen in elder mode (长辈版), switched on and off with the bar as a reader does.
+          if (region.elderMode !== 'hidden') {
+            await switchElderMode(page, true);
+            for (const problem of await elderProblems(page, `${regionId} 长辈版`)) problems.push(`${route} (长辈版): ${problem}`);
+            await switchElderMode(page, false);
+          }
         }
         for (const href of result.outside) if (!/^(https?:\/\/|tel:|mailto:)/i.test(href)) badOutside.add(`${href} on ${route}`);
         for (const link of result.links) {

@@ -190,12 +190,12 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /**
  * axe-core's serious and critical WCAG 2.1 A/AA violations on the page, each as `rule: first targets` (expect `[]`).
  * `within` narrows the check to one part (a CSS selector such as `main`), for a walk that has already checked the
- * region's header, nav and footer on another page.
+ * region's header, nav and footer on another page; `skipRules` leaves out rules a caller checks otherwise.
  *
  * axe.run() in the page itself, injected once per document: AxeBuilder injected axe twice per check and finished in a
  * new blank page, about a second a check. The portal draws no iframes, so the one frame is the whole page.
  */
-export async function seriousViolations(page: Page, { within }: { within?: string } = {}): Promise<string[]> {
+export async function seriousViolations(page: Page, { within, skipRules = [] }: { within?: string; skipRules?: string[] } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   // axe judges what a reader sees once things settle: a toast caught mid-fade has its text at part opacity, which
   // reads as low contrast. Finite animations jump to their end; endless ones (spinners) cannot and need not.
@@ -210,12 +210,16 @@ export async function seriousViolations(page: Page, { within }: { within?: strin
   });
   expect(await page.locator('iframe').count(), 'a frame would need its own axe run').toBe(0);
   const violations = await page.evaluate(
-    async ({ within, tags }) => {
+    async ({ within, tags, skipRules }) => {
       const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-      const result = await axe.run(within ? { include: [[within]] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      const result = await axe.run(within ? { include: [[within]] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        rules: Object.fromEntries(skipRules.map((rule) => [rule, { enabled: false }])),
+        resultTypes: ['violations'],
+      });
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
     },
-    { within, tags: AXE_TAGS },
+    { within, tags: AXE_TAGS, skipRules },
   );
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
