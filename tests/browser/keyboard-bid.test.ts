@@ -137,6 +137,8 @@ describe('keyboard alone, home to a placed bid', () => {
 
   it('home → 产权交易 → the project → 请先登录 → login → back at the project → 立即竞价', async () => {
     const { page, errors } = await chromium.openPage({ region: 'chunan-dev', route: '/', until: 'blocks', context: { viewport: { width: 1300, height: 900 } } });
+    // A missing element fails in seconds, with its name, not at the test's time limit.
+    page.setDefaultTimeout(5_000);
     try {
       // Home: the skip link comes first, then the header; the nav's 产权交易 opens the trading list.
       await pressUntilFocused(page, page.locator('.tm-skip-link'), 'the skip link', { max: 3 });
@@ -153,8 +155,17 @@ describe('keyboard alone, home to a placed bid', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL(/keyword=/);
       await expectFocusSettles(page, 'after the search');
+      // The status tile 竞价中 by Space; chosen shows as a tick, not by its fill colour alone.
+      const biddingTile = page.locator('.tm-tile').filter({ hasText: /^竞价中$/ });
+      await pressUntilFocused(page, biddingTile, 'the status tile 竞价中', { max: 12 });
+      await page.keyboard.press('Space');
+      await expect.poll(() => biddingTile.getAttribute('aria-pressed')).toBe('true');
+      await expectFocusSettles(page, 'after choosing the tile');
+      expect(await biddingTile.evaluate((el) => getComputedStyle(el, '::before').content)).toContain('✓');
       const card = page.locator('.tm-pcard__link').filter({ hasText: project.projectName });
       await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(1);
+      // The card's status is words, not a coloured patch.
+      expect(await card.locator('.tm-badge').innerText()).toBe('竞价中');
       await pressUntilFocused(page, card, 'the project card');
       await pressToRoute(page, 'Enter', new RegExp(`id=${project.id}`), 'project detail opened');
 
@@ -190,6 +201,7 @@ describe('keyboard alone, home to a placed bid', () => {
       expect(new Set(samples.map(([said]) => said))).toEqual(new Set(['剩余5分钟']));
       expect(new Set(samples.map(([, shown]) => shown)).size).toBeGreaterThanOrEqual(3);
 
+      expect(await page.locator('.tm-auction__status').innerText()).toBe('竞价中');
       const amount = page.getByLabel('我的出价（元）');
       await pressUntilFocused(page, amount, 'the bid amount');
       expect(await amount.inputValue()).toBe('10000');
@@ -214,5 +226,5 @@ describe('keyboard alone, home to a placed bid', () => {
     } finally {
       await page.context().close();
     }
-  });
+  }, 60_000);
 });
