@@ -111,7 +111,7 @@ export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBo
   if (!loginImg || props.showImage === false) return form;
   return (
     <div className="tm-loginbox-frame">
-      <img className="tm-loginbox__image" src={loginImg} alt="" />
+      <img className="tm-loginbox__image" src={loginImg} alt="" aria-hidden="true" />
       {form}
     </div>
   );
