@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../server/auction/engine.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
-import { SCREENSHOT_DIR, seededProjectOf, withPortalInChromium } from './portal-harness.js';
+import { SCREENSHOT_DIR, seededProjectOf, seriousViolations, withPortalInChromium } from './portal-harness.js';
 
 // One visitor of 淳安县 (dev variant: free bidding, real-time channel) with the keyboard alone: home → trading list →
 // the project → login → back at the project → a placed bid. No click, no focus() and no goto after the first load;
@@ -222,6 +222,8 @@ describe('keyboard alone, home to a placed bid', () => {
       await expect.poll(() => saidTime.textContent(), { timeout: 3_000 }).toMatch(/^竞价结束时间已延长至 \d\d:\d\d:\d\d$/);
       await expectVisibleFocus(page, 'after the bid');
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'keyboard-bid.png') });
+      // The panel with its spoken regions and a focused control, as axe sees it.
+      expect(await seriousViolations(page, { within: 'main' })).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
