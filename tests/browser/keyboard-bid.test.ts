@@ -146,6 +146,7 @@ describe('keyboard alone, home to a placed bid', () => {
       await pressUntilFocused(page, page.getByRole('button', { name: '产权交易', exact: true }), 'the nav menu 产权交易');
       await page.keyboard.press('Enter');
       await pressUntilFocused(page, page.getByRole('link', { name: '全部产权交易' }), 'the menu link 全部产权交易', { max: 1 });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'keyboard-bid-menu.png'), clip: { x: 0, y: 0, width: 1300, height: 450 } });
       await pressToRoute(page, 'Enter', /#\/tradingProject\?idx=2$/, 'trading list opened');
 
       // Trading list: the keyword field finds the project; its card opens it.
@@ -161,6 +162,7 @@ describe('keyboard alone, home to a placed bid', () => {
       await page.keyboard.press('Space');
       await expect.poll(() => biddingTile.getAttribute('aria-pressed')).toBe('true');
       await expectFocusSettles(page, 'after choosing the tile');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'keyboard-bid-tile.png') });
       expect(await biddingTile.evaluate((el) => getComputedStyle(el, '::before').content)).toContain('✓');
       const card = page.locator('.tm-pcard__link').filter({ hasText: project.projectName });
       await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(1);
