@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { bidProblem, formatCountdown, formatYuan, headlinePrice, minimumBid, steppedBid } from '../../engine/auction/index.js';
+import { bidProblem, clockText, formatCountdown, formatYuan, headlinePrice, minimumBid, priceAnnouncement, steppedBid, watchClock, type ClockWatch, type HeadlinePrice } from '../../engine/auction/index.js';
 import { isApiError } from '../../engine/http/index.js';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
 import { useFlags } from '../../engine/react/RegionProvider.js';
@@ -15,6 +15,7 @@ import type { ProjectDetail } from '../../schemas/types/api.js';
 import type { AuctionPanelProps } from '../../schemas/types/blocks.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import { ConfirmDialog } from '../shared/TransferEntry.js';
+import { loginReturnState } from '../shared/login-return.js';
 import { ONSITE_BIDDING_NOTE, panelAction } from './panel-action.js';
 import { useAuction } from './useAuction.js';
 import './auction-panel.css';
@@ -31,6 +32,7 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
   const flags = useFlags();
   const region = useRegion();
   const navigate = useNavigate();
+  const location = useLocation();
   const project = data!;
   const signupOnly = props.mode === 'signup';
   const live = props.mode === 'bidding' || props.mode === 'live';
@@ -67,7 +69,8 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
           client.notifier.message('info', ONSITE_BIDDING_NOTE);
           onsiteNote.current?.focus();
         },
-        requestLogin: () => navigate(flags.homeShowLogin ? '/' : (props.loginRoute ?? '/login')),
+        // The login brings the visitor back here.
+        requestLogin: () => navigate(flags.homeShowLogin ? '/' : (props.loginRoute ?? '/login'), { state: loginReturnState(location) }),
         notify: (_, n) => client.notifier.message(n.kind, n.text),
       },
     }),
@@ -130,7 +133,7 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!auction) return;
+    if (!auction || sending) return;
     const amount = Number(amountText);
     const why = bidProblem(auction, amount);
     setProblem(why);
@@ -143,6 +146,31 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
   const records = auction?.records.slice(0, props.recordsShown ?? 10) ?? [];
   const ended = status >= 7;
   const headline = auction ? headlinePrice(auction, status) : null;
+
+  // For screen readers (engine/auction/announcements): the visible clock is not live — a reader would hear it every
+  // second — so a polite region says the remaining time at milestones and an extended end; another the price, once
+  // per change. Both start empty: what the page shows as it loads is read with the page.
+  const clockWatch = useRef<ClockWatch | null>(null);
+  const [clockSaid, setClockSaid] = useState('');
+  const stopTime = !signupOnly && status === 6 ? (auction?.biddingStopTime ?? null) : null;
+  useEffect(() => {
+    if (stopTime === null) {
+      clockWatch.current = null;
+      return;
+    }
+    const step = watchClock(clockWatch.current, { stopTime, remaining: Math.max(0, stopTime - (Date.now() + feed.offset)) });
+    clockWatch.current = step.watch;
+    if (step.say) setClockSaid(clockText(step.say, hhmmss));
+  }, [stopTime, remaining, feed.offset]);
+  const lastHeadline = useRef<HeadlinePrice | null>(null);
+  const [priceSaid, setPriceSaid] = useState('');
+  useEffect(() => {
+    if (!headline) return;
+    const previous = lastHeadline.current;
+    setPriceSaid((current) => priceAnnouncement(previous, headline, current, formatYuan));
+    lastHeadline.current = headline;
+  }, [headline?.label, headline?.amount]); // eslint-disable-line react-hooks/exhaustive-deps
+
   return (
     <section className="tm-auction" aria-labelledby={heading}>
       <h2 id={heading} className="tm-auction__title">
@@ -154,7 +182,7 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
       <dl className="tm-auction__facts">
         <div>
           <dt>{headline?.label ?? '起始价'}</dt>
-          <dd className="tm-auction__price" aria-live={live ? 'polite' : undefined}>
+          <dd className="tm-auction__price">
             {headline ? formatYuan(headline.amount) : '—'}
           </dd>
         </div>
@@ -188,9 +216,15 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
         </p>
       ) : null}
       {feed.lastDelay && status === 6 ? (
-        <p className="tm-auction__delay" role="status">
+        <p className="tm-auction__delay">
           有竞买人在结束前{auction?.extendMinutes ?? 5}分钟内出价，竞价结束时间已延长至 {hhmmss(feed.lastDelay.biddingStopTime)}
         </p>
+      ) : null}
+      {live && !signupOnly ? (
+        <>
+          <p className="tm-visually-hidden tm-auction__said-time" role="status">{clockSaid}</p>
+          <p className="tm-visually-hidden tm-auction__said-price" role="status">{priceSaid}</p>
+        </>
       ) : null}
       {feed.error ? (
         <p className="tm-auction__error" role="alert">
@@ -215,7 +249,9 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
           <form className="tm-auction__bid" onSubmit={submit} noValidate>
             <label htmlFor={`${blockId}-amount`}>我的出价（元）</label>
             <div className="tm-auction__stepper">
-              <button type="button" aria-label="减少一个加价幅度" disabled={steps === 0 || !canBid} onClick={() => setSteps((n) => Math.max(0, n - 1))}>
+              {/* At the minimum − does nothing but stays focusable (aria-disabled): disabling it under the keyboard's
+                  press would drop the focus to the page. */}
+              <button type="button" aria-label="减少一个加价幅度" disabled={!canBid} aria-disabled={steps === 0 || undefined} onClick={() => setSteps((n) => Math.max(0, n - 1))}>
                 −
               </button>
               <input
@@ -232,7 +268,8 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
                 +
               </button>
             </div>
-            <button type="submit" className="tm-button tm-auction__submit" disabled={!canBid || sending}>
+            {/* While a bid is sent the button refuses a second one but keeps the focus (aria-disabled, not disabled). */}
+            <button type="submit" className="tm-button tm-auction__submit" disabled={!canBid} aria-disabled={sending || undefined}>
               {sending ? '正在出价…' : button.label}
             </button>
             <p id={`${blockId}-bid-help`} className={problem ? 'tm-auction__problem' : 'tm-auction__help'} role={problem ? 'alert' : undefined}>

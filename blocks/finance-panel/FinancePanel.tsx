@@ -15,7 +15,7 @@ export default function FinancePanel({ props }: BlockComponentProps<FinancePanel
         {(props.banks ?? []).map((bank) => {
           const body = (
             <>
-              {safeUrl(bank.logo) && <img src={safeUrl(bank.logo)} alt="" />}
+              {safeUrl(bank.logo) && <img src={safeUrl(bank.logo)} alt="" aria-hidden="true" />}
               <span>{bank.name}</span>
             </>
           );

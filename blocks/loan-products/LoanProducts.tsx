@@ -34,7 +34,7 @@ export default function LoanProducts({ props, blockId }: BlockComponentProps<Loa
     <div className="tm-loans">
       {props.bank && (
         <div className="tm-loans__bank">
-          {safeUrl(props.bank.logo) && <img src={safeUrl(props.bank.logo)} alt="" />}
+          {safeUrl(props.bank.logo) && <img src={safeUrl(props.bank.logo)} alt="" aria-hidden="true" />}
           <div>
             <h3 className="tm-loans__bankname">{props.bank.name}</h3>
             {props.bank.intro && <p className="tm-loans__intro">{props.bank.intro}</p>}

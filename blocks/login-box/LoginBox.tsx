@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { LoginBoxProps } from '../../schemas/types/blocks.js';
 import { useSession } from '../../engine/react/PortalClientProvider.js';
@@ -8,6 +8,7 @@ import { PasswordResetLink } from '../shared/PasswordResetDialog.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import './login-box.css';
 import { safeUrl } from '../shared/url-policy.js';
+import { loginReturnOf } from '../shared/login-return.js';
 
 
 /** The phone field's value: trimmed first, then held to 11 characters. */
@@ -31,12 +32,27 @@ export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBo
   const phoneRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const busy = status === 'loggingIn';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const welcomeLink = useRef<HTMLAnchorElement>(null);
+  // Logged in here: back to the page that asked for the login (a project's 请先登录), or, staying, the keyboard's place
+  // moves from the vanished form to the greeting's link.
+  const loggedInHere = useRef(false);
+  if (busy) loggedInHere.current = true;
+  const welcome = session.loggedIn && !busy;
+  useEffect(() => {
+    if (!welcome || !loggedInHere.current) return;
+    loggedInHere.current = false;
+    const back = loginReturnOf(location.state, [location.pathname]);
+    if (back) navigate(back, { replace: true });
+    else if (document.activeElement === document.body || !document.activeElement) welcomeLink.current?.focus();
+  }, [welcome]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (session.loggedIn && status !== 'loggingIn') {
+  if (welcome) {
     return (
       <div className="tm-loginbox tm-loginbox--welcome">
         <p>欢迎您，{session.maskedPhone}</p>
-        <Link className="tm-button" to={props.personalRoute ?? '/personal'}>进入个人中心</Link>
+        <Link ref={welcomeLink} className="tm-button" to={props.personalRoute ?? '/personal'}>进入个人中心</Link>
       </div>
     );
   }
@@ -95,7 +111,7 @@ export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBo
   if (!loginImg || props.showImage === false) return form;
   return (
     <div className="tm-loginbox-frame">
-      <img className="tm-loginbox__image" src={loginImg} alt="" />
+      <img className="tm-loginbox__image" src={loginImg} alt="" aria-hidden="true" />
       {form}
     </div>
   );

@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { MainNavProps } from '../../schemas/types/blocks.js';
 import { SourceContent } from '../../engine/react/SourceContent.js';
@@ -65,11 +65,18 @@ function AreaMenu({ maxLevel, notGo }: { maxLevel?: number; notGo: ReadonlySet<s
   );
 }
 
-function CategoryMenu({ type, projectRoute }: { type: number; projectRoute: string }) {
+/**
+ * A type's categories, after a link to the tab's own page (all its projects): the tab is a menu button, so without
+ * that link its page could not be opened from the nav at all — by keyboard or mouse.
+ */
+function CategoryMenu({ type, projectRoute, all }: { type: number; projectRoute: string; all: { label: string; to: string } }) {
   return (
     <SourceContent<Array<{ code: string; name: string }>> source={{ call: 'categoriesByType', query: { type } }}>
       {(categories) => (
         <ul className="tm-nav__cats">
+          <li className="tm-nav__all">
+            <Link to={all.to}>{all.label}</Link>
+          </li>
           {categories.map((c) => (
             <li key={c.code}>
               <NavLink to={withQuery(projectRoute, { idx: type, number: c.code })}>{c.name}</NavLink>
@@ -124,7 +131,7 @@ export default function MainNav({ props, blockId }: BlockComponentProps<MainNavP
           if (projectType !== undefined) {
             return (
               <Disclosure key={tab.name} label={tab.name} id={id} active={listedType === projectType}>
-                {() => <CategoryMenu type={projectType} projectRoute={projectRoute} />}
+                {() => <CategoryMenu type={projectType} projectRoute={projectRoute} all={{ label: `全部${tab.name}`, to: tab.router ?? withQuery(projectRoute, { idx: projectType }) }} />}
               </Disclosure>
             );
           }

@@ -36,7 +36,7 @@ function Gallery({ images: given, alt, blockId }: { images: readonly string[]; a
           {images.map((src, i) => (
             <li key={src}>
               <button type="button" aria-label={`查看第 ${i + 1} 张图片`} aria-current={i === index ? 'true' : undefined} aria-controls={`${blockId}-picture`} onClick={() => setIndex(i)}>
-                <img src={src} alt="" />
+                <img src={src} alt="" aria-hidden="true" />
               </button>
             </li>
           ))}

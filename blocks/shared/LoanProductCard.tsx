@@ -14,7 +14,7 @@ export function LoanProductCard({ product, className = 'tm-loan' }: { product: L
   const image = safeUrl(product.image);
   const body = (
     <>
-      {image && <img className="tm-loan__img" src={image} alt="" loading="lazy" />}
+      {image && <img className="tm-loan__img" src={image} alt="" aria-hidden="true" loading="lazy" />}
       <span className="tm-loan__title">{product.title}</span>
       {product.bank && <span className="tm-loan__bank">{product.bank}</span>}
       <dl className="tm-loan__facts">

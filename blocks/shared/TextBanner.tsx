@@ -21,7 +21,7 @@ export function TextBanner({ image, alt, title, text, href, linkText, height = 1
   const src = safeUrl(image);
   const body = (
     <div className="tm-banner" style={{ minHeight: height }}>
-      {src && <img className="tm-banner__img" src={src} alt="" />}
+      {src && <img className="tm-banner__img" src={src} alt="" aria-hidden="true" />}
       <div className="tm-banner__band">
         <p className="tm-banner__title">{title ?? alt}</p>
         {text && <p className="tm-banner__text">{text}</p>}

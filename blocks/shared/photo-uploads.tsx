@@ -105,7 +105,7 @@ export function PhotoUploadList({ items, onRetry, onDismiss }: { items: PhotoUpl
       {items.map((item) => (
         <li key={item.key} className={`tm-photo-upload tm-photo-upload--${item.state}`}>
           <span className="tm-photo-upload__thumb">
-            <img src={item.preview} alt="" style={item.rotation ? { transform: `rotate(${item.rotation}deg)` } : undefined} />
+            <img src={item.preview} alt="" aria-hidden="true" style={item.rotation ? { transform: `rotate(${item.rotation}deg)` } : undefined} />
           </span>
           <span className="tm-photo-upload__body">
             <span className="tm-photo-upload__name">{item.label}</span>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { SiteHeaderProps } from '../../schemas/types/blocks.js';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
@@ -13,6 +13,7 @@ import { SearchForm } from '../shared/SearchForm.js';
 import { headerSubtitle } from './subtitle.js';
 import './site-header.css';
 import { isAllowedUrl } from '../shared/url-policy.js';
+import { loginReturnState } from '../shared/login-return.js';
 
 
 /**
@@ -62,6 +63,8 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
   const flags = useFlags();
   const session = useSession();
   const sessionActor = useSessionActor();
+  // 登录 brings the visitor back to the page they were on.
+  const location = useLocation();
   const hasNew = useHasNewMessage(session.loggedIn, props.messagePollSeconds ?? 60);
   const title = documentTitle(region);
   const subtitle = headerSubtitle(region, session, props.placeSubtitle);
@@ -117,7 +120,7 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
               </>
             ) : (
               <>
-                <Link to={props.loginRoute ?? '/login'} className="tm-header__link">登录</Link>
+                <Link to={props.loginRoute ?? '/login'} state={loginReturnState(location)} className="tm-header__link">登录</Link>
                 <Link to={props.registerRoute ?? '/register'} className="tm-header__link">注册</Link>
               </>
             )}

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { HashRouter, Route, Routes } from 'react-router-dom';
+import { useEffect, useMemo, useRef } from 'react';
+import { HashRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Region } from '../../schemas/types/region.js';
 import type { ApiClient, SiteData } from '../http/index.js';
 import type { BlockRegistry } from '../runtime/block-registry.js';
@@ -30,6 +30,27 @@ function RegionRoutes({ region, registry }: { region: Region; registry: BlockReg
   );
 }
 
+/**
+ * Keeps the keyboard's place across a route change: each page draws its own shell, so the link or button that led
+ * there is gone and focus would fall back to the document (a screen reader hears nothing, the next Tab starts over
+ * from the top). When that happened, focus goes to the new page's main landmark, as the skip link would put it. A
+ * change that keeps the focused control (a filter, a page of a list) leaves it where it is.
+ */
+function RouteFocus() {
+  const { key } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    document.getElementById('tm-main')?.focus({ preventScroll: true });
+  }, [key]);
+  return null;
+}
+
 /** The whole portal of one region: client, region, hash routes built from its pages, blocks from the registry. */
 export function PortalApp({
   region,
@@ -57,6 +78,7 @@ export function PortalApp({
               <MessagesProvider>
                 <HashRouter>
                   <RegionRoutes region={region} registry={registry} />
+                  <RouteFocus />
                 </HashRouter>
               </MessagesProvider>
             </RealtimeProvider>

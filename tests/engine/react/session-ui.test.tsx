@@ -47,6 +47,8 @@ describe('logging in and out through the session machine', () => {
     await waitFor(() => expect(c.notifier.entries.at(-1)).toEqual({ via: 'message', kind: 'success', text: '登录成功' }));
     expect(c.session.getSnapshot().phone).toBe(DEMO_PHONES[0]);
     expect(await screen.findByText('138****0001')).toBeTruthy();
+    // The form is gone: the keyboard's place moves to the greeting's link, not back to the top of the page.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('进入个人中心'));
 
     const token = c.session.getSnapshot().token!;
     await act(async () => {
