@@ -72,7 +72,9 @@ export function readability(page: Page): Promise<Readability> {
       if (!text || !el) continue;
       const rect = el.getBoundingClientRect();
       const style = getComputedStyle(el);
-      if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden' || style.display === 'none') continue;
+      // Only what is drawn: not in a closed <details> (content-visibility: hidden, whose styles may be stale), not
+      // hidden, not empty.
+      if (rect.width === 0 || rect.height === 0 || !el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) continue;
       // Screen-reader-only text (clipped to 1 px) is not seen.
       if (el.closest('.tm-visually-hidden, [hidden]') || (rect.width <= 1 && rect.height <= 1)) continue;
       // The skip link sits off screen until focused.
@@ -80,7 +82,8 @@ export function readability(page: Page): Promise<Readability> {
       measured++;
       const px = parseFloat(style.fontSize) * ((el as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1);
       if (px < smallest.px) smallest = { px, text: text.slice(0, 30), where: describe(el) };
-      if ((el.closest('button, input, select, textarea') as HTMLButtonElement | null)?.disabled) continue;
+      // WCAG exempts inactive controls (disabled, or aria-disabled where the control keeps its focus).
+      if ((el.closest('button, input, select, textarea') as HTMLButtonElement | null)?.disabled || el.closest('[aria-disabled="true"]')) continue;
       const back = backdrop(el);
       if (!back) {
         onPicture.push(`«${text.slice(0, 20)}» ${describe(el)}`);

@@ -66,8 +66,8 @@ describe('record lists lead to their details', () => {
       const pager = page.getByRole('navigation', { name: '分页' });
       await expect.poll(() => pager.count()).toBe(1);
       expect(Number((await pager.locator('.tm-pager__total').innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(j.minTotal ?? 11);
+      // axe: the dead-end walk checks this list and its details in every region, in normal and elder mode.
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `records-${j.shot}.png`), fullPage: true });
-      expect(await seriousViolations(page)).toEqual([]);
 
       const title = await linkTitle(page, j.rows);
       expect(title).toMatch(/[\u4e00-\u9fa5]/);
@@ -77,7 +77,6 @@ describe('record lists lead to their details', () => {
       // The detail's heading is the row's title (a project's heading starts with its status badge).
       await expect.poll(async () => (await page.locator(j.heading).first().innerText()).replace(/^\S+\n/, '')).toBe(title);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `records-${j.shot}-detail.png`), fullPage: true });
-      expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
