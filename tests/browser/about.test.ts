@@ -28,7 +28,7 @@ describe('the about section in Chromium', () => {
     ['/aboutUs/select', '政策法规与规章制度'],
     ['/aboutUs/select1', '项目咨询'],
     ['/bangzhuzhongxin/detail', '如何注册账号？'],
-  ])('%s renders its content with the section navigation, axe clean', async (route, heading) => {
+  ])('%s renders its content with the section navigation', async (route, heading) => {
     const { page, errors } = await chromium.openPage({ route, until: 'blocks' });
     try {
       await expectRealPage(page, route);
@@ -36,8 +36,8 @@ describe('the about section in Chromium', () => {
       const nav = page.locator('nav.tm-section-nav');
       expect(await nav.getByRole('link').allInnerTexts()).toEqual(['关于我们', '投诉建议', '政策查询', '项目咨询', '帮助中心']);
       expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
+      // axe: the dead-end walk checks these pages in every region, in normal and elder mode.
       await shot(page, `about${route.replace(/\//g, '-')}`);
-      expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();

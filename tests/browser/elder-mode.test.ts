@@ -60,10 +60,22 @@ describe('elder mode', () => {
   ])('at %i px: 长辈版 from the bar, remembered, and every page of a trade readable', async (width, height) => {
     const { page, errors } = await chromium.openPage({ region: REGION, route: '/', until: 'blocks', context: { viewport: { width, height } } });
     const problems: string[] = [];
+    const columns = () =>
+      page.evaluate(() => [...document.querySelectorAll('.tm-grid > .tm-cell')].map((cell) => Math.round((cell.getBoundingClientRect().width / (cell.parentElement as HTMLElement).getBoundingClientRect().width) * 100)));
     try {
+      // Before: the home page's blocks side by side on a wide window.
+      if (width === 1440) expect(Math.min(...(await columns()))).toBeLessThan(100);
       await page.getByRole('button', { name: '长辈版' }).click();
       await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('tm-elder'))).toBe(true);
       expect(await page.getByRole('button', { name: '退出长辈版' }).getAttribute('aria-pressed')).toBe('true');
+      // The preset's other aids: the spec's 0.8 zoom off, one column, a large pointer over links.
+      const shown = await page.evaluate(() => ({
+        zoom: getComputedStyle(document.querySelector('.tm-page')!).zoom,
+        pointer: getComputedStyle(document.querySelector('main a')!).cursor,
+      }));
+      expect(shown.zoom).toBe('1');
+      expect(new Set(await columns())).toEqual(new Set([100]));
+      expect(shown.pointer).toMatch(/^url\("data:image\/svg\+xml/);
       await checkPage(page, `home-${width}`, problems);
 
       // Remembered: every later page is a fresh document that starts in elder mode.

@@ -15,6 +15,8 @@ const catalog = loadRegionCatalog(path.resolve('regions'));
 const DEMO_REGIONS = ['chunan', 'chunan-dev', 'xinyang', 'lantian', 'shouguang'];
 /** Screens axe has checked, as `region|screen`: every screen of every region (issue 16), in normal and in elder mode. */
 const axeChecked = new Set<string>();
+/** Routes (`region|/path`) checked in elder mode: each route once, whatever its query. */
+const elderChecked = new Set<string>();
 /** Regions (and `region 长辈版`) whose shell — reading-aids bar, header, nav, footer — axe has checked on a whole page. */
 const shellChecked = new Set<string>();
 let axeRuns = 0;
@@ -106,32 +108,31 @@ async function visit(page: Page, url: string, reachBy: { hashTo: string } | 'fre
   });
 }
 
-/**
- * axe on the screen shown: the whole page for a region's (or mode's) first screen, then only the main content — the
- * bar, header, nav and footer are the same on every screen, and axe's time grows with the nodes it checks.
- */
-async function axeOnce(page: Page, shell: string): Promise<string[]> {
-  const within = shellChecked.has(shell) ? 'main' : undefined;
-  shellChecked.add(shell);
-  axeRuns++;
-  return seriousViolations(page, { within });
-}
+/** Screens whose colour contrast axe's own rule has judged, in some region (the regions share the blocks' styles). */
+const contrastJudged = new Set<string>();
 
 /**
- * A screen in elder mode: axe, with its colour-contrast rule replaced by readability(), which measures the contrast of
- * every text node against 4.5:1 (stricter than axe's 3:1 for large text) at a fraction of its time, and adds what
- * elder mode promises: no text under 18 px and no sideways scrolling. Elder mode changes sizes, not colours, so
- * axe's contrast verdicts of the normal pass still hold; readability() catches text grown onto another background.
+ * What is wrong with the screen shown, by axe: the whole page for a region's (or mode's) first screen, then only the
+ * main content — the bar, header, nav and footer are the same on every screen, and axe's time grows with the nodes
+ * it checks.
+ *
+ * axe's colour-contrast rule (most of its time) judges each screen once; the same screen in another region, and every
+ * screen in elder mode, have it replaced by readability(), which measures every text node against 4.5:1 (stricter
+ * than axe's 3:1 for large text) in a fraction of the time. In elder mode it also checks what elder mode promises: no
+ * text under 18 px and no sideways scrolling.
  */
-async function elderProblems(page: Page, shell: string): Promise<string[]> {
+async function screenProblems(page: Page, { shell, screen, elder }: { shell: string; screen: string; elder: boolean }): Promise<string[]> {
   const within = shellChecked.has(shell) ? 'main' : undefined;
   shellChecked.add(shell);
   axeRuns++;
-  const problems = (await seriousViolations(page, { within, skipRules: ['color-contrast'] })).map((v) => `axe ${v}`);
+  const axeContrast = !elder && !contrastJudged.has(screen);
+  if (axeContrast) contrastJudged.add(screen);
+  const problems = (await seriousViolations(page, { within, skipRules: axeContrast ? [] : ['color-contrast'] })).map((v) => `axe ${v}`);
+  if (axeContrast) return problems;
   const seen = await readability(page);
-  if (seen.smallest.px < 18) problems.push(`text of ${seen.smallest.px} px «${seen.smallest.text}» ${seen.smallest.where}`);
   problems.push(...seen.lowContrast.map((low) => `contrast ${low}`));
-  if (seen.scrollsSideways) problems.push('scrolls sideways');
+  if (elder && seen.smallest.px < 18) problems.push(`text of ${seen.smallest.px} px «${seen.smallest.text}» ${seen.smallest.where}`);
+  if (elder && seen.scrollsSideways) problems.push('scrolls sideways');
   return problems;
 }
 
@@ -183,11 +184,12 @@ describe.each(DEMO_REGIONS)('region %s', (regionId) => {
         if (result.problem) problems.push(`${route} (linked from ${from}): ${result.problem}`);
         else if (!axeChecked.has(`${regionId}|${screenKey(route)}`)) {
           axeChecked.add(`${regionId}|${screenKey(route)}`);
-          for (const violation of await axeOnce(page, regionId)) problems.push(`${route}: axe ${violation}`);
-          // The same screen in elder mode (长辈版), switched on and off with the bar as a reader does.
-          if (region.elderMode !== 'hidden') {
+          for (const problem of await screenProblems(page, { shell: regionId, screen: screenKey(route), elder: false })) problems.push(`${route}: ${problem}`);
+          // Every route in elder mode (长辈版) too, switched on and off with the bar as a reader does.
+          if (region.elderMode !== 'hidden' && !elderChecked.has(`${regionId}|${route.split('?')[0]}`)) {
+            elderChecked.add(`${regionId}|${route.split('?')[0]}`);
             await switchElderMode(page, true);
-            for (const problem of await elderProblems(page, `${regionId} 长辈版`)) problems.push(`${route} (长辈版): ${problem}`);
+            for (const problem of await screenProblems(page, { shell: `${regionId} 长辈版`, screen: screenKey(route), elder: true })) problems.push(`${route} (长辈版): ${problem}`);
             await switchElderMode(page, false);
           }
         }
