@@ -140,9 +140,20 @@ async function countProjects(db: Kysely<Database>, f: ListFilter): Promise<ListT
   return { total: Number(exact.total), approx: false };
 }
 
+/** afterId (keyset paging): the previous page's last id, so a deep page is an index walk from there, not a skip. */
+function afterIdParam(request: FastifyRequest): number | undefined {
+  const text = textParam(paramsOf(request).afterId);
+  if (text === undefined) return undefined;
+  const id = Number(text);
+  if (!Number.isInteger(id) || id < 1) throw badRequest('参数 上一页最后一个项目编号（afterId） 格式不正确');
+  return id;
+}
+
 /** A page that is not full (or the first, empty) ends the list: its total is known exactly. */
-function pageTotal(count: ListTotal, offset: number, shown: number, pageSize: number): { total: number; totalApprox?: true } {
+function pageTotal(count: ListTotal, offset: number | undefined, shown: number, pageSize: number): { total: number; totalApprox?: true } {
   if (!count.approx) return { total: count.total };
+  // After an afterId the page's place in the list is unknown.
+  if (offset === undefined) return { total: count.total, totalApprox: true };
   if (shown < pageSize && (shown > 0 || offset === 0)) return { total: offset + shown };
   return { total: Math.max(count.total, offset + shown), totalApprox: true };
 }
@@ -205,19 +216,20 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   const listHandler = (forcedType?: number) => async (request: FastifyRequest, reply: FastifyReply) => {
     const filter = listFilter(request, places, forcedType);
     const { pageNum, pageSize, offset } = paging(paramsOf(request), PROJECT_PAGE_SIZE);
-    const key = JSON.stringify([forcedType ?? 0, filter, pageNum, pageSize]);
+    const afterId = afterIdParam(request);
+    const key = JSON.stringify([forcedType ?? 0, filter, pageNum, pageSize, afterId]);
     // The cache holds the serialised body (made by the route's own response serialiser), so a hit costs no
     // database round trip and no serialisation.
     const body = await cache.get(key, async () => {
+      const page = applyFilter(baseQuery(db).selectAll('project').select('c.classname'), filter);
       const [rows, count] = await Promise.all([
-        applyFilter(baseQuery(db).selectAll('project').select('c.classname'), filter)
+        (afterId === undefined ? page.offset(offset) : page.where('project.id', '<', afterId))
           .orderBy('project.id', 'desc')
           .limit(pageSize)
-          .offset(offset)
           .execute(),
         countProjects(db, filter),
       ]);
-      return reply.serialize(ok({ rows: rows.map((r) => card(r, places)), ...pageTotal(count, offset, rows.length, pageSize) }, '查询成功')) as string;
+      return reply.serialize(ok({ rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) }, '查询成功')) as string;
     });
     return reply.type('application/json; charset=utf-8').send(body);
   };
@@ -256,8 +268,10 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   defineRoute(app, 'outProjectList', async (request) => {
     const filter = listFilter(request, places, 2);
     const { pageSize, offset } = paging(paramsOf(request), 10);
+    const afterId = afterIdParam(request);
+    const page = applyFilter(db.selectFrom('project').selectAll(), filter);
     const [rows, count] = await Promise.all([
-      applyFilter(db.selectFrom('project').selectAll(), filter).orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
+      (afterId === undefined ? page.offset(offset) : page.where('project.id', '<', afterId)).orderBy('id', 'desc').limit(pageSize).execute(),
       countProjects(db, filter),
     ]);
     return ok(
@@ -273,7 +287,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
           imgList: jsonValue<string[]>(r.imgList, []),
           status: r.status,
         })),
-        ...pageTotal(count, offset, rows.length, pageSize),
+        ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize),
       },
       '查询成功',
     );

@@ -141,6 +141,25 @@ describe('a city-sized list', () => {
     expect(data.totalApprox).toBeUndefined();
   });
 
+  it('pages by afterId (keyset) through the same rows as by pageNum, and refuses a bad afterId', async () => {
+    const ids = await truth(sql`type = 2 AND status IN (4, 9) AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121)`);
+    let afterId: number | undefined;
+    const walked: number[] = [];
+    for (let page = 0; page < 5; page++) {
+      const data = (await call('/api/projectList', TENANT_A, { type: 2, statusStr: '4,9', pageSize: 50, ...(afterId ? { afterId } : {}) })).json().data;
+      expect(data.total).toBe(ids.length);
+      const pageIds = data.rows.map((r: { id: number }) => r.id);
+      walked.push(...pageIds);
+      afterId = pageIds.at(-1);
+    }
+    expect(walked).toEqual(ids.slice(0, 250));
+    const out = (await call('/api/outProjectList', TENANT_A, { afterId: ids[9] })).json().data;
+    expect(out.rows.map((r: { id: number }) => r.id)).toEqual((await truth(sql`type = 2 AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121) AND id < ${ids[9]}`)).slice(0, 10));
+    const bad = await call('/api/projectList', TENANT_A, { type: 2, afterId: 'x1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('afterId');
+  });
+
   it('keeps outProjectList’s rows, order and total', async () => {
     const ids = await truth(sql`type = 2 AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121)`);
     const data = (await call('/api/outProjectList', TENANT_A, { pageNum: 3 })).json().data;
