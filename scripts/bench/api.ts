@@ -41,7 +41,7 @@ async function startProcess(script: string, env: Record<string, string>, port: n
   // detached: its own process group, so stopping it stops npx, tsx and the server under them.
   const child = spawn('npx', ['tsx', script], { stdio: ['ignore', 'pipe', 'inherit'], detached: true, env: { ...process.env, ...env, PORT: String(port) } });
   child.stdout!.on('data', () => {});
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       await fetch(`http://127.0.0.1:${port}/`);
       return child;

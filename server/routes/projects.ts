@@ -101,9 +101,9 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, 'project', O>, f: ListFi
 }
 
 /** Above this many candidates, a keyword or area filter's total is estimated from the newest ones… */
-export const TOTAL_SAMPLE_ROWS = 1000;
-/** …if that many of them match (an estimate within about ±10 %); fewer, and the matches are counted. */
-export const TOTAL_SAMPLE_MIN_HITS = 100;
+export const TOTAL_SAMPLE_ROWS = 500;
+/** …if that many of them match (an estimate within about ±15 %); fewer, and the matches are counted. */
+export const TOTAL_SAMPLE_MIN_HITS = 50;
 
 interface ListTotal {
   total: number;

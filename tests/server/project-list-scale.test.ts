@@ -81,10 +81,10 @@ describe('project_tally', () => {
 
 describe('a city-sized list', () => {
   beforeAll(async () => {
-    // More candidates than the sample: 1500 transfers in 甲镇 (one in 3 named 鱼塘), 300 in 乙镇, statuses mixed,
+    // More candidates than the sample: 1500 transfers in 甲镇 (one in 3 named 鱼塘), 100 in 乙镇, statuses mixed,
     // plus the earlier ones.
     await insertProjects(1500, TENANT_A_TOWN, 2, '001', 4, (i) => (i % 3 === 0 ? `甲镇鱼塘${i}` : `甲镇耕地${i}`));
-    await insertProjects(300, 1112, 2, '002', 8, (i) => `乙镇林地${i}`);
+    await insertProjects(100, 1112, 2, '002', 8, (i) => `乙镇林地${i}`);
     await server.db.updateTable('project').set({ status: 9 }).where(sql`id % 7`, '=', 0).where('deptId', '=', TENANT_A_TOWN).execute();
   });
 
@@ -133,7 +133,7 @@ describe('a city-sized list', () => {
 
   it('counts a keyword exactly when too few of the newest candidates match for an estimate', async () => {
     expect(TOTAL_SAMPLE_ROWS).toBeLessThan(1800);
-    // 甲镇耕地7, 7x and 7xx: older than the newest 1000 candidates.
+    // 甲镇耕地7, 7x and 7xx: older than the newest 500 candidates.
     const exact = (await truth(sql`type = 2 AND project_name LIKE '%耕地7%' AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121)`)).length;
     expect(exact).toBeGreaterThan(50);
     const data = (await call('/api/projectList', TENANT_A, { type: 2, keyword: '耕地7' })).json().data;
