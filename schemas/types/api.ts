@@ -547,6 +547,10 @@ export type ProjectListQuery = {
    * 上级地区编号
    */
   pid?: number | string;
+  /**
+   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
+   */
+  afterId?: number | string;
 } | null;
 export type ProjectListBody = {
   /**
@@ -606,6 +610,10 @@ export type ProjectListBody = {
    * 上级地区编号
    */
   pid?: number | string;
+  /**
+   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
+   */
+  afterId?: number | string;
 } | null;
 export type ProjectDetailQuery = {
   /**
@@ -678,6 +686,10 @@ export type NeedProjectListQuery = {
    * 上级地区编号
    */
   pid?: number | string;
+  /**
+   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
+   */
+  afterId?: number | string;
 } | null;
 export type NeedProjectListBody = {
   /**
@@ -737,6 +749,10 @@ export type NeedProjectListBody = {
    * 上级地区编号
    */
   pid?: number | string;
+  /**
+   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
+   */
+  afterId?: number | string;
 } | null;
 export type NeedProDetailQuery = {
   /**
@@ -809,6 +825,10 @@ export type InvitationListQuery = {
    * 上级地区编号
    */
   pid?: number | string;
+  /**
+   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
+   */
+  afterId?: number | string;
 } | null;
 export type InvitationListBody = {
   /**
@@ -868,6 +888,10 @@ export type InvitationListBody = {
    * 上级地区编号
    */
   pid?: number | string;
+  /**
+   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
+   */
+  afterId?: number | string;
 } | null;
 export type InvitationDetailQuery = {
   /**
@@ -940,6 +964,10 @@ export type OutProjectListQuery = {
    * 上级地区编号
    */
   pid?: number | string;
+  /**
+   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
+   */
+  afterId?: number | string;
 } | null;
 export type OutProjectListBody = {
   /**
@@ -999,6 +1027,10 @@ export type OutProjectListBody = {
    * 上级地区编号
    */
   pid?: number | string;
+  /**
+   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
+   */
+  afterId?: number | string;
 } | null;
 export type PropertyTypeListQuery = {
   /**
@@ -2353,6 +2385,10 @@ export interface PortalRegionData {
 export interface ProjectListData {
   rows: ProjectCard[];
   total: number;
+  /**
+   * Present (true) when total is an estimate, for a keyword or area filter over many projects; the client shows it as 约 N 条. Absent when total is exact.
+   */
+  totalApprox?: true;
 }
 /**
  * A trading project as the cards show it.
@@ -2419,14 +2455,26 @@ export interface ReleaseRecord {
 export interface NeedProjectListData {
   rows: ProjectCard[];
   total: number;
+  /**
+   * Present (true) when total is an estimate, for a keyword or area filter over many projects; the client shows it as 约 N 条. Absent when total is exact.
+   */
+  totalApprox?: true;
 }
 export interface InvitationListData {
   rows: ProjectCard[];
   total: number;
+  /**
+   * Present (true) when total is an estimate, for a keyword or area filter over many projects; the client shows it as 约 N 条. Absent when total is exact.
+   */
+  totalApprox?: true;
 }
 export interface OutProjectListData {
   rows: ProjectListItem[];
   total: number;
+  /**
+   * Present (true) when total is an estimate, for a keyword or area filter over many projects; the client shows it as 约 N 条. Absent when total is exact.
+   */
+  totalApprox?: true;
 }
 /**
  * Project list item (simple list) and asset attraction card.

@@ -17,6 +17,7 @@ import * as m009 from './migrations/009_visitor_requests.js';
 import * as m010 from './migrations/010_caodi_finance_category.js';
 import * as m011 from './migrations/011_intent_review.js';
 import * as m012 from './migrations/012_rate_limits.js';
+import * as m013 from './migrations/013_project_list_scale.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '010_caodi_finance_category': m010,
   '011_intent_review': m011,
   '012_rate_limits': m012,
+  '013_project_list_scale': m013,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

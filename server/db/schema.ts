@@ -151,6 +151,15 @@ export interface ProjectTable {
   updatedAt: Timestamp;
 }
 
+/** Projects per place, type, status and category, kept exact by triggers on project (013_project_list_scale). */
+export interface ProjectTallyTable {
+  deptId: number;
+  type: number;
+  status: number;
+  number: string;
+  n: number;
+}
+
 export interface RegistrationTable {
   id: Generated<number>;
   projectId: number;
@@ -348,6 +357,7 @@ export interface Database {
   dictData: DictDataTable;
   projectCategory: ProjectCategoryTable;
   project: ProjectTable;
+  projectTally: ProjectTallyTable;
   registration: RegistrationTable;
   bid: BidTable;
   financing: FinancingTable;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import type { Database, Project } from '../db/schema.js';
@@ -72,18 +72,90 @@ function listFilter(request: FastifyRequest, places: PlaceTree, forcedType?: num
   };
 }
 
-function applyFilter<O>(q: SelectQueryBuilder<Database, 'project', O>, f: ListFilter): SelectQueryBuilder<Database, 'project', O> {
+/** The filters project_tally can count: place, type, category and status. */
+function applyTallied<O>(q: SelectQueryBuilder<Database, 'project', O>, f: ListFilter): SelectQueryBuilder<Database, 'project', O> {
   q = q.where('project.deptId', 'in', f.deptIds);
   if (f.type !== undefined) q = q.where('project.type', '=', f.type);
   if (f.number) q = q.where('project.number', '=', f.number);
   if (f.statuses?.length) q = q.where('project.status', 'in', f.statuses);
-  if (f.areaBegin !== undefined) q = q.where('project.area', '>=', String(f.areaBegin));
-  if (f.areaEnd !== undefined) q = q.where('project.area', '<=', String(f.areaEnd));
+  return q;
+}
+
+/** The filters only the rows themselves can answer (area, keyword); none when the list has neither. */
+function residualConditions(eb: ExpressionBuilder<Database, 'project'>, f: ListFilter): Expression<SqlBool>[] {
+  const out: Expression<SqlBool>[] = [];
+  if (f.areaBegin !== undefined) out.push(eb('project.area', '>=', String(f.areaBegin)));
+  if (f.areaEnd !== undefined) out.push(eb('project.area', '<=', String(f.areaEnd)));
   if (f.keyword) {
     const pattern = containing(f.keyword);
-    q = q.where((eb) => eb.or([eb('project.projectName', 'ilike', pattern), eb('project.code', 'ilike', pattern), eb('project.keys', 'ilike', pattern), eb('project.address', 'ilike', pattern)]));
+    out.push(eb.or([eb('project.projectName', 'ilike', pattern), eb('project.code', 'ilike', pattern), eb('project.keys', 'ilike', pattern), eb('project.address', 'ilike', pattern)]));
   }
-  return q;
+  return out;
+}
+
+const hasResidual = (f: ListFilter) => f.areaBegin !== undefined || f.areaEnd !== undefined || Boolean(f.keyword);
+
+function applyFilter<O>(q: SelectQueryBuilder<Database, 'project', O>, f: ListFilter): SelectQueryBuilder<Database, 'project', O> {
+  q = applyTallied(q, f);
+  return hasResidual(f) ? q.where((eb) => eb.and(residualConditions(eb, f))) : q;
+}
+
+/** Above this many candidates, a keyword or area filter's total is estimated from the newest ones… */
+export const TOTAL_SAMPLE_ROWS = 500;
+/** …if that many of them match (an estimate within about ±15 %); fewer, and the matches are counted. */
+export const TOTAL_SAMPLE_MIN_HITS = 50;
+
+interface ListTotal {
+  total: number;
+  /** total is an estimate (约 N 条), rounded to two significant digits. */
+  approx: boolean;
+}
+
+const twoDigits = (n: number) => {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / step) * step;
+};
+
+/**
+ * The list's total without scanning the tenant's rows: place/type/category/status filters are a sum over
+ * project_tally (exact, kept by triggers). Area and keyword filters count their matches exactly among up to
+ * TOTAL_SAMPLE_ROWS candidates; over more, the share of matches among the newest TOTAL_SAMPLE_ROWS scales the tallied
+ * total, as large portals show 约 N 条.
+ */
+async function countProjects(db: Kysely<Database>, f: ListFilter): Promise<ListTotal> {
+  let tally = db.selectFrom('projectTally').select(sql<number>`coalesce(sum(n), 0)::int`.as('total')).where('deptId', 'in', f.deptIds);
+  if (f.type !== undefined) tally = tally.where('type', '=', f.type);
+  if (f.number) tally = tally.where('number', '=', f.number);
+  if (f.statuses?.length) tally = tally.where('status', 'in', f.statuses);
+  const candidates = Number((await tally.executeTakeFirstOrThrow()).total);
+  if (!hasResidual(f) || candidates === 0) return { total: candidates, approx: false };
+  if (candidates > TOTAL_SAMPLE_ROWS) {
+    const newest = applyTallied(db.selectFrom('project').select((eb) => eb.and(residualConditions(eb, f)).as('hit')), f)
+      .orderBy('project.id', 'desc')
+      .limit(TOTAL_SAMPLE_ROWS);
+    const { hits } = await db.selectFrom(newest.as('s')).select(sql<number>`count(*) FILTER (WHERE s.hit)::int`.as('hits')).executeTakeFirstOrThrow();
+    if (Number(hits) >= TOTAL_SAMPLE_MIN_HITS) return { total: twoDigits((Number(hits) / TOTAL_SAMPLE_ROWS) * candidates), approx: true };
+  }
+  const exact = await applyFilter(db.selectFrom('project').select(sql<number>`count(*)::int`.as('total')), f).executeTakeFirstOrThrow();
+  return { total: Number(exact.total), approx: false };
+}
+
+/** afterId (keyset paging): the previous page's last id, so a deep page is an index walk from there, not a skip. */
+function afterIdParam(request: FastifyRequest): number | undefined {
+  const text = textParam(paramsOf(request).afterId);
+  if (text === undefined) return undefined;
+  const id = Number(text);
+  if (!Number.isInteger(id) || id < 1) throw badRequest('参数 上一页最后一个项目编号（afterId） 格式不正确');
+  return id;
+}
+
+/** A page that is not full (or the first, empty) ends the list: its total is known exactly. */
+function pageTotal(count: ListTotal, offset: number | undefined, shown: number, pageSize: number): { total: number; totalApprox?: true } {
+  if (!count.approx) return { total: count.total };
+  // After an afterId the page's place in the list is unknown.
+  if (offset === undefined) return { total: count.total, totalApprox: true };
+  if (shown < pageSize && (shown > 0 || offset === 0)) return { total: offset + shown };
+  return { total: Math.max(count.total, offset + shown), totalApprox: true };
 }
 
 const releaseRecord = (r: Project) => ({
@@ -144,19 +216,20 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   const listHandler = (forcedType?: number) => async (request: FastifyRequest, reply: FastifyReply) => {
     const filter = listFilter(request, places, forcedType);
     const { pageNum, pageSize, offset } = paging(paramsOf(request), PROJECT_PAGE_SIZE);
-    const key = JSON.stringify([forcedType ?? 0, filter, pageNum, pageSize]);
+    const afterId = afterIdParam(request);
+    const key = JSON.stringify([forcedType ?? 0, filter, pageNum, pageSize, afterId]);
     // The cache holds the serialised body (made by the route's own response serialiser), so a hit costs no
     // database round trip and no serialisation.
     const body = await cache.get(key, async () => {
+      const page = applyFilter(baseQuery(db).selectAll('project').select('c.classname'), filter);
       const [rows, count] = await Promise.all([
-        applyFilter(baseQuery(db).selectAll('project').select('c.classname'), filter)
+        (afterId === undefined ? page.offset(offset) : page.where('project.id', '<', afterId))
           .orderBy('project.id', 'desc')
           .limit(pageSize)
-          .offset(offset)
           .execute(),
-        applyFilter(db.selectFrom('project').select(sql<number>`count(*)::int`.as('total')), filter).executeTakeFirstOrThrow(),
+        countProjects(db, filter),
       ]);
-      return reply.serialize(ok({ rows: rows.map((r) => card(r, places)), total: Number(count.total) }, '查询成功')) as string;
+      return reply.serialize(ok({ rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) }, '查询成功')) as string;
     });
     return reply.type('application/json; charset=utf-8').send(body);
   };
@@ -195,9 +268,11 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   defineRoute(app, 'outProjectList', async (request) => {
     const filter = listFilter(request, places, 2);
     const { pageSize, offset } = paging(paramsOf(request), 10);
+    const afterId = afterIdParam(request);
+    const page = applyFilter(db.selectFrom('project').selectAll(), filter);
     const [rows, count] = await Promise.all([
-      applyFilter(db.selectFrom('project').selectAll(), filter).orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
-      applyFilter(db.selectFrom('project').select(sql<number>`count(*)::int`.as('total')), filter).executeTakeFirstOrThrow(),
+      (afterId === undefined ? page.offset(offset) : page.where('project.id', '<', afterId)).orderBy('id', 'desc').limit(pageSize).execute(),
+      countProjects(db, filter),
     ]);
     return ok(
       {
@@ -212,7 +287,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
           imgList: jsonValue<string[]>(r.imgList, []),
           status: r.status,
         })),
-        total: Number(count.total),
+        ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize),
       },
       '查询成功',
     );

@@ -52,3 +52,36 @@ describe('012_rate_limits', () => {
     expect(columns.rows.map((c) => c.columnName)).not.toContain('failed_logins');
   });
 });
+
+describe('013_project_list_scale', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openDatabase();
+    await migrateTo(handle.db, '012_rate_limits');
+  });
+  afterAll(() => handle.close());
+
+  it('tallies the projects already there per place, type, status and category, and keeps the tally from then on', async () => {
+    const { db } = handle;
+    await sql`INSERT INTO place (dept_id, dept_name, dept_code, level) VALUES (9001, '迁移镇', '9001', 3), (9002, '迁移乡', '9002', 3)`.execute(db);
+    await sql`INSERT INTO project (dept_id, type, number, status, project_name, price)
+      VALUES (9001, 2, '001', 4, '甲', 1), (9001, 2, '001', 4, '乙', 1), (9001, 2, '002', 7, '丙', 1), (9002, 1, '009', 2, '丁', 1)`.execute(db);
+
+    expect(await migrateToLatest(db)).toContain('013_project_list_scale');
+    const tally = () => sql<{ deptId: number; type: number; status: number; number: string; n: number }>`
+      SELECT dept_id, type, status, number, n FROM project_tally WHERE n <> 0 ORDER BY 1, 2, 3, 4`.execute(db).then((r) => r.rows);
+    expect(await tally()).toEqual([
+      { deptId: 9001, type: 2, status: 4, number: '001', n: 2 },
+      { deptId: 9001, type: 2, status: 7, number: '002', n: 1 },
+      { deptId: 9002, type: 1, status: 2, number: '009', n: 1 },
+    ]);
+    await sql`UPDATE project SET status = 7 WHERE project_name = '甲'`.execute(db);
+    await sql`INSERT INTO project (dept_id, type, number, status, project_name, price) VALUES (9002, 1, '009', 2, '戊', 1)`.execute(db);
+    await sql`DELETE FROM project WHERE project_name = '丙'`.execute(db);
+    expect(await tally()).toEqual([
+      { deptId: 9001, type: 2, status: 4, number: '001', n: 1 },
+      { deptId: 9001, type: 2, status: 7, number: '001', n: 1 },
+      { deptId: 9002, type: 1, status: 2, number: '009', n: 2 },
+    ]);
+  });
+});
