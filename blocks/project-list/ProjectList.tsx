@@ -225,7 +225,7 @@ export default function ProjectList({ props, blockId }: BlockComponentProps<Proj
                     </li>
                   ))}
                 </ul>
-                <Pager total={data.total} pageSize={pageSize} />
+                <Pager total={data.total} pageSize={pageSize} approximate={(data as { totalApprox?: boolean }).totalApprox === true} />
               </>
             )}
           </SourceContent>
