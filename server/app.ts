@@ -29,6 +29,7 @@ import { AuctionHub } from './auction/hub.js';
 import { listenFor, type ListenFn } from './db/database.js';
 import { registerWebSocketRoutes } from './routes/websocket.js';
 import { isAllowedUrl, URL_FORMAT } from '../engine/security/url-policy.js';
+import { clientFileCacheControl, precompressDir, registerResponseCompression } from './compression.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   previewReport?: (line: string) => void;
   /** LISTEN/NOTIFY of the database (DatabaseHandle.listen); found behind `db` when absent. */
   listen?: ListenFn;
+  /** The built client to serve (config.serveClient); dist/client when absent. */
+  clientDir?: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -84,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  registerResponseCompression(app);
   registerInputChecks(app);
   addSharedSchemas(app);
   await app.register(formbody);
@@ -124,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyStatic, { root: images, prefix: `${prefix}/`, decorateReply: false, index: false, maxAge: '1d' });
   }
 
-  const clientDir = path.resolve('dist/client');
+  const clientDir = path.resolve(options.clientDir ?? 'dist/client');
   if (config.serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
     const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
     // Every page is index.html with the host's region written in: the first paint needs no config round trip.
@@ -140,7 +144,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     };
     app.get('/', sendIndex);
     app.get('/index.html', sendIndex);
-    await app.register(fastifyStatic, { root: clientDir, prefix: '/', decorateReply: true, index: false, maxAge: '365d', immutable: true });
+    // The build writes each file's .br/.gz twin; a client built otherwise gets them now, once.
+    precompressDir(clientDir);
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      decorateReply: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed assets for a year; anything else in the build is revalidated. The same address answers br, gzip or
+      // plain by Accept-Encoding, so shared caches must keep them apart.
+      setHeaders: (res, sentPath) => {
+        res.setHeader('cache-control', clientFileCacheControl(clientDir, sentPath));
+        res.setHeader('vary', 'Accept-Encoding');
+      },
+    });
     app.setNotFoundHandler((request, reply) => {
       // Hash routing means every page is index.html; unknown asset, API and image paths still 404 (JSON).
       const urlPath = request.url.split('?')[0];

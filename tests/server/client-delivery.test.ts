@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseEncoding } from '../../server/compression.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+// How the server delivers the client: hashed assets precompressed (brotli, gzip) and cached for a year, index.html
+// compressed per request and always revalidated, JSON compressed for browsers that accept it. A client of its own
+// in a temporary folder (text files big enough to be worth compressing), as a build would leave it.
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-client-'));
+const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, title: `第${i}条新闻` })))};\n`;
+const STYLE = Array.from({ length: 120 }, (_, i) => `.tm-x${i} { margin: ${i}px; color: #0b5c3a; }`).join('\n');
+const TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>x</title>
+<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
+
+let server: TestServer;
+beforeAll(async () => {
+  fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+  fs.mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
+  fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
+  fs.writeFileSync(path.join(clientDir, 'assets/index-Ab12Cd34.js'), SCRIPT);
+  fs.writeFileSync(path.join(clientDir, 'assets/index-Ef56Gh78.css'), STYLE);
+  fs.writeFileSync(path.join(clientDir, '.vite/manifest.json'), '{}');
+  server = await startTestServer({ serveClient: true }, { clientDir });
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  server.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+
+function decoded(res: Awaited<ReturnType<typeof get>>): string {
+  const encoding = res.headers['content-encoding'];
+  const raw = res.rawPayload;
+  if (encoding === 'br') return zlib.brotliDecompressSync(raw).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(raw).toString('utf8');
+  expect(encoding).toBeUndefined();
+  return raw.toString('utf8');
+}
+
+describe('hashed assets', () => {
+  it('are sent brotli-compressed to a browser that accepts it, gzip to one that accepts only gzip, plain otherwise', async () => {
+    for (const [accept, expected] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      [undefined, undefined],
+    ] as const) {
+      const res = await get('/assets/index-Ab12Cd34.js', accept);
+      expect(res.statusCode, String(accept)).toBe(200);
+      expect(res.headers['content-encoding'], String(accept)).toBe(expected);
+      expect(String(res.headers['content-type'])).toMatch(/javascript/);
+      expect(decoded(res)).toBe(SCRIPT);
+      if (expected) expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(SCRIPT) / 3);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    }
+    const css = await get('/assets/index-Ef56Gh78.css', 'br');
+    expect(css.headers['content-encoding']).toBe('br');
+    expect(String(css.headers['content-type'])).toMatch(/text\/css/);
+    expect(decoded(css)).toBe(STYLE);
+  });
+
+  it('are cached for a year without revalidation, whatever the encoding', async () => {
+    for (const accept of ['br', 'gzip', undefined]) {
+      const res = await get('/assets/index-Ab12Cd34.js', accept);
+      expect(res.headers['cache-control'], String(accept)).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('the build manifest is not served', async () => {
+    const res = await get('/.vite/manifest.json');
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('index.html', () => {
+  it('is compressed per request, revalidated every time, and keeps its CSP with the hash of the region script', async () => {
+    const plain = await get('/');
+    const br = await get('/', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    const html = decoded(br);
+    expect(html).toBe(decoded(plain));
+    expect(html).toContain('window.__TIANMU_REGION__=');
+    const script = html.match(/<script>(window\.__TIANMU_SETTINGS__=.*?)<\/script>/)![1]!;
+    const hash = crypto.createHash('sha256').update(script, 'utf8').digest('base64');
+    expect(String(br.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+    const gzip = await get('/', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toBe(html);
+  });
+});
+
+describe('JSON', () => {
+  it('is compressed for a browser that accepts it and left plain for one that does not', async () => {
+    const plain = await get('/prod-api/portal/region');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/prod-api/portal/region', 'br;q=1.0, gzip;q=0.8');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers['content-type'])).toMatch(/application\/json/);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(JSON.parse(decoded(br))).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('a coding the browser refuses (q=0) is not used', () => {
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding('*')).toBe('gzip');
+    expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
