@@ -5,6 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding } from '../../server/compression.js';
+import { seedDemo } from '../../server/seed/index.js';
+import { listItems } from '../../blocks/article-list/items.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 // How the server delivers the client: hashed assets precompressed (brotli, gzip) and cached for a year, index.html
@@ -16,6 +18,18 @@ const STYLE = Array.from({ length: 120 }, (_, i) => `.tm-x${i} { margin: ${i}px;
 const TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>x</title>
 <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
 
+// A build manifest as Vite writes it (keys relative to engine/app): the entry with its shared chunk, the chunks of
+// three blocks of 淳安's home (two share a chunk) and one of a block it does not show.
+const MANIFEST = {
+  'main.tsx': { file: 'assets/index-Ab12Cd34.js', src: 'main.tsx', isEntry: true, imports: ['_react-Zz11.js'], css: ['assets/index-Ef56Gh78.css'] },
+  '_react-Zz11.js': { file: 'assets/react-Zz11.js' },
+  '_items-Yy22.js': { file: 'assets/items-Yy22.js', imports: ['_react-Zz11.js'], css: ['assets/items-Yy22.css'] },
+  '../../blocks/site-header/SiteHeader.tsx': { file: 'assets/SiteHeader-Hh33.js', src: '../../blocks/site-header/SiteHeader.tsx', isDynamicEntry: true, imports: ['_react-Zz11.js', '_items-Yy22.js'], css: ['assets/SiteHeader-Hh33.css'] },
+  '../../blocks/news-carousel/NewsCarousel.tsx': { file: 'assets/NewsCarousel-Nn44.js', src: '../../blocks/news-carousel/NewsCarousel.tsx', isDynamicEntry: true, imports: ['_items-Yy22.js'] },
+  '../../blocks/town-map/TownMap.tsx': { file: 'assets/TownMap-Tt55.js', src: '../../blocks/town-map/TownMap.tsx', isDynamicEntry: true },
+  '../../blocks/auction-panel/AuctionPanel.tsx': { file: 'assets/AuctionPanel-Aa66.js', src: '../../blocks/auction-panel/AuctionPanel.tsx', isDynamicEntry: true },
+};
+
 let server: TestServer;
 beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
@@ -23,8 +37,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
   fs.writeFileSync(path.join(clientDir, 'assets/index-Ab12Cd34.js'), SCRIPT);
   fs.writeFileSync(path.join(clientDir, 'assets/index-Ef56Gh78.css'), STYLE);
-  fs.writeFileSync(path.join(clientDir, '.vite/manifest.json'), '{}');
+  fs.writeFileSync(path.join(clientDir, '.vite/manifest.json'), JSON.stringify(MANIFEST));
   server = await startTestServer({ serveClient: true }, { clientDir });
+  // The carousel's first slide comes from the seeded picture news.
+  await seedDemo(server.db, { projects: 4, now: new Date('2026-11-20T02:00:00Z') });
+  await server.reloadPlaces();
 });
 afterAll(async () => {
   await server.close();
@@ -93,6 +110,39 @@ describe('index.html', () => {
     const gzip = await get('/', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(decoded(gzip)).toBe(html);
+  });
+});
+
+describe('the first view announced in index.html', () => {
+  it('preloads the header picture first at high priority, then the first carousel slide, then the chunks and styles of the home blocks the entry does not load', async () => {
+    const html = decoded(await get('/'));
+    const links = [...html.matchAll(/<link rel="(preload|modulepreload)"[^>]*>/g)].map((m) => m[0]);
+    const hrefs = links.map((l) => l.match(/href="([^"]+)"/)![1]);
+    // 淳安's header background (homeBackImg) is the largest paint.
+    expect(links[0]).toBe('<link rel="preload" as="image" href="/image-api/demo/landscape-01.png" fetchpriority="high">');
+    // The carousel's first slide: the newest picture news (category 010) as the home asks for it.
+    const news = await server.app.inject({ method: 'POST', url: '/prod-api/api/newsList', headers: server.signed(330127), payload: { number: '010', pageNum: 1, pageSize: 4 } });
+    const first = listItems(news.json().data, 1)[0]!.image!;
+    expect(first).toMatch(/^\/image-api\//);
+    expect(links[1]).toBe(`<link rel="preload" as="image" href="${first}">`);
+    expect(hrefs.slice(2)).toEqual([
+      '/assets/SiteHeader-Hh33.js',
+      '/assets/items-Yy22.js',
+      '/assets/NewsCarousel-Nn44.js',
+      '/assets/TownMap-Tt55.js',
+      '/assets/SiteHeader-Hh33.css',
+      '/assets/items-Yy22.css',
+    ]);
+    expect(links.filter((l) => l.includes('modulepreload')).every((l) => l.includes('crossorigin'))).toBe(true);
+    // Not the entry's own chunks (Vite's tags load them), not a block the home does not show.
+    expect(html).not.toContain('react-Zz11.js');
+    expect(html).not.toContain('AuctionPanel');
+  });
+
+  it('another region announces its own header picture', async () => {
+    const html = decoded(await get('/?region=shouguang'));
+    expect(html).toContain('<link rel="preload" as="image" href="/image-api/demo/landscape-20.png" fetchpriority="high">');
+    expect(html).not.toContain('landscape-01.png');
   });
 });
 
