@@ -152,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const deptId = String(resolved.deptId ?? region.deptId);
         const timeStamp = String(Date.now());
         const res = await app.inject({
-          method: route.method,
+          method: route.method as 'GET' | 'POST',
           url: `${config.apiPrefix}${route.url}`,
           query: resolved.query as Record<string, string> | undefined,
           payload: resolved.body ?? {},

@@ -46,8 +46,11 @@ const stripExtension = (file: string) => file.replace(/\.(?:[cm]?[jt]sx?)$/, '')
 export function blockModules(definitions: readonly BlockDefinition[], blocksDir: string): Map<string, string> {
   const modules = new Map<string, string>();
   for (const definition of definitions) {
-    const specifier = /import\)?\(\s*['"`]([^'"`]+)['"`]/.exec(String(definition.load))?.[1] ?? /['"`](\.{1,2}\/[^'"`]+)['"`]/.exec(String(definition.load))?.[1];
-    if (specifier) modules.set(definition.type, stripExtension(path.resolve(blocksDir, specifier)));
+    // The loader's one module path: relative as written, or root-relative once a test runner has rewritten it.
+    const specifier = /['"`]((?:\.{1,2})?\/[^'"`]+)['"`]/.exec(String(definition.load))?.[1];
+    if (!specifier) continue;
+    const file = specifier.startsWith('.') ? path.resolve(blocksDir, specifier) : fs.existsSync(path.resolve(`.${specifier}`)) ? path.resolve(`.${specifier}`) : specifier;
+    modules.set(definition.type, stripExtension(file));
   }
   return modules;
 }
@@ -191,7 +194,8 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
   const byType = new Map(options.definitions.map((d) => [d.type, d]));
   const chunks = manifest ? new ChunkMap(manifest, options.root, blockModules(options.definitions, options.blocksDir)) : null;
   const chunkCache = new WeakMap<Region, ChunkPreloads>();
-  const imageCache = new WeakMap<Region, { at: number; images: Promise<string[]> }>();
+  // Stale while asked again: a refresh that is slow serves the pictures found last time.
+  const imageCache = new WeakMap<Region, { at: number; pending: Promise<string[]>; known?: string[] }>();
   return async (region) => {
     const blocks = firstViewBlocks(region);
     let files = chunkCache.get(region);
@@ -201,12 +205,18 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
     }
     let cached = imageCache.get(region);
     if (!cached || Date.now() - cached.at > imageTtlMs) {
-      cached = { at: Date.now(), images: leadImages(region, blocks, (type) => byType.get(type), options.loadSource).catch(() => []) };
-      imageCache.set(region, cached);
+      const previous = cached?.known;
+      const entry: { at: number; pending: Promise<string[]>; known?: string[] } = {
+        at: Date.now(),
+        pending: leadImages(region, blocks, (type) => byType.get(type), options.loadSource).catch(() => previous ?? []),
+        known: previous,
+      };
+      void entry.pending.then((images) => (entry.known = images));
+      imageCache.set(region, (cached = entry));
     }
     let timer: NodeJS.Timeout | undefined;
-    const images = await Promise.race([cached.images, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))]);
+    const images = await Promise.race([cached.pending, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))]);
     clearTimeout(timer);
-    return preloadTags({ images: images ?? [], ...files });
+    return preloadTags({ images: images ?? cached.known ?? [], ...files });
   };
 }
