@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding } from '../../server/compression.js';
 import { seedDemo } from '../../server/seed/index.js';
 import { listItems } from '../../blocks/article-list/items.js';
+import { defaultBlocks } from '../../blocks/index.js';
+import { blockModules } from '../../server/first-view.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 // How the server delivers the client: hashed assets precompressed (brotli, gzip) and cached for a year, index.html
@@ -140,6 +142,13 @@ describe('the first view announced in index.html', () => {
     // Not the entry's own chunks (Vite's tags load them), not a block the home does not show.
     expect(html).not.toContain('react-Zz11.js');
     expect(html).not.toContain('AuctionPanel');
+  });
+
+  it('the server finds the module of every block type in the registry, to match it with the build manifest', () => {
+    const modules = blockModules(defaultBlocks, path.resolve('blocks'));
+    expect([...modules.keys()].sort()).toEqual(defaultBlocks.map((d) => d.type).sort());
+    for (const [type, module] of modules) expect(fs.existsSync(`${module}.tsx`), `${type}: ${module}`).toBe(true);
+    expect(modules.get('news-list')).toBe(path.resolve('blocks/article-list/ArticleList'));
   });
 
   it('another region announces its own header picture', async () => {
