@@ -184,6 +184,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       index: false,
       preCompressed: true,
       cacheControl: false,
+      // Nothing under a dot folder: the build manifest (.vite/) is the server's, not the visitor's.
+      allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
       // Hashed assets for a year; anything else in the build is revalidated. The same address answers br, gzip or
       // plain by Accept-Encoding, so shared caches must keep them apart.
       setHeaders: (res, sentPath) => {
