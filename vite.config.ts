@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { loadConfig } from './server/config.js';
@@ -32,7 +33,7 @@ function precompress(): Plugin {
     name: 'tianmu-precompress',
     apply: 'build',
     configResolved: (config) => {
-      outDir = config.build.outDir;
+      outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle: () => {
       precompressDir(outDir);
