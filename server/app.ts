@@ -137,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
     const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
     const imageRewrites = parseImageRewrites(config.imageRewrites);
-    // The home's blocks' chunks and lead pictures, announced in the page (server/first-view.ts). A lead picture that
+    // Each route's block chunks and lead pictures, fetched ahead by the page (server/first-view.ts). A lead picture that
     // comes from data (the carousel's first slide) is asked of this server's own API, as the browser would ask it.
     const firstView = createFirstView({
       clientDir,

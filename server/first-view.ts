@@ -7,11 +7,11 @@ import { resolveSource, type BlockSource } from '../engine/runtime/source.js';
 import { isAllowedUrl } from '../engine/security/url-policy.js';
 
 /**
- * What the first view of a region needs before the app asks for it, announced in index.html: the chunks (and
- * their stylesheets) of the blocks its home shows, and the pictures it leads with (the header's background, the
- * first carousel slide). The browser then fetches them alongside the app's own code rather than one after the other.
- * The address's hash route is not sent to the server, so the first view announced is the home's — the page nearly
- * every visit starts on; another route's blocks start from the engine as soon as it runs (PageView).
+ * What the first view of each route needs before the app asks for it, fetched ahead by the page itself: the chunks
+ * (and their stylesheets) of the blocks the route shows and the pictures it leads with (the header's background, the
+ * home's first carousel slide). The browser then fetches them alongside the app's own code rather than one after the
+ * other. The address's hash route is not sent to the server, so index.html carries a small table of every route's
+ * files, and its inline script (allowed by hash) adds the opened route's `<link>` tags as the page starts.
  */
 
 /** One entry of Vite's build manifest (dist/client/.vite/manifest.json). */
@@ -55,13 +55,19 @@ export function blockModules(definitions: readonly BlockDefinition[], blocksDir:
   return modules;
 }
 
-/** The blocks of a region's first view as a visitor without a login sees them: the header's, then the home's. */
-export function firstViewBlocks(region: Region): BlockEntry[] {
+/**
+ * The blocks of each page's first view as a visitor without a login sees them (the header's, then the page's),
+ * by route.
+ */
+export function firstViewBlocks(region: Region): Map<string, BlockEntry[]> {
   const context: ConditionContext = { flags: (region.flags ?? {}) as Record<string, boolean | undefined>, region, query: {}, session: { loggedIn: false } } as ConditionContext;
   const visible = (blocks: readonly BlockEntry[] | undefined) => (blocks ?? []).filter((b) => !b.when || evaluateCondition(b.when as never, context));
-  const home = Object.values(region.pages ?? {}).find((page) => page.route === '/' && (!page.when || evaluateCondition(page.when as never, context)));
-  if (!home) return [];
-  return [...(home.layout?.header === false ? [] : visible(region.layout?.header)), ...visible(home.blocks)];
+  const byRoute = new Map<string, BlockEntry[]>();
+  for (const page of Object.values(region.pages ?? {})) {
+    if (page.when && !evaluateCondition(page.when as never, context)) continue;
+    byRoute.set(page.route, [...(page.layout?.header === false ? [] : visible(region.layout?.header)), ...visible(page.blocks)]);
+  }
+  return byRoute;
 }
 
 /** The hashed files a set of block types needs beyond what index.html already loads. */
@@ -153,18 +159,24 @@ export function homeSource(source: BlockSource, region: Region) {
   return resolveSource(source, { query: {}, region: region as unknown as Record<string, unknown> });
 }
 
-const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * What each route's first view fetches ahead: `files` (chunks, stylesheets, pictures) once, and per route the
+ * indexes of its files, the lead pictures first.
+ */
+export interface RoutePreloads {
+  files: string[];
+  routes: Record<string, number[]>;
+}
 
 /**
- * The `<link>` tags: the lead pictures first (the largest paint; the first at high priority), then the block
- * chunks (`crossorigin` as Vite's own module tags, so the browser reuses the fetch), then their stylesheets.
+ * The part of index.html's inline script that announces the opened route's first view: the hash route is not sent
+ * to the server, so the page picks its own entry of the table as it starts, before the app's code has loaded, and
+ * adds the `<link>` tags — the first picture at high priority (the largest paint), block chunks as `modulepreload`
+ * (`crossorigin` as Vite's own, so the import reuses the fetch), their stylesheets as `preload`. A route not in
+ * the table (a page not found) fetches nothing ahead.
  */
-export function preloadTags({ images, scripts, styles }: { images: readonly string[]; scripts: readonly string[]; styles: readonly string[] }): string {
-  return [
-    ...images.map((href, i) => `<link rel="preload" as="image" href="${escapeAttribute(encodeURI(href))}"${i === 0 ? ' fetchpriority="high"' : ''}>`),
-    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-    ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
-  ].join('\n    ');
+export function preloadScript(table: RoutePreloads): string {
+  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0;l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
 }
 
 export interface FirstViewOptions {
@@ -193,30 +205,51 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
   const manifest = readManifest(options.clientDir);
   const byType = new Map(options.definitions.map((d) => [d.type, d]));
   const chunks = manifest ? new ChunkMap(manifest, options.root, blockModules(options.definitions, options.blocksDir)) : null;
-  const chunkCache = new WeakMap<Region, ChunkPreloads>();
+  const chunkCache = new WeakMap<Region, Map<string, ChunkPreloads>>();
   // Stale while asked again: a refresh that is slow serves the pictures found last time.
-  const imageCache = new WeakMap<Region, { at: number; pending: Promise<string[]>; known?: string[] }>();
+  const imageCache = new WeakMap<Region, { at: number; pending: Promise<Map<string, string[]>>; known?: Map<string, string[]> }>();
+  const noImages = new Map<string, string[]>();
   return async (region) => {
-    const blocks = firstViewBlocks(region);
+    const pages = firstViewBlocks(region);
     let files = chunkCache.get(region);
     if (!files) {
-      files = chunks ? chunks.forTypes([...new Set(blocks.map((b) => b.type))]) : { scripts: [], styles: [] };
+      files = new Map([...pages].map(([route, blocks]) => [route, chunks ? chunks.forTypes([...new Set(blocks.map((b) => b.type))]) : { scripts: [], styles: [] }]));
       chunkCache.set(region, files);
     }
     let cached = imageCache.get(region);
     if (!cached || Date.now() - cached.at > imageTtlMs) {
       const previous = cached?.known;
-      const entry: { at: number; pending: Promise<string[]>; known?: string[] } = {
+      const lookUp = async () => {
+        const found = new Map<string, string[]>();
+        for (const [route, blocks] of pages) {
+          // Only the pictures before any sourced block's data are free; data is asked for on the home only.
+          const images = await leadImages(region, blocks, (type) => byType.get(type), route === '/' ? options.loadSource : async () => Promise.reject(new Error('not the home')));
+          if (images.length) found.set(route, images);
+        }
+        return found;
+      };
+      const entry: { at: number; pending: Promise<Map<string, string[]>>; known?: Map<string, string[]> } = {
         at: Date.now(),
-        pending: leadImages(region, blocks, (type) => byType.get(type), options.loadSource).catch(() => previous ?? []),
+        pending: lookUp().catch(() => previous ?? noImages),
         known: previous,
       };
       void entry.pending.then((images) => (entry.known = images));
       imageCache.set(region, (cached = entry));
     }
     let timer: NodeJS.Timeout | undefined;
-    const images = await Promise.race([cached.pending, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))]);
+    const images = (await Promise.race([cached.pending, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))])) ?? cached.known ?? noImages;
     clearTimeout(timer);
-    return preloadTags({ images: images ?? cached.known ?? [], ...files });
+    const table: RoutePreloads = { files: [], routes: {} };
+    const index = new Map<string, number>();
+    const at = (file: string) => {
+      let i = index.get(file);
+      if (i === undefined) index.set(file, (i = table.files.push(file) - 1));
+      return i;
+    };
+    for (const [route, { scripts, styles }] of files) {
+      const list = [...(images.get(route) ?? []).map((image) => encodeURI(image)), ...scripts, ...styles];
+      if (list.length) table.routes[route] = list.map(at);
+    }
+    return preloadScript(table);
   };
 }

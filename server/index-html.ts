@@ -41,13 +41,13 @@ const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp
 
 /**
  * index.html with the deployment settings and the region written in (window.__TIANMU_SETTINGS__,
- * window.__TIANMU_REGION__), its document title and the first view's preload tags (server/first-view.ts), and the SHA-256 (base64) of that inline script, which the page's
+ * window.__TIANMU_REGION__), its document title and the code that announces the opened route's first view (server/first-view.ts), and the SHA-256 (base64) of that inline script, which the page's
  * Content-Security-Policy allows by hash (it differs per region).
  */
-export function renderIndexHtml(template: string, settings: ClientSettings, region: unknown, title: string, preloads = ''): { html: string; scriptHash: string } {
-  const code = settingsScript(settings, region);
+export function renderIndexHtml(template: string, settings: ClientSettings, region: unknown, title: string, preloadCode = ''): { html: string; scriptHash: string } {
+  const code = `${settingsScript(settings, region)}${preloadCode ? `;${preloadCode}` : ''}`;
   const html = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
-    .replace('</head>', () => `${preloads ? `${preloads}\n    ` : ''}<script>${code}</script>\n  </head>`);
+    .replace('</head>', () => `<script>${code}</script>\n  </head>`);
   return { html, scriptHash: crypto.createHash('sha256').update(code, 'utf8').digest('base64') };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEncoding } from '../../server/compression.js';
 import { seedDemo } from '../../server/seed/index.js';
@@ -21,7 +22,7 @@ const TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" 
 <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
 
 // A build manifest as Vite writes it (keys relative to engine/app): the entry with its shared chunk, the chunks of
-// three blocks of 淳安's home (two share a chunk) and one of a block it does not show.
+// three blocks of 淳安's home (two share a chunk) and one of a block no page of 淳安 shows (xinyang's board).
 const MANIFEST = {
   'main.tsx': { file: 'assets/index-Ab12Cd34.js', src: 'main.tsx', isEntry: true, imports: ['_react-Zz11.js'], css: ['assets/index-Ef56Gh78.css'] },
   '_react-Zz11.js': { file: 'assets/react-Zz11.js' },
@@ -29,7 +30,7 @@ const MANIFEST = {
   '../../blocks/site-header/SiteHeader.tsx': { file: 'assets/SiteHeader-Hh33.js', src: '../../blocks/site-header/SiteHeader.tsx', isDynamicEntry: true, imports: ['_react-Zz11.js', '_items-Yy22.js'], css: ['assets/SiteHeader-Hh33.css'] },
   '../../blocks/news-carousel/NewsCarousel.tsx': { file: 'assets/NewsCarousel-Nn44.js', src: '../../blocks/news-carousel/NewsCarousel.tsx', isDynamicEntry: true, imports: ['_items-Yy22.js'] },
   '../../blocks/town-map/TownMap.tsx': { file: 'assets/TownMap-Tt55.js', src: '../../blocks/town-map/TownMap.tsx', isDynamicEntry: true },
-  '../../blocks/auction-panel/AuctionPanel.tsx': { file: 'assets/AuctionPanel-Aa66.js', src: '../../blocks/auction-panel/AuctionPanel.tsx', isDynamicEntry: true },
+  '../../blocks/big-data-board/BigDataBoard.tsx': { file: 'assets/BigDataBoard-Bb66.js', src: '../../blocks/big-data-board/BigDataBoard.tsx', isDynamicEntry: true },
 };
 
 let server: TestServer;
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await server.reloadPlaces();
   // The first page asks for the carousel's first slide and may go without it if the answer is slow (a cold
   // database on a busy machine); the pages after it carry it.
-  for (let i = 0; i < 50 && (decoded(await get('/')).match(/rel="preload" as="image"/g) ?? []).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 50 && preloadsAt(decoded(await get('/')), '#/').filter((l) => l.startsWith('preload image')).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
 });
 afterAll(async () => {
   await server.close();
@@ -55,6 +56,19 @@ afterAll(async () => {
 
 const get = (url: string, acceptEncoding?: string) =>
   server.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+
+/**
+ * What the page fetches ahead when opened at `hash`: jsdom runs its inline script (and loads nothing), and each
+ * link it added reads `rel as href [fetchpriority] [crossorigin]`.
+ */
+function preloadsAt(html: string, hash: string): string[] {
+  const dom = new JSDOM(html, { url: `http://localhost/${hash}`, runScripts: 'dangerously' });
+  const links = [...dom.window.document.head.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]')].map((l) =>
+    [l.getAttribute('rel'), l.getAttribute('as') ?? 'module', l.getAttribute('href'), l.getAttribute('fetchpriority'), l.hasAttribute('crossorigin') ? 'crossorigin' : null].filter(Boolean).join(' '),
+  );
+  dom.window.close();
+  return links;
+}
 
 function decoded(res: Awaited<ReturnType<typeof get>>): string {
   const encoding = res.headers['content-encoding'];
@@ -119,29 +133,38 @@ describe('index.html', () => {
 });
 
 describe('the first view announced in index.html', () => {
-  it('preloads the header picture first at high priority, then the first carousel slide, then the chunks and styles of the home blocks the entry does not load', async () => {
-    const html = decoded(await get('/'));
-    const links = [...html.matchAll(/<link rel="(preload|modulepreload)"[^>]*>/g)].map((m) => m[0]);
-    const hrefs = links.map((l) => l.match(/href="([^"]+)"/)![1]);
-    // 淳安's header background (homeBackImg) is the largest paint.
-    expect(links[0]).toBe('<link rel="preload" as="image" href="/image-api/demo/landscape-01.png" fetchpriority="high">');
+  it('the home fetches ahead its header picture at high priority, the first carousel slide, and the chunks and styles of its blocks the entry does not load', async () => {
+    const links = preloadsAt(decoded(await get('/')), '#/');
     // The carousel's first slide: the newest picture news (category 010) as the home asks for it.
     const news = await server.app.inject({ method: 'POST', url: '/prod-api/api/newsList', headers: server.signed(330127), payload: { number: '010', pageNum: 1, pageSize: 4 } });
     const first = listItems(news.json().data, 1)[0]!.image!;
     expect(first).toMatch(/^\/image-api\//);
-    expect(links[1]).toBe(`<link rel="preload" as="image" href="${first}">`);
-    expect(hrefs.slice(2)).toEqual([
-      '/assets/SiteHeader-Hh33.js',
-      '/assets/items-Yy22.js',
-      '/assets/NewsCarousel-Nn44.js',
-      '/assets/TownMap-Tt55.js',
-      '/assets/SiteHeader-Hh33.css',
-      '/assets/items-Yy22.css',
+    expect(links).toEqual([
+      // 淳安's header background (homeBackImg) is the largest paint.
+      'preload image /image-api/demo/landscape-01.png high',
+      `preload image ${first}`,
+      'modulepreload module /assets/SiteHeader-Hh33.js crossorigin',
+      'modulepreload module /assets/items-Yy22.js crossorigin',
+      'modulepreload module /assets/NewsCarousel-Nn44.js crossorigin',
+      'modulepreload module /assets/TownMap-Tt55.js crossorigin',
+      'preload style /assets/SiteHeader-Hh33.css crossorigin',
+      'preload style /assets/items-Yy22.css crossorigin',
     ]);
-    expect(links.filter((l) => l.includes('modulepreload')).every((l) => l.includes('crossorigin'))).toBe(true);
-    // Not the entry's own chunks (Vite's tags load them), not a block the home does not show.
+    // The same page opened at the home with a query, or without a hash, fetches the same.
+    expect(preloadsAt(decoded(await get('/')), '')).toEqual(links);
+  });
+
+  it('another route fetches ahead only its own first view: the header picture and chunks, not those of the home', async () => {
+    const html = decoded(await get('/'));
+    const links = preloadsAt(html, '#/pressCenter?page=2');
+    expect(links[0]).toBe('preload image /image-api/demo/landscape-01.png high');
+    expect(links).toContain('modulepreload module /assets/SiteHeader-Hh33.js crossorigin');
+    expect(links.join('\n')).not.toMatch(/NewsCarousel|TownMap|demo\/(?!landscape-01)/);
+    // An unknown address fetches nothing ahead.
+    expect(preloadsAt(html, '#/no-such-page')).toEqual([]);
+    // Nothing the page does not need is in the HTML as a tag: not the entry's own chunks, not a block no page shows.
     expect(html).not.toContain('react-Zz11.js');
-    expect(html).not.toContain('AuctionPanel');
+    expect(html).not.toContain('BigDataBoard');
   });
 
   it('the server finds the module of every block type in the registry, to match it with the build manifest', () => {
@@ -152,9 +175,9 @@ describe('the first view announced in index.html', () => {
   });
 
   it('another region announces its own header picture', async () => {
-    const html = decoded(await get('/?region=shouguang'));
-    expect(html).toContain('<link rel="preload" as="image" href="/image-api/demo/landscape-20.png" fetchpriority="high">');
-    expect(html).not.toContain('landscape-01.png');
+    const links = preloadsAt(decoded(await get('/?region=shouguang')), '#/');
+    expect(links[0]).toBe('preload image /image-api/demo/landscape-20.png high');
+    expect(links.join('\n')).not.toContain('landscape-01.png');
   });
 });
 
