@@ -1,14 +1,15 @@
 import type { BlockDefinition } from '../engine/runtime/block-registry.js';
+import { listItems } from './article-list/items.js';
 
 /**
  * The built-in block types. Each loads its own chunk (component + CSS) with the first route that shows it.
  * A new type: a folder here, its props schema in `schemas/blocks/<type>.schema.json`, and one line below.
  */
 export const defaultBlocks: readonly BlockDefinition[] = [
-  { type: 'site-header', load: () => import('./site-header/SiteHeader.js') },
+  { type: 'site-header', load: () => import('./site-header/SiteHeader.js'), leadImage: ({ region }) => region.homeBackImg },
   { type: 'main-nav', load: () => import('./main-nav/MainNav.js') },
   { type: 'site-footer', load: () => import('./site-footer/SiteFooter.js') },
-  { type: 'news-carousel', load: () => import('./news-carousel/NewsCarousel.js') },
+  { type: 'news-carousel', load: () => import('./news-carousel/NewsCarousel.js'), leadImage: ({ data }) => listItems(data, 1)[0]?.image },
   { type: 'news-list', load: () => import('./article-list/ArticleList.js') },
   { type: 'article-list', load: () => import('./article-list/ArticleList.js') },
   { type: 'latest-notice', load: () => import('./latest-notice/LatestNotice.js') },
@@ -23,7 +24,7 @@ export const defaultBlocks: readonly BlockDefinition[] = [
   { type: 'financing-detail', load: () => import('./financing-detail/FinancingDetail.js') },
   { type: 'finance-banner', load: () => import('./finance-banner/FinanceBanner.js'), frameless: true },
   { type: 'friendly-links', load: () => import('./friendly-links/FriendlyLinks.js') },
-  { type: 'image-banner', load: () => import('./image-banner/ImageBanner.js'), frameless: true },
+  { type: 'image-banner', load: () => import('./image-banner/ImageBanner.js'), frameless: true, leadImage: ({ props }) => props.image },
   { type: 'region-picker', load: () => import('./region-picker/RegionPicker.js') },
   { type: 'trading-types', load: () => import('./trading-types/TradingTypes.js') },
   { type: 'town-list', load: () => import('./town-list/TownList.js') },

@@ -29,6 +29,12 @@ import { AuctionHub } from './auction/hub.js';
 import { listenFor, type ListenFn } from './db/database.js';
 import { registerWebSocketRoutes } from './routes/websocket.js';
 import { isAllowedUrl, URL_FORMAT } from '../engine/security/url-policy.js';
+import { clientFileCacheControl, precompressDir, registerResponseCompression } from './compression.js';
+import { createFirstView, homeSource } from './first-view.js';
+import { defaultBlocks } from '../blocks/index.js';
+import { API_ROUTES } from '../schemas/types/api.js';
+import { parseImageRewrites, rewriteImageUrls } from '../engine/http/image-rewrite.js';
+import { signFor } from './plugins/guards.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -44,6 +50,8 @@ export interface BuildAppOptions {
   previewReport?: (line: string) => void;
   /** LISTEN/NOTIFY of the database (DatabaseHandle.listen); found behind `db` when absent. */
   listen?: ListenFn;
+  /** The built client to serve (config.serveClient); dist/client when absent. */
+  clientDir?: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -84,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
+  registerResponseCompression(app);
   registerInputChecks(app);
   addSharedSchemas(app);
   await app.register(formbody);
@@ -124,23 +133,66 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyStatic, { root: images, prefix: `${prefix}/`, decorateReply: false, index: false, maxAge: '1d' });
   }
 
-  const clientDir = path.resolve('dist/client');
+  const clientDir = path.resolve(options.clientDir ?? 'dist/client');
   if (config.serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
     const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+    const imageRewrites = parseImageRewrites(config.imageRewrites);
+    // Each route's block chunks and lead pictures, fetched ahead by the page (server/first-view.ts). A lead picture that
+    // comes from data (the carousel's first slide) is asked of this server's own API, as the browser would ask it.
+    const firstView = createFirstView({
+      clientDir,
+      root: path.resolve('engine/app'),
+      definitions: defaultBlocks,
+      blocksDir: path.resolve('blocks'),
+      loadSource: async (source, region) => {
+        const resolved = homeSource(source, region);
+        if (resolved.kind !== 'call') return undefined;
+        const route = API_ROUTES[resolved.call];
+        if (!route || !(route.auth as readonly string[]).every((a) => a === 'sign')) return undefined;
+        const deptId = String(resolved.deptId ?? region.deptId);
+        const timeStamp = String(Date.now());
+        const res = await app.inject({
+          method: route.method as 'GET' | 'POST',
+          url: `${config.apiPrefix}${route.url}`,
+          query: resolved.query as Record<string, string> | undefined,
+          payload: resolved.body ?? {},
+          headers: { deptId, timeStamp, sign: signFor(deptId, timeStamp, config.apiSignKey), host: 'localhost' },
+        });
+        const envelope = res.json() as { code?: number; data?: unknown };
+        return envelope.code === 200 ? rewriteImageUrls(envelope.data, imageRewrites) : undefined;
+      },
+    });
     // Every page is index.html with the host's region written in: the first paint needs no config round trip.
-    const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       const preview = (request.query as { region?: string } | undefined)?.region;
       const region = regions.forRequest(request.headers.host, typeof preview === 'string' ? preview : undefined);
       if (!region) {
         return reply.status(404).type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>地区不存在</title><p>地区不存在：${escapeHtml(String(preview))}</p></html>`);
       }
-      const { html, scriptHash } = renderIndexHtml(template, clientSettings, region, documentTitle(region));
+      const { html, scriptHash } = renderIndexHtml(template, clientSettings, region, documentTitle(region), await firstView(region));
       const policy = indexPolicy({ scriptHash, host: request.headers.host, sockets: [region.webSocketUrl, region.documentCameraUrl ?? DEFAULT_CAMERA_SERVICE_URL] });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', policy).send(html);
     };
     app.get('/', sendIndex);
     app.get('/index.html', sendIndex);
-    await app.register(fastifyStatic, { root: clientDir, prefix: '/', decorateReply: true, index: false, maxAge: '365d', immutable: true });
+    // The build writes each file's .br/.gz twin; a client built otherwise gets them now, once.
+    precompressDir(clientDir);
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      decorateReply: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      // Nothing under a dot folder: the build manifest (.vite/) is the server's, not the visitor's.
+      allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
+      // Hashed assets for a year; anything else in the build is revalidated. The same address answers br, gzip or
+      // plain by Accept-Encoding, so shared caches must keep them apart.
+      setHeaders: (res, sentPath) => {
+        res.setHeader('cache-control', clientFileCacheControl(clientDir, sentPath));
+        res.setHeader('vary', 'Accept-Encoding');
+      },
+    });
     app.setNotFoundHandler((request, reply) => {
       // Hash routing means every page is index.html; unknown asset, API and image paths still 404 (JSON).
       const urlPath = request.url.split('?')[0];

@@ -41,11 +41,11 @@ const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp
 
 /**
  * index.html with the deployment settings and the region written in (window.__TIANMU_SETTINGS__,
- * window.__TIANMU_REGION__) and its document title, and the SHA-256 (base64) of that inline script, which the page's
+ * window.__TIANMU_REGION__), its document title and the code that announces the opened route's first view (server/first-view.ts), and the SHA-256 (base64) of that inline script, which the page's
  * Content-Security-Policy allows by hash (it differs per region).
  */
-export function renderIndexHtml(template: string, settings: ClientSettings, region: unknown, title: string): { html: string; scriptHash: string } {
-  const code = settingsScript(settings, region);
+export function renderIndexHtml(template: string, settings: ClientSettings, region: unknown, title: string, preloadCode = ''): { html: string; scriptHash: string } {
+  const code = `${settingsScript(settings, region)}${preloadCode ? `;${preloadCode}` : ''}`;
   const html = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
     .replace('</head>', () => `<script>${code}</script>\n  </head>`);

@@ -22,7 +22,7 @@ export default function ArticleList({ props, data }: BlockComponentProps<Article
           const to = href(item.id);
           const body = (
             <>
-              {safeUrl(item.image) ? <img src={safeUrl(item.image)} alt={item.title} loading="lazy" /> : <div className="tm-cards__noimg" aria-hidden="true" />}
+              {safeUrl(item.image) ? <img src={safeUrl(item.image)} alt={item.title} loading="lazy" width={320} height={150} /> : <div className="tm-cards__noimg" aria-hidden="true" />}
               <span className="tm-cards__title">{item.title}</span>
               {item.summary && <span className="tm-cards__summary">{item.summary}</span>}
             </>

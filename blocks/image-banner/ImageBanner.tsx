@@ -5,5 +5,6 @@ import { TextBanner } from '../shared/TextBanner.js';
 
 /** A full-width picture with its title over it, optionally a link (the home banner, a campaign). */
 export default function ImageBanner({ props }: BlockComponentProps<ImageBannerProps>) {
-  return <TextBanner {...props} height={props.height ?? 160} />;
+  // The home banner opens its page.
+  return <TextBanner {...props} height={props.height ?? 160} lead />;
 }

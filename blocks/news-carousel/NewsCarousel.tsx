@@ -5,7 +5,7 @@ import { listItems } from '../article-list/items.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import { withQuery } from '../shared/data.js';
 import './news-carousel.css';
-import { safeUrl } from '../shared/url-policy.js';
+import { FETCH_FIRST, safeUrl } from '../shared/url-policy.js';
 import { useReadingAids } from '../../engine/react/ReadingAidsProvider.js';
 
 
@@ -47,7 +47,9 @@ export default function NewsCarousel({ props, data, blockId }: BlockComponentPro
       <div className="tm-carousel__slide" style={{ height }} id={`${blockId}-slide`} aria-live={paused || calm ? 'polite' : 'off'}>
         <RouteLink to={props.detailRoute ? withQuery(props.detailRoute, { id: current.id }) : '#'} className="tm-carousel__link">
           {safeUrl(current.image) ? (
-            <img src={safeUrl(current.image)} alt={current.title} style={{ height }} />
+            // The first slide is the home's largest picture: fetched first (index.html preloads it too); the size
+            // attributes keep its box before it loads.
+            <img src={safeUrl(current.image)} alt={current.title} style={{ height }} width={640} height={height} {...(index === 0 ? FETCH_FIRST : {})} />
           ) : (
             <div className="tm-carousel__noimg" style={{ height }} aria-hidden="true" />
           )}

@@ -42,6 +42,8 @@ export function CardImages({ images, alt, height = 220 }: { images: readonly str
         src={src}
         alt={shown.length ? alt : `${alt}（暂无图片）`}
         style={{ height }}
+        width={320}
+        height={height}
         loading="lazy"
         onError={() => src !== noImage && setBroken((b) => new Set(b).add(src))}
       />

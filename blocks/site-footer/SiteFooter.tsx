@@ -26,7 +26,7 @@ export default function SiteFooter({ props }: BlockComponentProps<SiteFooterProp
               <li key={s.src}>
                 {isAllowedUrl(s.src) ? (
                   <a href={s.src} target="_blank" rel="noopener noreferrer">
-                    {safeUrl(s.image) && <img src={safeUrl(s.image)} alt="" aria-hidden="true" />}
+                    {safeUrl(s.image) && <img src={safeUrl(s.image)} alt="" aria-hidden="true" loading="lazy" />}
                     <span>{s.name}</span>
                     <span className="tm-visually-hidden">（在新窗口打开）</span>
                   </a>

@@ -10,11 +10,27 @@ import { isAllowedUrl } from '../security/url-policy.js';
 
 type LazyBlock = LazyExoticComponent<ComponentType<BlockComponentProps<any, any>>>;
 const lazyBlocks = new WeakMap<BlockDefinition, LazyBlock>();
+const loadingBlocks = new WeakMap<BlockDefinition, ReturnType<BlockDefinition['load']>>();
+
+/**
+ * Starts loading a block type's code, once: the page calls it for all its blocks as its route resolves, together
+ * with their data (PageView), and the block's lazy component then renders from that same import.
+ */
+export function loadBlock(definition: BlockDefinition): ReturnType<BlockDefinition['load']> {
+  let loading = loadingBlocks.get(definition);
+  if (!loading) {
+    loading = definition.load();
+    loadingBlocks.set(definition, loading);
+    // A failed chunk (a deploy replaced it) may be asked again by a later page.
+    loading.catch(() => loadingBlocks.delete(definition));
+  }
+  return loading;
+}
 
 /** One lazy component per block type, so a type's code loads once, with the first route that shows it. */
 function lazyFor(definition: BlockDefinition): LazyBlock {
   let component = lazyBlocks.get(definition);
-  if (!component) lazyBlocks.set(definition, (component = lazy(definition.load)));
+  if (!component) lazyBlocks.set(definition, (component = lazy(() => loadBlock(definition))));
   return component;
 }
 

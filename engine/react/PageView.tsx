@@ -1,13 +1,15 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { BlockEntry, Page } from '../../schemas/types/region.js';
 import { evaluateCondition } from '../region/condition.js';
 import type { BlockRegistry } from '../runtime/block-registry.js';
+import { resolveSource, sourceKey, type BlockSource } from '../runtime/source.js';
 import { documentTitle } from '../runtime/title.js';
-import { BlockView } from './BlockView.js';
+import { BlockView, loadBlock } from './BlockView.js';
 import { ReadingAidsBar } from './ReadingAidsBar.js';
-import { useSession } from './PortalClientProvider.js';
+import { useApiClient, usePortalSiteData, useSession, useSourcePrefetch } from './PortalClientProvider.js';
 import { useFlags, useRegion, useRouteQuery } from './RegionProvider.js';
+import { loadSource } from './useSource.js';
 import { isAllowedUrl } from '../security/url-policy.js';
 
 const WIDTHS: Record<string, string> = { full: 'tm-w-full', '2/3': 'tm-w-2-3', '1/2': 'tm-w-1-2', '1/3': 'tm-w-1-3' };
@@ -42,6 +44,39 @@ function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[]
       })}
     </>
   );
+}
+
+/**
+ * Render-as-you-fetch: as a page's route resolves, starts at once the data of every block it shows (header, page,
+ * footer) and the code of every block type among them. Without it each block asked for its data as it mounted and
+ * for its code only once its data had come, one round trip after the other. The blocks then render from these
+ * requests (useSource takes them); started again only when the page's sources or blocks change.
+ */
+function usePagePrefetch(lists: ReadonlyArray<readonly BlockEntry[] | undefined>, registry: BlockRegistry): void {
+  const region = useRegion();
+  const flags = useFlags();
+  const query = useRouteQuery();
+  const session = useSession();
+  const client = useApiClient();
+  const siteData = usePortalSiteData();
+  const prefetch = useSourcePrefetch();
+  const context = { flags, region, query, session: { loggedIn: session.loggedIn } };
+  const entries = lists.flatMap((list) => (list ?? []).filter((entry) => !entry.when || evaluateCondition(entry.when as never, context as never)));
+  const sources = entries.flatMap((entry) => (entry.source ? [resolveSource(entry.source as BlockSource, { query, region: region as unknown as Record<string, unknown> })] : []));
+  const keys = sources.map(sourceKey);
+  const types = [...new Set(entries.map((entry) => entry.type))];
+  const signature = JSON.stringify([keys, types]);
+  // Started while rendering, before any block mounts; starting is idempotent (a repeated render starts nothing new).
+  useMemo(() => {
+    for (const type of types) {
+      const definition = registry.get(type);
+      // A chunk that fails shows on its block (BlockErrorBoundary), not here.
+      if (definition) loadBlock(definition).catch(() => undefined);
+    }
+    prefetch.startPage(sources.map((resolved, i) => ({ key: keys[i]!, start: () => loadSource(resolved, client, siteData) })));
+    // `signature` captures the keys and types.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature, registry, prefetch, client, siteData]);
 }
 
 /**
@@ -100,8 +135,10 @@ export function PageView({ pageId, page, registry }: { pageId: string; page: Pag
   // The region may name the page itself (ZCZSName: 国有资产 where others say 资产招商).
   const named = page.titleField ? (region as Record<string, unknown>)[page.titleField] : undefined;
   const title = typeof named === 'string' && named.trim() ? named.trim() : page.title;
+  const header = page.layout?.header !== false;
+  usePagePrefetch([header ? region.layout?.header : undefined, page.blocks, header ? region.layout?.footer : undefined], registry);
   return (
-    <PageShell pageClass={`tm-page--${pageId}`} header={page.layout?.header !== false} zoom={page.layout?.zoom !== false} registry={registry} resetKey={pageId}>
+    <PageShell pageClass={`tm-page--${pageId}`} header={header} zoom={page.layout?.zoom !== false} registry={registry} resetKey={pageId}>
       {!blockHeading && title && <h1 className="tm-visually-hidden">{title}</h1>}
       <div className="tm-grid">
         <BlockList blocks={page.blocks} prefix={pageId} registry={registry} />
@@ -119,6 +156,7 @@ export function NotFoundView({ registry }: { registry: BlockRegistry }) {
   const region = useRegion();
   const { pathname, search } = useLocation();
   const address = `${pathname}${search}`;
+  usePagePrefetch([region.layout?.header, region.layout?.notFound, region.layout?.footer], registry);
   return (
     <PageShell pageClass="tm-page--not-found" header zoom registry={registry} resetKey={address}>
       <section className="tm-not-found" aria-labelledby="tm-not-found-title">

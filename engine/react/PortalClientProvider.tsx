@@ -1,16 +1,22 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient, SessionSnapshot, SiteData } from '../http/index.js';
+import { SourcePrefetch } from '../runtime/source-prefetch.js';
 
 interface PortalClientContextValue {
   client: ApiClient;
   siteData: SiteData;
+  /** The requests a page started for its blocks before they mount (render-as-you-fetch). */
+  prefetch: SourcePrefetch;
 }
 
 const PortalClientContext = createContext<PortalClientContextValue | null>(null);
 
 /** Hands the portal's one client and site-data helper to every block below it. */
-export function PortalClientProvider({ client, siteData, children }: PortalClientContextValue & { children: ReactNode }) {
-  return <PortalClientContext.Provider value={{ client, siteData }}>{children}</PortalClientContext.Provider>;
+export function PortalClientProvider({ client, siteData, children }: Omit<PortalClientContextValue, 'prefetch'> & { children: ReactNode }) {
+  // One set of started requests per client: another client (another deployment in a test) starts its own.
+  const prefetch = useMemo(() => new SourcePrefetch(), [client]);
+  const value = useMemo(() => ({ client, siteData, prefetch }), [client, siteData, prefetch]);
+  return <PortalClientContext.Provider value={value}>{children}</PortalClientContext.Provider>;
 }
 
 function usePortalClientContext(): PortalClientContextValue {
@@ -22,6 +28,11 @@ function usePortalClientContext(): PortalClientContextValue {
 /** The portal's HTTP client (spec §7/§8 rules included). */
 export function useApiClient(): ApiClient {
   return usePortalClientContext().client;
+}
+
+/** The requests started for the current page's blocks (PageView starts them, useSource takes them). */
+export function useSourcePrefetch(): SourcePrefetch {
+  return usePortalClientContext().prefetch;
 }
 
 /** The site-wide data helper (one request per key per page load). */

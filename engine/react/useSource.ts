@@ -1,11 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ApiRouteName } from '../../schemas/types/api.js';
-import type { CallOptions } from '../http/index.js';
+import type { ApiClient, CallOptions, SiteData } from '../http/index.js';
 import { resolveSource, sourceKey, type BlockSource, type ResolvedSource } from '../runtime/source.js';
-import { useApiClient } from './PortalClientProvider.js';
+import { useApiClient, useSourcePrefetch } from './PortalClientProvider.js';
 import { useRegion, useRouteQuery } from './RegionProvider.js';
 import type { LoadState } from './PortalClientProvider.js';
 import { usePortalSiteData } from './PortalClientProvider.js';
+
+/** Starts the request of a resolved source: a site-data key (shared by every block that asks) or a named call. */
+export function loadSource(resolved: ResolvedSource, client: ApiClient, siteData: SiteData, signal?: AbortSignal): Promise<unknown> {
+  return resolved.kind === 'siteData'
+    ? siteData.load(resolved.key)
+    : client.call(resolved.call, {
+        query: resolved.query,
+        body: resolved.body,
+        params: resolved.params,
+        deptId: resolved.deptId,
+        signal,
+      } as unknown as CallOptions<ApiRouteName>);
+}
 
 /** A load state that can be retried (the error state's 重新加载 button). */
 export type SourceState<T> = LoadState<T> & { retry: () => void };
@@ -20,6 +33,7 @@ export type SourceState<T> = LoadState<T> & { retry: () => void };
 export function useSource<T = unknown>(source: BlockSource | null | undefined): SourceState<T> {
   const client = useApiClient();
   const siteData = usePortalSiteData();
+  const prefetch = useSourcePrefetch();
   const region = useRegion();
   const query = useRouteQuery();
   const resolved: ResolvedSource | null = useMemo(
@@ -35,30 +49,24 @@ export function useSource<T = unknown>(source: BlockSource | null | undefined): 
     let live = true;
     const controller = new AbortController();
     setState({ key, state: { status: 'loading' } });
-    const load =
-      resolved.kind === 'siteData'
-        ? siteData.load(resolved.key)
-        : client.call(resolved.call, {
-            query: resolved.query,
-            body: resolved.body,
-            params: resolved.params,
-            deptId: resolved.deptId,
-            signal: controller.signal,
-          } as unknown as CallOptions<ApiRouteName>);
+    // The page started this source's request as its route resolved (PageView): render from it. A retry asks anew.
+    const started = attempt === 0 ? prefetch.take(key) : undefined;
+    const load = started ?? loadSource(resolved, client, siteData, controller.signal);
     load.then(
       (data) => live && setState({ key, state: { status: 'ready', data: data as T } }),
       (error: unknown) => live && setState({ key, state: { status: 'error', error } }),
     );
     return () => {
       live = false;
-      // Site-data requests are shared with other blocks: only a block's own call is aborted.
+      // Site-data requests and those the page started are shared with other blocks: only a block's own call is aborted.
       if (resolved.kind === 'call') controller.abort();
     };
     // `key` captures everything in `resolved`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt, client, siteData]);
+  }, [key, attempt, client, siteData, prefetch]);
 
   const retry = () => {
+    prefetch.forget(key);
     if (resolved?.kind === 'siteData') siteData.forget(resolved.key);
     setAttempt((n) => n + 1);
   };

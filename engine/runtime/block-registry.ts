@@ -10,6 +10,13 @@ export interface BlockComponentProps<Props = Record<string, unknown>, Data = unk
   blockId: string;
 }
 
+/** What a block's lead picture may be read from: its entry's props, its source's data, the region. */
+export interface LeadImageContext {
+  props: Record<string, unknown>;
+  data: unknown;
+  region: Record<string, unknown>;
+}
+
 /**
  * A block type: its name, and a loader of its component so each route loads only the blocks it shows.
  * `handlesEmpty` lets a block render its own empty state instead of the engine's `暂无数据` (or the entry's
@@ -23,6 +30,12 @@ export interface BlockDefinition {
   frameless?: boolean;
   /** The block draws the page's own h1 (a place's name): the page then adds no hidden h1 of its title. */
   pageHeading?: boolean;
+  /**
+   * The picture the block shows first and largest (the header's background, a carousel's first slide), so the
+   * server can have the browser fetch it with the page (index.html's `preload`) instead of after the block's code
+   * and data. `data` is read only when the entry has a source.
+   */
+  leadImage?: (context: LeadImageContext) => unknown;
 }
 
 /**

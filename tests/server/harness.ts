@@ -48,7 +48,7 @@ export const REQUEST_LIMITS_RAISED: RateLimits = Object.fromEntries(
  */
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
-  { logStream }: { logStream?: NodeJS.WritableStream } = {},
+  { logStream, clientDir }: { logStream?: NodeJS.WritableStream; clientDir?: string } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-test-'));
   const config = loadConfig({}, { dataDir, serveClient: false, logLevel: 'silent', rateLimits: REQUEST_LIMITS_RAISED, ...overrides });
@@ -87,7 +87,7 @@ export async function startTestServer(
   }
 
   // A log stream (a test reading the real log lines) turns the server's own logger on at config.logLevel.
-  const app = await buildApp({ config, db, dbKind: kind, ...(logStream ? { logStream } : { logger: false }) });
+  const app = await buildApp({ config, db, dbKind: kind, clientDir, ...(logStream ? { logStream } : { logger: false }) });
   await app.ready();
   return {
     app,

@@ -1,0 +1,255 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BlockEntry, Region } from '../schemas/types/region.js';
+import type { BlockDefinition } from '../engine/runtime/block-registry.js';
+import { evaluateCondition, type ConditionContext } from '../engine/region/condition.js';
+import { resolveSource, type BlockSource } from '../engine/runtime/source.js';
+import { isAllowedUrl } from '../engine/security/url-policy.js';
+
+/**
+ * What the first view of each route needs before the app asks for it, fetched ahead by the page itself: the chunks
+ * (and their stylesheets) of the blocks the route shows and the pictures it leads with (the header's background, the
+ * home's first carousel slide). The browser then fetches them alongside the app's own code rather than one after the
+ * other. The address's hash route is not sent to the server, so index.html carries a small table of every route's
+ * files, and its inline script (allowed by hash) adds the opened route's `<link>` tags as the page starts.
+ */
+
+/** One entry of Vite's build manifest (dist/client/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export function readManifest(clientDir: string): ViteManifest | null {
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) return null;
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as ViteManifest;
+  } catch {
+    return null;
+  }
+}
+
+const stripExtension = (file: string) => file.replace(/\.(?:[cm]?[jt]sx?)$/, '');
+
+/**
+ * The source module of each block type's chunk, read from its loader (`() => import('./x/X.js')`): the registry is
+ * the one list of block modules, so the server reads it rather than keep a second. Paths are absolute, without
+ * extension. A loader written otherwise (no literal import) is left out: its block is then simply not preloaded.
+ */
+export function blockModules(definitions: readonly BlockDefinition[], blocksDir: string): Map<string, string> {
+  const modules = new Map<string, string>();
+  for (const definition of definitions) {
+    // The loader's one module path: relative as written, or root-relative once a test runner has rewritten it.
+    const specifier = /['"`]((?:\.{1,2})?\/[^'"`]+)['"`]/.exec(String(definition.load))?.[1];
+    if (!specifier) continue;
+    const file = specifier.startsWith('.') ? path.resolve(blocksDir, specifier) : fs.existsSync(path.resolve(`.${specifier}`)) ? path.resolve(`.${specifier}`) : specifier;
+    modules.set(definition.type, stripExtension(file));
+  }
+  return modules;
+}
+
+/**
+ * The blocks of each page's first view as a visitor without a login sees them (the header's, then the page's),
+ * by route.
+ */
+export function firstViewBlocks(region: Region): Map<string, BlockEntry[]> {
+  const context: ConditionContext = { flags: (region.flags ?? {}) as Record<string, boolean | undefined>, region, query: {}, session: { loggedIn: false } } as ConditionContext;
+  const visible = (blocks: readonly BlockEntry[] | undefined) => (blocks ?? []).filter((b) => !b.when || evaluateCondition(b.when as never, context));
+  const byRoute = new Map<string, BlockEntry[]>();
+  for (const page of Object.values(region.pages ?? {})) {
+    if (page.when && !evaluateCondition(page.when as never, context)) continue;
+    byRoute.set(page.route, [...(page.layout?.header === false ? [] : visible(region.layout?.header)), ...visible(page.blocks)]);
+  }
+  return byRoute;
+}
+
+/** The hashed files a set of block types needs beyond what index.html already loads. */
+export interface ChunkPreloads {
+  scripts: string[];
+  styles: string[];
+}
+
+/** Reads the manifest once and answers which files the blocks of a page need. */
+export class ChunkMap {
+  private readonly byModule = new Map<string, string>();
+  private readonly loadedByEntry = new Set<string>();
+
+  constructor(
+    private readonly manifest: ViteManifest,
+    /** Vite's root, which the manifest's keys are relative to. */
+    root: string,
+    private readonly modules: Map<string, string>,
+    private readonly base = '/',
+  ) {
+    for (const [key, chunk] of Object.entries(manifest)) this.byModule.set(stripExtension(path.resolve(root, chunk.src ?? key)), key);
+    // The entry and its static imports are in index.html already (Vite writes their script and modulepreload tags).
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) this.walk(key, this.loadedByEntry);
+  }
+
+  private walk(key: string, seen: Set<string>): void {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of this.manifest[key]?.imports ?? []) this.walk(imported, seen);
+  }
+
+  /** The chunks (and their stylesheets) of the given block types, in order, each once, none the entry loads. */
+  forTypes(types: readonly string[]): ChunkPreloads {
+    const keys = new Set<string>();
+    for (const type of types) {
+      const module = this.modules.get(type);
+      const key = module ? this.byModule.get(module) : undefined;
+      if (key) this.walk(key, keys);
+    }
+    const scripts: string[] = [];
+    const styles = new Set<string>();
+    for (const key of keys) {
+      const chunk = this.manifest[key]!;
+      for (const css of chunk.css ?? []) styles.add(this.base + css);
+      if (this.loadedByEntry.has(key)) continue;
+      if (chunk.file.endsWith('.js')) scripts.push(this.base + chunk.file);
+    }
+    // The entry's own stylesheets are in index.html already.
+    const entryStyles = new Set([...this.loadedByEntry].flatMap((key) => (this.manifest[key]?.css ?? []).map((css) => this.base + css)));
+    return { scripts, styles: [...styles].filter((s) => !entryStyles.has(s)) };
+  }
+}
+
+/** A lead picture's data, when its block has a source: the server asks its own API as the browser would. */
+export type SourceLoader = (source: BlockSource, region: Region) => Promise<unknown>;
+
+/**
+ * The pictures a region's first view leads with, at most `limit`, in page order: each block type that names its
+ * lead picture (BlockDefinition.leadImage) is asked, with its source's data when it has one.
+ */
+export async function leadImages(
+  region: Region,
+  blocks: readonly BlockEntry[],
+  registry: (type: string) => BlockDefinition | undefined,
+  loadSource: SourceLoader,
+  limit = 2,
+): Promise<string[]> {
+  const images: string[] = [];
+  for (const entry of blocks) {
+    if (images.length >= limit) break;
+    const leadImage = registry(entry.type)?.leadImage;
+    if (!leadImage) continue;
+    let data: unknown;
+    if (entry.source) {
+      try {
+        data = await loadSource(entry.source as BlockSource, region);
+      } catch {
+        continue;
+      }
+    }
+    const image = leadImage({ props: (entry.props ?? {}) as Record<string, unknown>, data, region: region as unknown as Record<string, unknown> });
+    if (typeof image === 'string' && image && isAllowedUrl(image) && !images.includes(image)) images.push(image);
+  }
+  return images;
+}
+
+/** The resolved form of a block source for the server's own call, as the browser would send it on the home. */
+export function homeSource(source: BlockSource, region: Region) {
+  return resolveSource(source, { query: {}, region: region as unknown as Record<string, unknown> });
+}
+
+/**
+ * What each route's first view fetches ahead: `files` (chunks, stylesheets, pictures) once, and per route the
+ * indexes of its files, the lead pictures first.
+ */
+export interface RoutePreloads {
+  files: string[];
+  routes: Record<string, number[]>;
+}
+
+/**
+ * The part of index.html's inline script that announces the opened route's first view: the hash route is not sent
+ * to the server, so the page picks its own entry of the table as it starts, before the app's code has loaded, and
+ * adds the `<link>` tags — the first picture at high priority (the largest paint), block chunks as `modulepreload`
+ * (`crossorigin` as Vite's own, so the import reuses the fetch), their stylesheets as `preload`. A route not in
+ * the table (a page not found) fetches nothing ahead.
+ */
+export function preloadScript(table: RoutePreloads): string {
+  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0;l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
+}
+
+export interface FirstViewOptions {
+  /** The built client (its .vite/manifest.json). */
+  clientDir: string;
+  /** Vite's root (engine/app): the manifest's keys are relative to it. */
+  root: string;
+  /** The block types, as the client's registry has them. */
+  definitions: readonly BlockDefinition[];
+  /** Where the registry's loaders resolve from (blocks/). */
+  blocksDir: string;
+  loadSource: SourceLoader;
+  /** How long a lead picture found from data holds (news change): 60 s. */
+  imageTtlMs?: number;
+  /** How long a page waits for a lead picture not yet known before it goes without: 150 ms. */
+  waitMs?: number;
+}
+
+/**
+ * The preload tags of a region's first view, for index.html. Chunks are worked out once per region; pictures that
+ * come from data are asked once per `imageTtlMs` and never hold a page up longer than `waitMs`. Without a build
+ * manifest (a client built elsewhere) only the pictures are announced.
+ */
+export function createFirstView(options: FirstViewOptions): (region: Region) => Promise<string> {
+  const { imageTtlMs = 60_000, waitMs = 150 } = options;
+  const manifest = readManifest(options.clientDir);
+  const byType = new Map(options.definitions.map((d) => [d.type, d]));
+  const chunks = manifest ? new ChunkMap(manifest, options.root, blockModules(options.definitions, options.blocksDir)) : null;
+  const chunkCache = new WeakMap<Region, Map<string, ChunkPreloads>>();
+  // Stale while asked again: a refresh that is slow serves the pictures found last time.
+  const imageCache = new WeakMap<Region, { at: number; pending: Promise<Map<string, string[]>>; known?: Map<string, string[]> }>();
+  const noImages = new Map<string, string[]>();
+  return async (region) => {
+    const pages = firstViewBlocks(region);
+    let files = chunkCache.get(region);
+    if (!files) {
+      files = new Map([...pages].map(([route, blocks]) => [route, chunks ? chunks.forTypes([...new Set(blocks.map((b) => b.type))]) : { scripts: [], styles: [] }]));
+      chunkCache.set(region, files);
+    }
+    let cached = imageCache.get(region);
+    if (!cached || Date.now() - cached.at > imageTtlMs) {
+      const previous = cached?.known;
+      const lookUp = async () => {
+        const found = new Map<string, string[]>();
+        for (const [route, blocks] of pages) {
+          // Only the pictures before any sourced block's data are free; data is asked for on the home only.
+          const images = await leadImages(region, blocks, (type) => byType.get(type), route === '/' ? options.loadSource : async () => Promise.reject(new Error('not the home')));
+          if (images.length) found.set(route, images);
+        }
+        return found;
+      };
+      const entry: { at: number; pending: Promise<Map<string, string[]>>; known?: Map<string, string[]> } = {
+        at: Date.now(),
+        pending: lookUp().catch(() => previous ?? noImages),
+        known: previous,
+      };
+      void entry.pending.then((images) => (entry.known = images));
+      imageCache.set(region, (cached = entry));
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const images = (await Promise.race([cached.pending, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))])) ?? cached.known ?? noImages;
+    clearTimeout(timer);
+    const table: RoutePreloads = { files: [], routes: {} };
+    const index = new Map<string, number>();
+    const at = (file: string) => {
+      let i = index.get(file);
+      if (i === undefined) index.set(file, (i = table.files.push(file) - 1));
+      return i;
+    };
+    for (const [route, { scripts, styles }] of files) {
+      const list = [...(images.get(route) ?? []).map((image) => encodeURI(image)), ...scripts, ...styles];
+      if (list.length) table.routes[route] = list.map(at);
+    }
+    return preloadScript(table);
+  };
+}

@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+import type { IncomingMessage } from 'node:http';
+import type { ReactElement } from 'react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteData } from '../../../engine/http/index.js';
+import { PortalApp } from '../../../engine/react/index.js';
+import { createBlockRegistry, type BlockComponentProps, type BlockDefinition } from '../../../engine/runtime/block-registry.js';
+import { SourcePrefetch } from '../../../engine/runtime/source-prefetch.js';
+import type { Region } from '../../../schemas/types/region.js';
+import { clientFor } from '../http/client-setup.js';
+import { startSeededServer } from '../http/real-server.js';
+
+// Render-as-you-fetch, in jsdom against the real server over the demo seed: as the home route resolves, the engine
+// starts the data of every block and the code of every block type at once; the blocks then render from those
+// requests. Each block's chunk here is a promise the test settles, so what starts before any code has come is seen.
+let server: Awaited<ReturnType<typeof startSeededServer>>;
+const arrivals: string[] = [];
+beforeAll(async () => {
+  server = await startSeededServer();
+  // Every request the server receives, as it arrives (the real server, its own port).
+  server.app.server.on('request', (req: IncomingMessage) => arrivals.push(req.url ?? ''));
+});
+afterAll(() => server.close());
+afterEach(cleanup);
+
+interface Chunk {
+  definition: BlockDefinition;
+  calls: number;
+  resolve: () => void;
+}
+
+/** A block type whose code arrives when the test says: it draws its name and how many rows its data has. */
+function chunk(type: string): Chunk {
+  let resolve = () => {};
+  const loaded = new Promise<{ default: (props: BlockComponentProps) => ReactElement }>((done) => {
+    resolve = () =>
+      done({
+        default: ({ data }: BlockComponentProps) => <p>{`${type} 已显示 ${((data as { rows?: unknown[] } | undefined)?.rows ?? []).length} 条`}</p>,
+      });
+  });
+  const c: Chunk = {
+    calls: 0,
+    resolve: () => resolve(),
+    definition: {
+      type,
+      load: () => {
+        c.calls++;
+        return loaded;
+      },
+    },
+  };
+  return c;
+}
+
+const REGION = {
+  id: 'test',
+  cityName: '测试县',
+  homeTitle: '农村产权交易平台',
+  deptId: 330127,
+  deptCode: '330127000000',
+  lesseeId: 102,
+  flags: {},
+  layout: { header: [{ type: 't-head' }], footer: [] },
+  pages: {
+    home: {
+      route: '/',
+      title: '首页',
+      blocks: [
+        { type: 't-carousel', source: { call: 'newsList', body: { number: '010', pageNum: 1, pageSize: 4 } } },
+        { type: 't-news', source: { call: 'newsList', body: { number: '001017', pageNum: 1, pageSize: 7 } } },
+        { type: 't-policies', source: { siteData: 'zhengcefagui' } },
+      ],
+    },
+  },
+} as unknown as Region;
+
+const apiCalls = () => arrivals.filter((url) => url.includes('/api/'));
+
+describe('render-as-you-fetch', () => {
+  it('starts every block chunk and every source of the page at once, and the blocks render from those requests', async () => {
+    const chunks = ['t-head', 't-carousel', 't-news', 't-policies'].map(chunk);
+    const c = clientFor(server.baseURL, { defaultDeptId: () => REGION.deptId, adapter: 'http' });
+    const siteData = createSiteData(c.client, { zhengcefagui: { call: 'newsList', body: { number: '002001', pageNum: 1, pageSize: 7 } } });
+    arrivals.length = 0;
+    window.location.hash = '#/';
+    render(<PortalApp region={REGION} registry={createBlockRegistry(chunks.map((k) => k.definition))} client={c.client} siteData={siteData} />);
+
+    // The route has resolved and drawn: every block's code is already asked for, before any data has come.
+    expect(chunks.map((k) => [k.definition.type, k.calls])).toEqual([
+      ['t-head', 1],
+      ['t-carousel', 1],
+      ['t-news', 1],
+      ['t-policies', 1],
+    ]);
+    // All three sources reach the server while no block's code has arrived.
+    await waitFor(() => expect(apiCalls()).toHaveLength(3));
+    expect(screen.queryByText(/已显示/)).toBeNull();
+
+    await act(async () => {
+      for (const k of chunks) k.resolve();
+    });
+    for (const type of ['t-carousel', 't-news', 't-policies']) expect(await screen.findByText(new RegExp(`^${type} 已显示 [1-9]\\d* 条$`))).toBeTruthy();
+    expect(await screen.findByText('t-head 已显示 0 条')).toBeTruthy();
+    // Each source was asked once: the blocks took the page's requests rather than start their own.
+    expect(apiCalls()).toHaveLength(3);
+    expect(chunks.every((k) => k.calls === 1)).toBe(true);
+  });
+});
+
+describe('SourcePrefetch', () => {
+  it('serves the blocks mounted while a request runs, and the first after it settled; then a block asks anew', async () => {
+    const prefetch = new SourcePrefetch();
+    let started = 0;
+    const start = () => {
+      started++;
+      return Promise.resolve(started);
+    };
+    prefetch.startPage([{ key: 'a', start }]);
+    prefetch.startPage([{ key: 'a', start }]);
+    expect(started).toBe(1);
+    const first = prefetch.take('a');
+    const second = prefetch.take('a');
+    expect(first).toBe(second);
+    expect(await first).toBe(1);
+    expect(prefetch.take('a')).toBeUndefined();
+    // Settled before anyone asked: the first to ask gets it, once.
+    prefetch.startPage([{ key: 'b', start }]);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await prefetch.take('b')).toBe(2);
+    expect(prefetch.take('b')).toBeUndefined();
+  });
+
+  it('a new page drops what the last one started and nobody took; a failure nobody took is not unhandled', async () => {
+    const prefetch = new SourcePrefetch();
+    prefetch.startPage([{ key: 'old', start: () => Promise.reject(new Error('服务繁忙')) }]);
+    prefetch.startPage([{ key: 'new', start: () => Promise.resolve(1) }]);
+    expect(prefetch.pending()).toEqual(['new']);
+    prefetch.forget('new');
+    expect(prefetch.take('new')).toBeUndefined();
+  });
+});

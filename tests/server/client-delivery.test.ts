@@ -1,0 +1,203 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseEncoding } from '../../server/compression.js';
+import { seedDemo } from '../../server/seed/index.js';
+import { listItems } from '../../blocks/article-list/items.js';
+import { defaultBlocks } from '../../blocks/index.js';
+import { blockModules } from '../../server/first-view.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+// How the server delivers the client: hashed assets precompressed (brotli, gzip) and cached for a year, index.html
+// compressed per request and always revalidated, JSON compressed for browsers that accept it. A client of its own
+// in a temporary folder (text files big enough to be worth compressing), as a build would leave it.
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-client-'));
+const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, title: `第${i}条新闻` })))};\n`;
+const STYLE = Array.from({ length: 120 }, (_, i) => `.tm-x${i} { margin: ${i}px; color: #0b5c3a; }`).join('\n');
+const TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>x</title>
+<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
+
+// A build manifest as Vite writes it (keys relative to engine/app): the entry with its shared chunk, the chunks of
+// three blocks of 淳安's home (two share a chunk) and one of a block no page of 淳安 shows (xinyang's board).
+const MANIFEST = {
+  'main.tsx': { file: 'assets/index-Ab12Cd34.js', src: 'main.tsx', isEntry: true, imports: ['_react-Zz11.js'], css: ['assets/index-Ef56Gh78.css'] },
+  '_react-Zz11.js': { file: 'assets/react-Zz11.js' },
+  '_items-Yy22.js': { file: 'assets/items-Yy22.js', imports: ['_react-Zz11.js'], css: ['assets/items-Yy22.css'] },
+  '../../blocks/site-header/SiteHeader.tsx': { file: 'assets/SiteHeader-Hh33.js', src: '../../blocks/site-header/SiteHeader.tsx', isDynamicEntry: true, imports: ['_react-Zz11.js', '_items-Yy22.js'], css: ['assets/SiteHeader-Hh33.css'] },
+  '../../blocks/news-carousel/NewsCarousel.tsx': { file: 'assets/NewsCarousel-Nn44.js', src: '../../blocks/news-carousel/NewsCarousel.tsx', isDynamicEntry: true, imports: ['_items-Yy22.js'] },
+  '../../blocks/town-map/TownMap.tsx': { file: 'assets/TownMap-Tt55.js', src: '../../blocks/town-map/TownMap.tsx', isDynamicEntry: true },
+  '../../blocks/big-data-board/BigDataBoard.tsx': { file: 'assets/BigDataBoard-Bb66.js', src: '../../blocks/big-data-board/BigDataBoard.tsx', isDynamicEntry: true },
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+  fs.mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
+  fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
+  fs.writeFileSync(path.join(clientDir, 'assets/index-Ab12Cd34.js'), SCRIPT);
+  fs.writeFileSync(path.join(clientDir, 'assets/index-Ef56Gh78.css'), STYLE);
+  fs.writeFileSync(path.join(clientDir, '.vite/manifest.json'), JSON.stringify(MANIFEST));
+  server = await startTestServer({ serveClient: true }, { clientDir });
+  // The carousel's first slide comes from the seeded picture news.
+  await seedDemo(server.db, { projects: 4, now: new Date('2026-11-20T02:00:00Z') });
+  await server.reloadPlaces();
+  // The first page asks for the carousel's first slide and may go without it if the answer is slow (a cold
+  // database on a busy machine); the pages after it carry it.
+  for (let i = 0; i < 50 && preloadsAt(decoded(await get('/')), '#/').filter((l) => l.startsWith('preload image')).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  server.app.inject({ method: 'GET', url, headers: { host: 'localhost', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+
+/**
+ * What the page fetches ahead when opened at `hash`: jsdom runs its inline script (and loads nothing), and each
+ * link it added reads `rel as href [fetchpriority] [crossorigin]`.
+ */
+function preloadsAt(html: string, hash: string): string[] {
+  const dom = new JSDOM(html, { url: `http://localhost/${hash}`, runScripts: 'dangerously' });
+  const links = [...dom.window.document.head.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]')].map((l) =>
+    [l.getAttribute('rel'), l.getAttribute('as') ?? 'module', l.getAttribute('href'), l.getAttribute('fetchpriority'), l.hasAttribute('crossorigin') ? 'crossorigin' : null].filter(Boolean).join(' '),
+  );
+  dom.window.close();
+  return links;
+}
+
+function decoded(res: Awaited<ReturnType<typeof get>>): string {
+  const encoding = res.headers['content-encoding'];
+  const raw = res.rawPayload;
+  if (encoding === 'br') return zlib.brotliDecompressSync(raw).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(raw).toString('utf8');
+  expect(encoding).toBeUndefined();
+  return raw.toString('utf8');
+}
+
+describe('hashed assets', () => {
+  it('are sent brotli-compressed to a browser that accepts it, gzip to one that accepts only gzip, plain otherwise', async () => {
+    for (const [accept, expected] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      [undefined, undefined],
+    ] as const) {
+      const res = await get('/assets/index-Ab12Cd34.js', accept);
+      expect(res.statusCode, String(accept)).toBe(200);
+      expect(res.headers['content-encoding'], String(accept)).toBe(expected);
+      expect(String(res.headers['content-type'])).toMatch(/javascript/);
+      expect(decoded(res)).toBe(SCRIPT);
+      if (expected) expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(SCRIPT) / 3);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    }
+    const css = await get('/assets/index-Ef56Gh78.css', 'br');
+    expect(css.headers['content-encoding']).toBe('br');
+    expect(String(css.headers['content-type'])).toMatch(/text\/css/);
+    expect(decoded(css)).toBe(STYLE);
+  });
+
+  it('are cached for a year without revalidation, whatever the encoding', async () => {
+    for (const accept of ['br', 'gzip', undefined]) {
+      const res = await get('/assets/index-Ab12Cd34.js', accept);
+      expect(res.headers['cache-control'], String(accept)).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('the build manifest is not served', async () => {
+    const res = await get('/.vite/manifest.json');
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('index.html', () => {
+  it('is compressed per request, revalidated every time, and keeps its CSP with the hash of the region script', async () => {
+    const plain = await get('/');
+    const br = await get('/', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    const html = decoded(br);
+    expect(html).toBe(decoded(plain));
+    expect(html).toContain('window.__TIANMU_REGION__=');
+    const script = html.match(/<script>(window\.__TIANMU_SETTINGS__=.*?)<\/script>/)![1]!;
+    const hash = crypto.createHash('sha256').update(script, 'utf8').digest('base64');
+    expect(String(br.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+    const gzip = await get('/', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toBe(html);
+  });
+});
+
+describe('the first view announced in index.html', () => {
+  it('the home fetches ahead its header picture at high priority, the first carousel slide, and the chunks and styles of its blocks the entry does not load', async () => {
+    const links = preloadsAt(decoded(await get('/')), '#/');
+    // The carousel's first slide: the newest picture news (category 010) as the home asks for it.
+    const news = await server.app.inject({ method: 'POST', url: '/prod-api/api/newsList', headers: server.signed(330127), payload: { number: '010', pageNum: 1, pageSize: 4 } });
+    const first = listItems(news.json().data, 1)[0]!.image!;
+    expect(first).toMatch(/^\/image-api\//);
+    expect(links).toEqual([
+      // 淳安's header background (homeBackImg) is the largest paint.
+      'preload image /image-api/demo/landscape-01.png high',
+      `preload image ${first}`,
+      'modulepreload module /assets/SiteHeader-Hh33.js crossorigin',
+      'modulepreload module /assets/items-Yy22.js crossorigin',
+      'modulepreload module /assets/NewsCarousel-Nn44.js crossorigin',
+      'modulepreload module /assets/TownMap-Tt55.js crossorigin',
+      'preload style /assets/SiteHeader-Hh33.css crossorigin',
+      'preload style /assets/items-Yy22.css crossorigin',
+    ]);
+    // The same page opened at the home with a query, or without a hash, fetches the same.
+    expect(preloadsAt(decoded(await get('/')), '')).toEqual(links);
+  });
+
+  it('another route fetches ahead only its own first view: the header picture and chunks, not those of the home', async () => {
+    const html = decoded(await get('/'));
+    const links = preloadsAt(html, '#/pressCenter?page=2');
+    expect(links[0]).toBe('preload image /image-api/demo/landscape-01.png high');
+    expect(links).toContain('modulepreload module /assets/SiteHeader-Hh33.js crossorigin');
+    expect(links.join('\n')).not.toMatch(/NewsCarousel|TownMap|demo\/(?!landscape-01)/);
+    // An unknown address fetches nothing ahead.
+    expect(preloadsAt(html, '#/no-such-page')).toEqual([]);
+    // Nothing the page does not need is in the HTML as a tag: not the entry's own chunks, not a block no page shows.
+    expect(html).not.toContain('react-Zz11.js');
+    expect(html).not.toContain('BigDataBoard');
+  });
+
+  it('the server finds the module of every block type in the registry, to match it with the build manifest', () => {
+    const modules = blockModules(defaultBlocks, path.resolve('blocks'));
+    expect([...modules.keys()].sort()).toEqual(defaultBlocks.map((d) => d.type).sort());
+    for (const [type, module] of modules) expect(fs.existsSync(`${module}.tsx`), `${type}: ${module}`).toBe(true);
+    expect(modules.get('news-list')).toBe(path.resolve('blocks/article-list/ArticleList'));
+  });
+
+  it('another region announces its own header picture', async () => {
+    const links = preloadsAt(decoded(await get('/?region=shouguang')), '#/');
+    expect(links[0]).toBe('preload image /image-api/demo/landscape-20.png high');
+    expect(links.join('\n')).not.toContain('landscape-01.png');
+  });
+});
+
+describe('JSON', () => {
+  it('is compressed for a browser that accepts it and left plain for one that does not', async () => {
+    const plain = await get('/prod-api/portal/region');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/prod-api/portal/region', 'br;q=1.0, gzip;q=0.8');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers['content-type'])).toMatch(/application\/json/);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(JSON.parse(decoded(br))).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('a coding the browser refuses (q=0) is not used', () => {
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding('*')).toBe('gzip');
+    expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
