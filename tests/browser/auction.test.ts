@@ -55,8 +55,12 @@ describe('live auction with two bidders', () => {
       expect(await countdownSeconds(b.page)).toBeLessThanOrEqual(120);
 
       // A bids the suggested amount (the start price: no bid yet).
-      const sent = Date.now();
+      // Timed from the moment the bid leaves A's browser (not from the test's click, whose own checks take a while
+      // on a busy machine) to B's panel showing it.
+      const leaving = a.page.waitForRequest((r) => r.url().includes('/api/auction/bid') && r.method() === 'POST');
       await a.page.getByRole('button', { name: '立即竞价' }).click();
+      await leaving;
+      const sent = Date.now();
       await expect.poll(() => price(b.page), { timeout: 1_000, interval: 25 }).toBe('¥10,000.00');
       await expect.poll(() => b.page.locator('.tm-auction__records tbody tr').count(), { timeout: 1_000, interval: 25 }).toBe(1);
       const seenAfter = Date.now() - sent;
