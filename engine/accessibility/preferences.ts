@@ -98,10 +98,6 @@ export function toggleElder(aids: Aids): Aids {
   return aids.elder ? NO_AIDS : ELDER_PRESET;
 }
 
-export function anyAid(aids: Aids): boolean {
-  return aids.elder || aids.textStep > 0 || aids.spacing || aids.contrast || aids.cursor || aids.simple || aids.calm || aids.readFocus;
-}
-
 /** The classes and variables `applyAids` sets on the root element, for one set of aids. */
 export function aidClasses(aids: Aids): { classes: string[]; zoom: number } {
   const classes: string[] = [];
@@ -118,8 +114,8 @@ export function aidClasses(aids: Aids): { classes: string[]; zoom: number } {
 const ALL_CLASSES = ['tm-elder', 'tm-aid-text', 'tm-aid-spacing', 'tm-aid-contrast', 'tm-aid-cursor', 'tm-aid-simple', 'tm-aid-calm'];
 
 /**
- * Puts the aids on the document: classes on the root element that the theme (accessibility.css) reads, and the
- * text scale as a CSS zoom of the whole document — Semi's pop-ups included — while the layout reflows at the
+ * Puts the aids on the document: classes on the root element that the theme (reading-aids.css) reads, elder mode's
+ * text floor, and the text scale as a CSS zoom of the whole document — Semi's pop-ups included — while the layout reflows at the
  * scaled width (the portal's breakpoints are container queries on the body, see portal.css).
  */
 export function applyAids(root: HTMLElement, aids: Aids): void {
@@ -127,4 +123,7 @@ export function applyAids(root: HTMLElement, aids: Aids): void {
   for (const name of ALL_CLASSES) root.classList.toggle(name, classes.includes(name));
   if (zoom === 1) root.style.removeProperty('--tm-text-zoom');
   else root.style.setProperty('--tm-text-zoom', String(zoom));
+  // The text floor every stylesheet reads (scripts/reading-aids-css.ts).
+  if (aids.elder) root.style.setProperty('--tm-font-min', `${ELDER_MIN_FONT_PX}px`);
+  else root.style.removeProperty('--tm-font-min');
 }

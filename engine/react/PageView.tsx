@@ -14,16 +14,22 @@ import { isAllowedUrl } from '../security/url-policy.js';
 
 const WIDTHS: Record<string, string> = { full: 'tm-w-full', '2/3': 'tm-w-2-3', '1/2': 'tm-w-1-2', '1/3': 'tm-w-1-3' };
 
-/** The blocks of one list whose `when` holds, each with a stable id. */
-function useVisibleBlocks(blocks: readonly BlockEntry[] | undefined, prefix: string) {
+/** Whether a block entry shows here: its `when` holds for the region, flags, route query and session. */
+function useShows(): (entry: BlockEntry) => boolean {
   const region = useRegion();
   const flags = useFlags();
   const query = useRouteQuery();
   const session = useSession();
   const context = { flags, region, query, session: { loggedIn: session.loggedIn } };
+  return (entry) => !entry.when || evaluateCondition(entry.when as never, context as never);
+}
+
+/** The blocks of one list whose `when` holds, each with a stable id. */
+function useVisibleBlocks(blocks: readonly BlockEntry[] | undefined, prefix: string) {
+  const shows = useShows();
   return (blocks ?? [])
     .map((entry, index) => ({ entry, blockId: `${prefix}-${entry.id ?? `${entry.type}-${index}`}` }))
-    .filter(({ entry }) => !entry.when || evaluateCondition(entry.when as never, context as never));
+    .filter(({ entry }) => shows(entry));
 }
 
 function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[] | undefined; prefix: string; registry: BlockRegistry }) {
@@ -54,14 +60,12 @@ function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[]
  */
 function usePagePrefetch(lists: ReadonlyArray<readonly BlockEntry[] | undefined>, registry: BlockRegistry): void {
   const region = useRegion();
-  const flags = useFlags();
   const query = useRouteQuery();
-  const session = useSession();
+  const shows = useShows();
   const client = useApiClient();
   const siteData = usePortalSiteData();
   const prefetch = useSourcePrefetch();
-  const context = { flags, region, query, session: { loggedIn: session.loggedIn } };
-  const entries = lists.flatMap((list) => (list ?? []).filter((entry) => !entry.when || evaluateCondition(entry.when as never, context as never)));
+  const entries = lists.flatMap((list) => (list ?? []).filter(shows));
   const sources = entries.flatMap((entry) => (entry.source ? [resolveSource(entry.source as BlockSource, { query, region: region as unknown as Record<string, unknown> })] : []));
   const keys = sources.map(sourceKey);
   const types = [...new Set(entries.map((entry) => entry.type))];

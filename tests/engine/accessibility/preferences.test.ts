@@ -64,7 +64,9 @@ describe('the 长辈版 toggle and the document', () => {
     applyAids(root, { ...ELDER_PRESET, textStep: 4, contrast: true });
     expect([...root.classList].sort()).toEqual(['keep-me', 'tm-aid-calm', 'tm-aid-contrast', 'tm-aid-cursor', 'tm-aid-simple', 'tm-aid-spacing', 'tm-aid-text', 'tm-elder']);
     expect(root.style.getPropertyValue('--tm-text-zoom')).toBe('2');
+    expect(root.style.getPropertyValue('--tm-font-min')).toBe('18px');
     applyAids(root, NO_AIDS);
+    expect(root.style.getPropertyValue('--tm-font-min')).toBe('');
     expect([...root.classList]).toEqual(['keep-me']);
     expect(root.style.getPropertyValue('--tm-text-zoom')).toBe('');
   });
