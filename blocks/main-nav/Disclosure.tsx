@@ -39,7 +39,7 @@ export function Disclosure({ label, id, active, children }: { label: string; id:
     >
       <button ref={button} type="button" className="tm-nav__link" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
         {label}
-        <span className="tm-nav__caret" aria-hidden="true">▾</span>
+        <span className="tm-nav__caret" aria-hidden="true" />
       </button>
       <div id={id} className="tm-nav__panel" hidden={!open}>
         {children(() => setOpen(false))}

@@ -35,8 +35,8 @@ const open = async (page: Page, route: string) => {
 /** Every check of one page as the reader sees it now, with a screenshot named `name`. */
 async function checkPage(page: Page, name: string, problems: string[]) {
   await page.evaluate(() => document.fonts.ready);
-  const seen = await readability(page);
-  if (seen.smallest.px < 18) problems.push(`${name}: text of ${seen.smallest.px} px «${seen.smallest.text}» ${seen.smallest.where}`);
+  const seen = await readability(page, { floorPx: 18 });
+  for (const small of seen.underFloor) problems.push(`${name}: text of ${small}`);
   for (const low of seen.lowContrast) problems.push(`${name}: contrast ${low}`);
   // Only the header's picture carries text without a solid colour behind it (under a dark veil, checked by axe).
   for (const text of seen.onPicture) if (!text.includes('tm-header')) problems.push(`${name}: text on a picture ${text}`);

@@ -15,7 +15,11 @@ const catalog = loadRegionCatalog(path.resolve('regions'));
 const DEMO_REGIONS = ['chunan', 'chunan-dev', 'xinyang', 'lantian', 'shouguang'];
 /** Screens axe has checked, as `region|screen`: every screen of every region (issue 16), in normal and in elder mode. */
 const axeChecked = new Set<string>();
-/** Routes (`region|/path`) checked in elder mode: each route once, whatever its query. */
+/**
+ * Pages checked in elder mode, as `/path|block types`: each page once, whatever its query, and once over all regions
+ * where regions draw it with the same blocks. Elder mode's promises (text of 18 px or more, no sideways scrolling,
+ * contrast) come from the blocks and the shell; a region's own colours are judged on every screen in normal mode.
+ */
 const elderChecked = new Set<string>();
 /** Regions (and `region 长辈版`) whose shell — reading-aids bar, header, nav, footer — axe has checked on a whole page. */
 const shellChecked = new Set<string>();
@@ -129,9 +133,9 @@ async function screenProblems(page: Page, { shell, screen, elder }: { shell: str
   if (axeContrast) contrastJudged.add(screen);
   const problems = (await seriousViolations(page, { within, skipRules: axeContrast ? [] : ['color-contrast'] })).map((v) => `axe ${v}`);
   if (axeContrast) return problems;
-  const seen = await readability(page);
+  const seen = await readability(page, { floorPx: elder ? 18 : 0 });
   problems.push(...seen.lowContrast.map((low) => `contrast ${low}`));
-  if (elder && seen.smallest.px < 18) problems.push(`text of ${seen.smallest.px} px «${seen.smallest.text}» ${seen.smallest.where}`);
+  problems.push(...seen.underFloor.map((small) => `text of ${small}`));
   if (elder && seen.scrollsSideways) problems.push('scrolls sideways');
   return problems;
 }
@@ -186,8 +190,9 @@ describe.each(DEMO_REGIONS)('region %s', (regionId) => {
           axeChecked.add(`${regionId}|${screenKey(route)}`);
           for (const problem of await screenProblems(page, { shell: regionId, screen: screenKey(route), elder: false })) problems.push(`${route}: ${problem}`);
           // Every route in elder mode (长辈版) too, switched on and off with the bar as a reader does.
-          if (region.elderMode !== 'hidden' && !elderChecked.has(`${regionId}|${route.split('?')[0]}`)) {
-            elderChecked.add(`${regionId}|${route.split('?')[0]}`);
+          const elderKey = `${route.split('?')[0]}|${JSON.stringify((region.pages?.[next ?? ''] as PageConfig | undefined)?.blocks?.map((b) => b.type) ?? null)}`;
+          if (region.elderMode !== 'hidden' && !elderChecked.has(elderKey)) {
+            elderChecked.add(elderKey);
             await switchElderMode(page, true);
             for (const problem of await screenProblems(page, { shell: `${regionId} 长辈版`, screen: screenKey(route), elder: true })) problems.push(`${route} (长辈版): ${problem}`);
             await switchElderMode(page, false);

@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 export interface Readability {
   /** The smallest rendered text on the page in px (computed font size × the zoom in force), and where. */
   smallest: { px: number; text: string; where: string };
+  /** Every text under `floorPx` (when given): `px «text» <element>`, so a failure names them all, not only the least. */
+  underFloor: string[];
   /** Text nodes under 4.5:1 against what is behind them: `ratio «text» <element>`. */
   lowContrast: string[];
   /** Text drawn over a picture (no solid colour behind it), where a ratio cannot be computed: `«text» <element>`. */
@@ -18,8 +20,10 @@ export interface Readability {
  * mode's text scale zooms the document) and its contrast with the first solid background behind it (WCAG 2.1
  * relative luminance; semi-transparent colours composited; disabled controls exempt, as WCAG exempts them).
  */
-export function readability(page: Page): Promise<Readability> {
-  return page.evaluate(() => {
+export async function readability(page: Page, { floorPx = 0 }: { floorPx?: number } = {}): Promise<Readability> {
+  // Measure a painted page: two frames let a class or custom property set just now reach every element's style.
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  return page.evaluate((floorPx) => {
     type Rgba = [number, number, number, number];
     const parse = (css: string): Rgba => {
       const m = /rgba?\(([^)]+)\)/.exec(css);
@@ -62,6 +66,7 @@ export function readability(page: Page): Promise<Readability> {
     };
 
     let smallest = { px: Infinity, text: '', where: '' };
+    const underFloor: string[] = [];
     const lowContrast: string[] = [];
     const onPicture: string[] = [];
     let measured = 0;
@@ -82,6 +87,7 @@ export function readability(page: Page): Promise<Readability> {
       measured++;
       const px = parseFloat(style.fontSize) * ((el as HTMLElement & { currentCSSZoom?: number }).currentCSSZoom ?? 1);
       if (px < smallest.px) smallest = { px, text: text.slice(0, 30), where: describe(el) };
+      if (px < floorPx) underFloor.push(`${px} px «${text.slice(0, 20)}» ${describe(el)}`);
       // WCAG exempts inactive controls (disabled, or aria-disabled where the control keeps its focus).
       if ((el.closest('button, input, select, textarea') as HTMLButtonElement | null)?.disabled || el.closest('[aria-disabled="true"]')) continue;
       const back = backdrop(el);
@@ -96,6 +102,6 @@ export function readability(page: Page): Promise<Readability> {
       const r = ratio(seen, back);
       if (r < 4.5) lowContrast.push(`${r.toFixed(2)} «${text.slice(0, 20)}» ${describe(el)}`);
     }
-    return { smallest, lowContrast, onPicture, measured, scrollsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth };
-  });
+    return { smallest, underFloor, lowContrast, onPicture, measured, scrollsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth };
+  }, floorPx);
 }
