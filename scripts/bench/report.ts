@@ -1,0 +1,143 @@
+/**
+ * npm run bench [-- --only bundle,api,auction] [--quick]
+ *
+ * Runs every benchmark of issue 17 one after another — the client's first view (bench:bundle), the project list
+ * (bench:api on PGlite and on PostgreSQL), the live auction (bench:auction on PGlite, on PostgreSQL, and two server
+ * instances on one PostgreSQL) — and writes `bench/report.md`: the machine, each figure against its goal, and where
+ * a goal is missed, what the benchmark says limits it. Each benchmark ends its output with one line
+ * `RESULT {json}` (see `BenchResult` in ./result.ts); this script reads only that line, so a benchmark's own
+ * printout stays free-form. The PostgreSQL runs need Debian's `postgresql` (scripts/with-postgres.sh); without it
+ * they are reported as not run, with the reason.
+ * `--quick` shortens every run (fewer loads, shorter durations) to check the pipeline, not to quote figures.
+ */
+import { spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { formatFigure, parseResult, type BenchResult } from './result.js';
+
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = new Set((onlyAt >= 0 ? args[onlyAt + 1] : 'bundle,api,auction').split(','));
+const quick = args.includes('--quick');
+const hasPostgres = (() => {
+  try {
+    return execSync('ls -d /usr/lib/postgresql/*/bin', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() !== '';
+  } catch {
+    return false;
+  }
+})();
+
+interface Run {
+  /** What the report calls it. */
+  title: string;
+  group: string;
+  command: string[];
+  postgres?: boolean;
+}
+
+const RUNS: Run[] = [
+  { title: 'First view in Chromium (bench:bundle)', group: 'bundle', command: ['npx', 'tsx', 'scripts/bench/bundle.ts', ...(quick ? ['--loads', '2', '--region', 'chunan'] : [])] },
+  { title: 'Project list, PGlite (bench:api)', group: 'api', command: ['npx', 'tsx', 'scripts/bench/api.ts', ...(quick ? ['--duration', '3', '--projects', '20000'] : [])] },
+  {
+    title: 'Project list, PostgreSQL (bench:api)',
+    group: 'api',
+    postgres: true,
+    command: ['npx', 'tsx', 'scripts/bench/api.ts', ...(quick ? ['--duration', '3', '--projects', '20000'] : [])],
+  },
+  { title: 'Live auction, PGlite (bench:auction)', group: 'auction', command: ['npx', 'tsx', 'scripts/bench/auction.ts', ...(quick ? ['--duration', '3', '--viewers', '200'] : [])] },
+  {
+    title: 'Live auction, PostgreSQL (bench:auction)',
+    group: 'auction',
+    postgres: true,
+    command: ['npx', 'tsx', 'scripts/bench/auction.ts', ...(quick ? ['--duration', '3', '--viewers', '200'] : [])],
+  },
+  {
+    title: 'Live auction, two server instances on one PostgreSQL (bench:auction --instances 2)',
+    group: 'auction',
+    postgres: true,
+    command: ['npx', 'tsx', 'scripts/bench/auction.ts', '--instances', '2', ...(quick ? ['--duration', '3', '--viewers', '200'] : [])],
+  },
+];
+
+/** Runs one benchmark, echoing its output, and returns its RESULT (or why there is none). */
+function runOne(run: Run): Promise<{ result?: BenchResult; problem?: string; seconds: number }> {
+  const started = Date.now();
+  const command = run.postgres ? ['bash', 'scripts/with-postgres.sh', ...run.command] : run.command;
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      out += chunk.toString();
+    });
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const line = out.split('\n').reverse().find((l) => l.startsWith('RESULT '));
+      if (!line) return resolve({ problem: `no RESULT line (exit code ${code})`, seconds });
+      try {
+        resolve({ result: parseResult(line), seconds, problem: code === 0 ? undefined : `exit code ${code}` });
+      } catch (error) {
+        resolve({ problem: `unreadable RESULT line: ${(error as Error).message}`, seconds });
+      }
+    });
+  });
+}
+
+function machine(): string[] {
+  const cpus = os.cpus();
+  const version = (command: string) => {
+    try {
+      return execSync(command, { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim().split('\n')[0];
+    } catch {
+      return 'not installed';
+    }
+  };
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    /* not a checkout */
+  }
+  return [
+    `- Date: ${new Date().toISOString()}; commit ${commit}`,
+    `- CPU: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length}; memory ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${os.type()} ${os.release()}`,
+    `- Node ${process.version}; ${version('/usr/lib/chromium/chromium --version')}; PostgreSQL ${hasPostgres ? version('ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1 | xargs -I{} {}/postgres --version') : 'not installed'}`,
+    `- Load average when the report started: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min). Load generators run on the same machine as the server.`,
+  ];
+}
+
+async function main() {
+  const lines = ['# tianmu benchmarks', '', 'Written by `npm run bench` (scripts/bench/report.ts). Figures from one run; medians where the benchmark says so.', '', '## Machine', '', ...machine(), ''];
+  if (quick) lines.push('**Quick run (`--quick`): shortened runs to check the pipeline; do not quote these figures.**', '');
+  const summary: string[] = ['## Summary', '', '| Benchmark | Figure | Measured | Goal | Met |', '|---|---|---|---|---|'];
+  const details: string[] = [];
+  for (const run of RUNS.filter((r) => only.has(r.group))) {
+    if (run.postgres && !hasPostgres) {
+      details.push(`## ${run.title}`, '', 'Not run: PostgreSQL is not installed (`apt-get install postgresql`).', '');
+      continue;
+    }
+    console.log(`\n== ${run.title}`);
+    const { result, problem, seconds } = await runOne(run);
+    details.push(`## ${run.title}`, '', `Command: \`${run.command.join(' ')}\`${run.postgres ? ' (under scripts/with-postgres.sh)' : ''}; ${seconds} s.`, '');
+    if (problem) details.push(`**Problem:** ${problem}.`, '');
+    if (!result) continue;
+    if (result.setup) details.push(`Setup: ${result.setup}`, '');
+    details.push('| Figure | Measured | Goal | Met |', '|---|---|---|---|');
+    for (const figure of result.figures) {
+      const row = formatFigure(figure);
+      details.push(`| ${row.name} | ${row.measured} | ${row.goal} | ${row.met} |`);
+      if (figure.goal) summary.push(`| ${run.title.replace(/ \(bench:[^)]*\)/, '')} | ${row.name} | ${row.measured} | ${row.goal} | ${row.met} |`);
+    }
+    details.push('');
+    if (result.limits?.length) details.push('What limits it:', '', ...result.limits.map((l) => `- ${l}`), '');
+  }
+  lines.push(...summary, '', ...details);
+  fs.mkdirSync('bench', { recursive: true });
+  const file = path.join('bench', 'report.md');
+  fs.writeFileSync(file, lines.join('\n'));
+  console.log(`\nwrote ${file}`);
+}
+
+void main();
