@@ -3,7 +3,10 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 /** Numeric columns come back from PostgreSQL as strings (exact decimals); write numbers or strings. */
 type Decimal = ColumnType<string, number | string, number | string>;
 type NullableDecimal = ColumnType<string | null, number | string | null | undefined, number | string | null>;
+/** A timestamp column with a default (now()): optional on insert. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp column without a default: the insert must give it. */
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
@@ -38,7 +41,7 @@ export interface UserSessionTable {
   userId: number;
   createdAt: Timestamp;
   lastSeenAt: Timestamp;
-  expiresAt: Timestamp;
+  expiresAt: RequiredTimestamp;
 }
 
 export interface SmsCodeTable {
@@ -47,7 +50,7 @@ export interface SmsCodeTable {
   code: string;
   uuid: string;
   createdAt: Timestamp;
-  expiresAt: Timestamp;
+  expiresAt: RequiredTimestamp;
   usedAt: NullableTimestamp;
   /** Wrong guesses so far; the code is burnt (used_at set) at SMS_MAX_WRONG_GUESSES. */
   wrongGuesses: ColumnType<number, number | undefined, number>;
@@ -172,7 +175,8 @@ export interface RegistrationTable {
 }
 
 export interface BidTable {
-  id: Generated<string>;
+  /** bigint; read as a number (the int8 parser in database.ts). */
+  id: Generated<number>;
   projectId: number;
   userId: number;
   amount: Decimal;
@@ -189,7 +193,7 @@ export interface FinancingTable {
   dyname: string;
   type: string;
   amount: Decimal;
-  registertime: Timestamp;
+  registertime: RequiredTimestamp;
 }
 
 export interface IntentTable {
@@ -263,7 +267,7 @@ export interface DealAnnouncementTable {
   projectAddress: ColumnType<string, string | undefined, string>;
   remark: ColumnType<string, string | undefined, string>;
   content: ColumnType<string, string | undefined, string>;
-  dealtime: Timestamp;
+  dealtime: RequiredTimestamp;
 }
 
 export interface HelpItemTable {

@@ -229,7 +229,7 @@ describe('bidding rules', () => {
     await server.db.updateTable('project').set({ biddingStopTime: new Date((await dbClock(server.db)) + 5 * MIN - 1) }).where('id', '=', id).execute();
     const stop1 = await stopOf(id);
     const late = (await call('bid', { projectId: id, amount: 1100 }, bob)).json().data;
-    const stored = await server.db.selectFrom('bid').select(['id', 'createdAt']).where('id', '=', String(late.bid.id)).executeTakeFirstOrThrow();
+    const stored = await server.db.selectFrom('bid').select(['id', 'createdAt']).where('id', '=', late.bid.id).executeTakeFirstOrThrow();
     expect(late.bid.time).toBe(stored.createdAt.getTime());
     expect(late.previousStopTime).toBe(stop1);
     expect(late.biddingStopTime).toBe(stored.createdAt.getTime() + 5 * MIN);
