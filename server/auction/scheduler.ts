@@ -157,13 +157,15 @@ export class StatusScheduler {
       lastId = rows[rows.length - 1].id;
     }
 
+    // The machine's next change (readClock): a boundary above the status, or the bidding end once in 6. A test holds
+    // this query and the candidates above to statusAt over random timelines (auction-scheduler.test.ts).
     const { rows } = await sql<{ next: Date | string | null }>`
       SELECT least(
         min(publicity_stop_time) FILTER (WHERE status = 2 AND publicity_stop_time > ${now}),
         min(apply_start_time) FILTER (WHERE status <= 3 AND apply_start_time > ${now}),
         min(apply_stop_time) FILTER (WHERE status <= 4 AND apply_stop_time > ${now}),
         min(bidding_start_time) FILTER (WHERE type <> 1 AND status <= 5 AND bidding_start_time > ${now}),
-        min(bidding_stop_time) FILTER (WHERE type <> 1 AND status <= 6 AND bidding_stop_time > ${now})
+        min(bidding_stop_time) FILTER (WHERE type <> 1 AND status = 6 AND bidding_stop_time > ${now})
       ) AS next
       FROM project WHERE status < 7`.execute(this.db);
     const next = rows[0]?.next;

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusAt, type ProjectTimeline } from '../../machines/project-status.js';
 import { StatusScheduler } from '../../server/auction/scheduler.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { insertTestPlaces, TENANT_A_TOWN } from './fixtures.js';
@@ -59,6 +61,55 @@ describe('status scheduler', () => {
     expect(again.moved).toEqual([]);
     expect(again.closed).toEqual([]);
   });
+
+  it('agrees with the project-status machine on any timeline: which projects move, to what, and when it next wakes', async () => {
+    // The scheduler picks candidates and its next wake-up in SQL; the machine (statusAt) decides statuses. The two
+    // state the same timing rules twice (issue 18), so here they are held to each other over random timelines.
+    const scheduler = new StatusScheduler(server.db);
+    await scheduler.tick(); // whatever earlier tests left due
+    const day = 24 * HOUR;
+    // Times well away from the clock (≥ 5 min), so the few ms between our reading and the pass never matter.
+    const offset = fc.constantFrom(null, -3 * day, -day, -HOUR, -5 * MIN, 5 * MIN, HOUR, day, 3 * day);
+    // A tender (type 1) has no bidding, so it is never in 6.
+    const timeline = fc
+      .record({ type: fc.constantFrom<1 | 2 | 3>(1, 2, 3), status: fc.integer({ min: 2, max: 6 }), publicityStopTime: offset, applyStartTime: offset, applyStopTime: offset, biddingStartTime: offset, biddingStopTime: offset })
+      .filter((t) => t.type !== 1 || t.status < 6);
+    const rows = () => server.db.selectFrom('project').select(['id', 'type', 'status', 'publicityStopTime', 'applyStartTime', 'applyStopTime', 'biddingStartTime', 'biddingStopTime']).where('status', '<', 7).execute();
+    const asTimeline = (r: Awaited<ReturnType<typeof rows>>[number]): ProjectTimeline => ({
+      type: r.type as 1 | 2 | 3,
+      status: r.status,
+      publicityStopTime: r.publicityStopTime?.getTime() ?? null,
+      applyStartTime: r.applyStartTime?.getTime() ?? null,
+      applyStopTime: r.applyStopTime?.getTime() ?? null,
+      biddingStartTime: r.biddingStartTime?.getTime() ?? null,
+      biddingStopTime: r.biddingStopTime?.getTime() ?? null,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(timeline, { minLength: 1, maxLength: 12 }), async (timelines) => {
+        const now = await dbClock(server.db);
+        const ids = new Set<number>();
+        for (const t of timelines) {
+          const shifted = (v: number | null) => (v === null ? null : now + v);
+          ids.add(await insertProject(server.db, { deptId: TENANT_A_TOWN, type: t.type, status: t.status, publicityStopTime: shifted(t.publicityStopTime), applyStartTime: shifted(t.applyStartTime), applyStopTime: shifted(t.applyStopTime), biddingStartTime: shifted(t.biddingStartTime), biddingStopTime: shifted(t.biddingStopTime) }));
+        }
+        const before = (await rows()).filter((r) => ids.has(r.id));
+        const result = await scheduler.tick();
+        const expectedMoves = before.flatMap((r) => {
+          const to = statusAt(asTimeline(r), now).status;
+          return to > r.status ? [{ projectId: r.id, from: r.status, to }] : [];
+        });
+        const byId = (a: { projectId: number }, b: { projectId: number }) => a.projectId - b.projectId;
+        expect(result.moved.filter((m) => ids.has(m.projectId)).sort(byId)).toEqual(expectedMoves.sort(byId));
+        expect(result.closed.map((c) => c.projectId).filter((id) => ids.has(id)).sort()).toEqual(before.filter((r) => statusAt(asTimeline(r), now).biddingEnded).map((r) => r.id).sort());
+        // The next wake-up: the earliest change the machine sees in any open project (every project, not only these).
+        const nexts = (await rows()).map((r) => statusAt(asTimeline(r), now).nextChangeAt).filter((t): t is number => t !== null);
+        expect(result.nextChangeAt).toBe(nexts.length ? Math.min(...nexts) : null);
+        // Done with these: out of the next run's way.
+        await server.db.updateTable('project').set({ status: 10 }).where('id', 'in', [...ids]).execute();
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
 
   it('wakes at the end of an auction, decides it, and pushes auctionEnded; stop leaves no timer', async () => {
     const alice = await userWithToken(server, '13800000011', '王五');
