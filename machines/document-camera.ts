@@ -8,7 +8,7 @@
  * ({@link CAMERA_MESSAGES}); the saved photos go out as an emitted `saved` event and as the final state's output.
  */
 import { assign, emit, sendTo, setup } from 'xstate';
-import type { MessageKind } from '../engine/http/notifier.js';
+import type { MessageKind } from './ports.js';
 import {
   addRotation,
   DEFAULT_CAMERA_SERVICE_URL,

@@ -2,6 +2,12 @@
  * The lifecycles of the portal as XState v5 machines (design principle 4): framework-free, timers inside, side
  * effects as named actors and actions the caller provides. One concept per file; this file only re-exports by name.
  */
+export { applyBid, applyDelay, applyEnded, bidProblem, formatCountdown, formatYuan, headlinePrice, minimumBid, remainingMs, RECORDS_KEPT, serverOffset, steppedBid } from './auction-view.js';
+export type { AuctionBidMessage, AuctionEndedMessage, HeadlinePrice, AuctionRecord, AuctionState, DelayTimeMessage } from './auction-view.js';
+export { clockText, DEFAULT_MILESTONES, priceAnnouncement, remainingText, watchClock } from './auction-announcements.js';
+export type { ClockAnnouncement, ClockWatch } from './auction-announcements.js';
+export { ApiError, ERROR_TEXTS, isApiError } from './ports.js';
+export type { ApiErrorKind, ApiPort, MessageKind, RouteCallOptions } from './ports.js';
 export { addRotation, DEFAULT_CAMERA_SERVICE_URL, parseCameraCommand, parseCameraEvent } from './camera-protocol.js';
 export type {
   CameraCommand,

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
-import type { ApiClient } from '../engine/http/api-client.js';
+import type { ApiPort } from './ports.js';
 import { passwordProblem } from './password-rule.js';
 import { phoneProblem } from './phone-rule.js';
 import { smsCountdownActors, smsCountdownMachine, unshownFailure, type Notice } from './sms-countdown.js';
@@ -138,7 +138,7 @@ export const passwordResetMachine = setup({
  * @example passwordResetMachine.provide({ actors: passwordResetActors(client, { notify }), actions: { notify } })
  */
 export function passwordResetActors(
-  client: Pick<ApiClient, 'call'>,
+  client: ApiPort,
   actions: { notify: (_: unknown, notice: Notice) => void },
 ) {
   return {

@@ -21,7 +21,7 @@ import type {
   AuctionEndedMessage,
   AuctionState,
   DelayTimeMessage,
-} from '../engine/auction/auction-view.js';
+} from './auction-view.js';
 import type { Flags } from '../schemas/types/region.js';
 import { webSocketActor, type SocketConstructor } from './socket-actor.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type EventObject, type InspectionEvent, type Snapshot } from 'xstate';
 import type { StatePath } from 'xstate/graph';
-import { ApiError } from '../engine/http/api-error.js';
+import { ApiError } from './ports.js';
 import {
   REGISTRATION_LABELS,
   registrationButton,

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import type { ApiClient } from '../engine/http/api-client.js';
+import type { ApiPort } from './ports.js';
 import type { CheckTokenData, LoginData } from '../schemas/types/api.js';
 import { unshownFailure, type Notice } from './sms-countdown.js';
 
@@ -178,7 +178,7 @@ export const sessionMachine = setup({
  *
  * @example sessionMachine.provide({ actors: sessionActors(client), actions: { ... } })
  */
-export function sessionActors(client: Pick<ApiClient, 'call'>) {
+export function sessionActors(client: ApiPort) {
   return {
     checkToken: fromPromise<SessionUser>(() => client.call('checkToken')),
     login: fromPromise<LoginData, Required<Pick<LoginCredentials, 'username' | 'password' | 'loginType'>> & Pick<LoginCredentials, 'areaId'>>(

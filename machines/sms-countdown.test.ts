@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, waitFor, type EventObject } from 'xstate';
-import { ApiError } from '../engine/http/api-error.js';
+import { ApiError } from './ports.js';
 import { clientFor } from '../tests/engine/http/client-setup.js';
 import { startSeededServer } from '../tests/engine/http/real-server.js';
 import { PHONE_MESSAGES, phoneProblem } from './phone-rule.js';

@@ -1,8 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import type { ApiClient } from '../engine/http/api-client.js';
-import { isApiError } from '../engine/http/api-error.js';
-import { ERROR_TEXTS } from '../engine/http/error-catalogue.js';
-import type { MessageKind } from '../engine/http/notifier.js';
+import type { ApiPort } from './ports.js';
+import { ERROR_TEXTS, isApiError } from './ports.js';
+import type { MessageKind } from './ports.js';
 import { phoneProblem } from './phone-rule.js';
 
 /** Spec §9: the code button counts down 60 s. */
@@ -128,7 +127,7 @@ export const smsCountdownMachine = setup({
  *
  * @example smsCountdownMachine.provide({ actors: smsCountdownActors(client) })
  */
-export function smsCountdownActors(client: Pick<ApiClient, 'call'>) {
+export function smsCountdownActors(client: ApiPort) {
   return {
     sendCode: fromPromise<{ uuid: string }, { phone: string }>(({ input }) =>
       client.call('getPhoneCode', { body: { platForm: 2, phone: input.phone } }),

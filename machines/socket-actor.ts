@@ -10,7 +10,10 @@ export interface SocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
+  // The browser's and ws's listeners take different event classes; `any` is what lets both implement this.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   addEventListener(type: 'open' | 'message' | 'close' | 'error', listener: (event: any) => void): void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   removeEventListener(type: 'open' | 'message' | 'close' | 'error', listener: (event: any) => void): void;
 }
 

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import type { ApiClient } from '../engine/http/api-client.js';
+import type { ApiPort } from './ports.js';
 
 /** The prompts of spec §6, copied exactly. */
 export const TRANSFER_PROMPTS = {
@@ -119,7 +119,7 @@ export const transferEntryMachine = setup({
  *
  * @example transferEntryMachine.provide({ actors: transferEntryActors(client) })
  */
-export function transferEntryActors(client: Pick<ApiClient, 'call'>) {
+export function transferEntryActors(client: ApiPort) {
   // The guard's own prompt is the message: the client clears a stale login without also saying 会话已过期.
   return { checkToken: fromPromise<unknown>(() => client.call('checkToken', { quietExpiry: true })) };
 }

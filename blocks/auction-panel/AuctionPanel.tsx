@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { bidProblem, clockText, formatCountdown, formatYuan, headlinePrice, minimumBid, priceAnnouncement, steppedBid, watchClock, type ClockWatch, type HeadlinePrice } from '../../engine/auction/index.js';
+import { bidProblem, clockText, formatCountdown, formatYuan, headlinePrice, minimumBid, priceAnnouncement, steppedBid, watchClock, type ClockWatch, type HeadlinePrice } from '../../machines/index.js';
 import { isApiError } from '../../engine/http/index.js';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
 import { useFlags } from '../../engine/react/RegionProvider.js';
@@ -24,7 +24,7 @@ const hhmmss = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', { hour12
 
 /**
  * Registration and live bidding on a project's detail page. Rules live elsewhere: the registration machine decides
- * the button, the countdown machine the clock, `engine/auction` the amounts; the server decides every bid.
+ * the button, the countdown machine the clock, `machines/auction-view` the amounts; the server decides every bid.
  */
 export default function AuctionPanel({ props, data, blockId }: BlockComponentProps<AuctionPanelProps, ProjectDetail>) {
   const client = useApiClient();
@@ -147,7 +147,7 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
   const ended = status >= 7;
   const headline = auction ? headlinePrice(auction, status) : null;
 
-  // For screen readers (engine/auction/announcements): the visible clock is not live — a reader would hear it every
+  // For screen readers (machines/auction-announcements): the visible clock is not live — a reader would hear it every
   // second — so a polite region says the remaining time at milestones and an extended end; another the price, once
   // per change. Both start empty: what the page shows as it loads is read with the page.
   const clockWatch = useRef<ClockWatch | null>(null);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { applyBid, applyDelay, applyEnded, serverOffset, type AuctionState, type DelayTimeMessage } from '../../engine/auction/index.js';
+import { applyBid, applyDelay, applyEnded, serverOffset, type AuctionState, type DelayTimeMessage } from '../../machines/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { useAuctionMessages } from '../../engine/react/RealtimeProvider.js';
 

@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type Method } from 'axios';
+import type { RouteCallOptions } from '../../machines/ports.js';
 import { API_ROUTES, type ApiRouteName, type ApiRoutes, type Envelope } from '../../schemas/types/api.js';
 import { ApiError } from './api-error.js';
 import { codeText, ERROR_TEXTS, TRANSPORT_MESSAGE_MS } from './error-catalogue.js';
@@ -38,27 +39,16 @@ export interface ApiClientOptions {
   now?: () => number;
 }
 
-type Present<T> = [T] extends [never] ? false : true;
-
-/** What a call takes, from the generated route types: a wrong name or a wrong field fails the type check. */
-export type CallOptions<N extends ApiRouteName> = {
+/** What a call takes: the route-typed part the machines' port declares, and the browser client's own options. */
+export type CallOptions<N extends ApiRouteName> = RouteCallOptions<N> & {
   /** Overrides the session's place for this call. */
   deptId?: number | string;
-  signal?: AbortSignal;
   timeoutMs?: number;
   /** multipart uploads (`/common/upload`): sent as the body instead of JSON. */
   formData?: FormData;
   /** How much of the request body has left, 0…1, as it goes (an upload's progress bar). */
   onUploadProgress?: (fraction: number) => void;
-  /**
-   * The caller tells the person itself that the login has expired (the transfer-entry guard asks
-   * 登录状态失效,请重新登录账号?): a 401 still clears the stale login, but without §8's message and redirect, so the
-   * person sees one prompt, not two.
-   */
-  quietExpiry?: boolean;
-} & (Present<ApiRoutes[N]['query']> extends true ? { query?: ApiRoutes[N]['query'] } : { query?: never }) &
-  (Present<ApiRoutes[N]['body']> extends true ? { body?: ApiRoutes[N]['body'] } : { body?: never }) &
-  (Present<ApiRoutes[N]['params']> extends true ? { params: ApiRoutes[N]['params'] } : { params?: never });
+};
 
 /** The calls of the form-encoded `api/index/{name}` style. */
 export type FormCallName = {

@@ -1,14 +1,7 @@
-/** The texts of the spec's error catalogue (§8), copied exactly. */
-export const ERROR_TEXTS = {
-  sessionExpired: '会话已过期，请重新登录。',
-  networkError: '后端接口连接异常',
-  timeout: '系统接口请求超时',
-  /** `系统接口{status}异常` */
-  httpStatus: (status: number | string) => `系统接口${status}异常`,
-  unknown: '系统未知错误，请反馈给管理员',
-  /** What the form-encoded call style logs on any failure; it never throws. */
-  formCallFailed: '错误',
-} as const;
+import { ERROR_TEXTS } from '../../machines/ports.js';
+
+// The spec's §8 texts belong to the port the machines own; the client's own rules below read them.
+export { ERROR_TEXTS };
 
 /** Default notification titles by response code when the server sends no msg. */
 export const DEFAULT_CODE_TEXTS: Readonly<Record<number, string>> = {

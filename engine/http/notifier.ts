@@ -1,5 +1,6 @@
-/** The kinds of message the portal shows. */
-export type MessageKind = 'success' | 'info' | 'warning' | 'error';
+import type { MessageKind } from '../../machines/ports.js';
+
+export type { MessageKind };
 
 /**
  * The one port through which the HTTP layer (and blocks) tell the user something. In the browser it is Semi's

@@ -4,6 +4,8 @@
  */
 import type { SocketLike } from '../socket-actor.js';
 
+// As SocketLike's listeners (socket-actor.ts).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Listener = (event: any) => void;
 
 /** A socket that never touches the network: what the client sends is recorded, the `server…` methods play the peer. */

@@ -3,10 +3,10 @@
  * channel or the `auctionState` call), folded with live `auctionBid` / `delayTime` / `auctionEnded` messages, and the
  * rules a bidder sees before the server decides (the server's check is the one that counts).
  */
-import type { AuctionRecord, AuctionState } from '../../schemas/types/api.js';
+import type { AuctionRecord, AuctionState } from '../schemas/types/api.js';
 
 /** The auction (the `auctionState` call and message) and one stored bid: the API schema's generated types. */
-export type { AuctionRecord, AuctionState } from '../../schemas/types/api.js';
+export type { AuctionRecord, AuctionState } from '../schemas/types/api.js';
 
 export interface AuctionBidMessage {
   projectId: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockText, formatYuan, priceAnnouncement, remainingText, watchClock, type ClockAnnouncement, type ClockWatch } from '../../../engine/auction/index.js';
+import { clockText, formatYuan, priceAnnouncement, remainingText, watchClock, type ClockAnnouncement, type ClockWatch } from './index.js';
 
 const END = Date.UTC(2026, 10, 22, 6, 0, 0);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBid, applyDelay, applyEnded, bidProblem, formatCountdown, formatYuan, headlinePrice, minimumBid, remainingMs, steppedBid, type AuctionState } from '../../../engine/auction/index.js';
+import { applyBid, applyDelay, applyEnded, bidProblem, formatCountdown, formatYuan, headlinePrice, minimumBid, remainingMs, steppedBid, type AuctionState } from './index.js';
 
 const T0 = Date.UTC(2026, 10, 22, 2, 0, 0);
 const fresh: AuctionState = {

@@ -1,0 +1,52 @@
+// Lint: typescript-eslint's recommended rules, React hooks, imports that resolve and do not cycle, and the layers
+// (issue 18): what may import what is read from the folder names and enforced here.
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const REACT = ['react', 'react-dom', 'react-dom/*', 'react-router-dom', '@douyinfe/semi-ui', '@douyinfe/semi-ui/*', '@rjsf/*', '@xstate/react'];
+/** `no-restricted-imports` patterns: folders a layer may not reach into, each with the reason. */
+const layer = (forbidden) => ({
+  'no-restricted-imports': ['error', { patterns: forbidden.map(({ group, message }) => ({ group, message })) }],
+});
+const noReact = { group: REACT, message: 'The framework-free core does not import React or Semi: put this in a React layer (engine/react or blocks).' };
+const noBlocks = { group: ['**/blocks/**'], message: 'Blocks are composed by the app; lower layers do not import them.' };
+const noEngineReact = { group: ['**/engine/react/**', '**/engine/react'], message: 'The React layer sits above this one.' };
+const noApp = { group: ['**/app/**', '**/app'], message: 'The app entry composes everything; nothing imports it.' };
+const noEngine = { group: ['**/engine/**', '**/engine'], message: 'Machines own their ports (machines/ports.ts); the engine implements them, not the other way round.' };
+const noServer = { group: ['**/server/**'], message: 'The browser code does not import the server.' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'coverage/**', 'schemas/types/**', 'schemas/forms/validators/**'] },
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+  },
+  // The layers, lowest first.
+  { files: ['machines/**/*.ts'], ignores: ['machines/**/*.test.ts', 'machines/testing/**'], rules: layer([noReact, noBlocks, noEngine, noApp, noServer]) },
+  {
+    files: ['engine/**/*.{ts,tsx}'],
+    ignores: ['engine/react/**', 'engine/app/**', 'engine/**/*.test.ts'],
+    rules: layer([noReact, noBlocks, noEngineReact, noApp, noServer]),
+  },
+  { files: ['engine/react/**/*.{ts,tsx}'], rules: layer([noBlocks, noApp, noServer]) },
+  { files: ['blocks/**/*.{ts,tsx}'], ignores: ['blocks/**/*.test.tsx'], rules: layer([noApp, noServer]) },
+  {
+    files: ['server/**/*.ts'],
+    rules: layer([noReact, noBlocks, noEngineReact, noApp, { group: ['**/engine/app/**'], message: 'The server does not import the browser app.' }]),
+  },
+);
