@@ -1,11 +1,11 @@
-import type { BlockDefinition } from '../engine/runtime/block-registry.js';
+import type { ReactBlockDefinition } from '../engine/react/block-types.js';
 import { listItems } from './article-list/items.js';
 
 /**
  * The built-in block types. Each loads its own chunk (component + CSS) with the first route that shows it.
  * A new type: a folder here, its props schema in `schemas/blocks/<type>.schema.json`, and one line below.
  */
-export const defaultBlocks: readonly BlockDefinition[] = [
+export const defaultBlocks: readonly ReactBlockDefinition[] = [
   { type: 'site-header', load: () => import('./site-header/SiteHeader.js'), leadImage: ({ region }) => region.homeBackImg },
   { type: 'main-nav', load: () => import('./main-nav/MainNav.js') },
   { type: 'site-footer', load: () => import('./site-footer/SiteFooter.js') },

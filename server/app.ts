@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import { addSharedSchemas, apiSchemaKeywords } from './api-schemas.js';
-import type { ServerConfig } from './config.js';
+import { imagesDir, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/schema.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
@@ -57,10 +57,6 @@ export interface BuildAppOptions {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const IMAGE_PREFIXES = ['/image-api', '/image1-api', '/image2-api', '/image3-api'] as const;
-
-export function imagesDir(config: ServerConfig): string {
-  return path.join(config.dataDir, 'images');
-}
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
   const { config, db, dbKind } = options;

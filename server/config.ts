@@ -136,3 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
 }
+
+/** Where uploaded and demo pictures are kept: `<dataDir>/images` (served under the image prefixes). */
+export function imagesDir(config: ServerConfig): string {
+  return path.join(config.dataDir, 'images');
+}

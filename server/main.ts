@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from './db/database.js';
 import { isDatabaseEmpty, seedDemo } from './seed/index.js';
-import { imagesDir } from './app.js';
+import { imagesDir } from './config.js';
 import { PortalRegions, RegionConfigError } from './portal-regions.js';
 import { StatusScheduler } from './auction/scheduler.js';
 import { syncPlaces } from './places-sync.js';

@@ -1,22 +1,22 @@
-import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useMemo, type LazyExoticComponent } from 'react';
 import { Link } from 'react-router-dom';
 import type { BlockEntry } from '../../schemas/types/region.js';
-import type { BlockComponentProps, BlockDefinition, BlockRegistry } from '../runtime/block-registry.js';
+import type { BlockComponent, ReactBlockDefinition, ReactBlockRegistry } from './block-types.js';
 import { isEmptyData, type BlockSource } from '../runtime/source.js';
 import { BlockErrorBoundary } from './BlockErrorBoundary.js';
 import { BlockStatus, refusalOf } from './BlockStatus.js';
 import { useSource } from './useSource.js';
 import { isAllowedUrl } from '../security/url-policy.js';
 
-type LazyBlock = LazyExoticComponent<ComponentType<BlockComponentProps<any, any>>>;
-const lazyBlocks = new WeakMap<BlockDefinition, LazyBlock>();
-const loadingBlocks = new WeakMap<BlockDefinition, ReturnType<BlockDefinition['load']>>();
+type LazyBlock = LazyExoticComponent<BlockComponent>;
+const lazyBlocks = new WeakMap<ReactBlockDefinition, LazyBlock>();
+const loadingBlocks = new WeakMap<ReactBlockDefinition, ReturnType<ReactBlockDefinition['load']>>();
 
 /**
  * Starts loading a block type's code, once: the page calls it for all its blocks as its route resolves, together
  * with their data (PageView), and the block's lazy component then renders from that same import.
  */
-export function loadBlock(definition: BlockDefinition): ReturnType<BlockDefinition['load']> {
+export function loadBlock(definition: ReactBlockDefinition): ReturnType<ReactBlockDefinition['load']> {
   let loading = loadingBlocks.get(definition);
   if (!loading) {
     loading = definition.load();
@@ -28,7 +28,7 @@ export function loadBlock(definition: BlockDefinition): ReturnType<BlockDefiniti
 }
 
 /** One lazy component per block type, so a type's code loads once, with the first route that shows it. */
-function lazyFor(definition: BlockDefinition): LazyBlock {
+function lazyFor(definition: ReactBlockDefinition): LazyBlock {
   let component = lazyBlocks.get(definition);
   if (!component) lazyBlocks.set(definition, (component = lazy(() => loadBlock(definition))));
   return component;
@@ -58,7 +58,7 @@ function isExternal(href: string): boolean {
  * `quietRefusal`: an earlier block on the page loads the same source, so when the server refuses it (项目不存在或已下架)
  * that block says why and this one draws nothing rather than repeat it.
  */
-export function BlockView({ entry, registry, blockId, quietRefusal = false }: { entry: BlockEntry; registry: BlockRegistry; blockId: string; quietRefusal?: boolean }) {
+export function BlockView({ entry, registry, blockId, quietRefusal = false }: { entry: BlockEntry; registry: ReactBlockRegistry; blockId: string; quietRefusal?: boolean }) {
   const definition = registry.get(entry.type);
   const props = (entry.props ?? {}) as Record<string, unknown>;
   const state = useSource((entry.source ?? null) as BlockSource | null);

@@ -2,7 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { BlockEntry, Page } from '../../schemas/types/region.js';
 import { evaluateCondition } from '../region/condition.js';
-import type { BlockRegistry } from '../runtime/block-registry.js';
+import type { ReactBlockRegistry } from './block-types.js';
 import { resolveSource, sourceKey, type BlockSource } from '../runtime/source.js';
 import { documentTitle } from '../runtime/title.js';
 import { BlockView, loadBlock } from './BlockView.js';
@@ -32,7 +32,7 @@ function useVisibleBlocks(blocks: readonly BlockEntry[] | undefined, prefix: str
     .filter(({ entry }) => shows(entry));
 }
 
-function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[] | undefined; prefix: string; registry: BlockRegistry }) {
+function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[] | undefined; prefix: string; registry: ReactBlockRegistry }) {
   const visible = useVisibleBlocks(blocks, prefix);
   const sources = visible.map(({ entry }) => (entry.source ? JSON.stringify(entry.source) : null));
   return (
@@ -58,7 +58,7 @@ function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[]
  * for its code only once its data had come, one round trip after the other. The blocks then render from these
  * requests (useSource takes them); started again only when the page's sources or blocks change.
  */
-function usePagePrefetch(lists: ReadonlyArray<readonly BlockEntry[] | undefined>, registry: BlockRegistry): void {
+function usePagePrefetch(lists: ReadonlyArray<readonly BlockEntry[] | undefined>, registry: ReactBlockRegistry): void {
   const region = useRegion();
   const query = useRouteQuery();
   const shows = useShows();
@@ -88,7 +88,7 @@ function usePagePrefetch(lists: ReadonlyArray<readonly BlockEntry[] | undefined>
  * `children`, the footer blocks; zoom 0.8 unless turned off; the document title from region and platform; the
  * region's background picture (backGroundUrl) behind it all.
  */
-function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { pageClass: string; header: boolean; zoom: boolean; registry: BlockRegistry; resetKey: string; children: ReactNode }) {
+function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { pageClass: string; header: boolean; zoom: boolean; registry: ReactBlockRegistry; resetKey: string; children: ReactNode }) {
   const region = useRegion();
   const session = useSession();
   // A place window shows the place it is scoped to in the window title.
@@ -132,7 +132,7 @@ function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { 
  * One page: the region's header blocks (unless the page turns the header off), the page's blocks on a 12-column
  * grid, the footer blocks; zoom 0.8 unless the page turns it off; the document title from region and platform.
  */
-export function PageView({ pageId, page, registry }: { pageId: string; page: Page; registry: BlockRegistry }) {
+export function PageView({ pageId, page, registry }: { pageId: string; page: Page; registry: ReactBlockRegistry }) {
   // A block that gives the page its own heading (the site header, a place's page) replaces the hidden page title.
   const blockHeading = page.blocks?.some((b) => b.type === 'site-header' || registry.get(b.type)?.pageHeading);
   const region = useRegion();
@@ -156,7 +156,7 @@ export function PageView({ pageId, page, registry }: { pageId: string; page: Pag
  * for, the region's `layout.notFound` blocks (a search box), and 返回首页. The link changes only the hash, so a
  * `?region=` preview stays on its region.
  */
-export function NotFoundView({ registry }: { registry: BlockRegistry }) {
+export function NotFoundView({ registry }: { registry: ReactBlockRegistry }) {
   const region = useRegion();
   const { pathname, search } = useLocation();
   const address = `${pathname}${search}`;

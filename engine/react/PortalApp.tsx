@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { HashRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Region } from '../../schemas/types/region.js';
 import type { ApiClient, SiteData } from '../http/index.js';
-import type { BlockRegistry } from '../runtime/block-registry.js';
+import type { ReactBlockRegistry } from './block-types.js';
 import { buildPageRoutes } from '../runtime/routes.js';
 import { NotFoundView, PageView } from './PageView.js';
 import { PortalClientProvider, useSession } from './PortalClientProvider.js';
@@ -13,7 +13,7 @@ import type { SocketConstructor } from '../../machines/realtime-channel.js';
 import { RegionProvider, useFlags } from './RegionProvider.js';
 import { ReadingAidsProvider } from './ReadingAidsProvider.js';
 
-function RegionRoutes({ region, registry }: { region: Region; registry: BlockRegistry }) {
+function RegionRoutes({ region, registry }: { region: Region; registry: ReactBlockRegistry }) {
   const flags = useFlags();
   const session = useSession();
   const routes = useMemo(
@@ -61,7 +61,7 @@ export function PortalApp({
   WebSocketImpl,
 }: {
   region: Region;
-  registry: BlockRegistry;
+  registry: ReactBlockRegistry;
   client: ApiClient;
   siteData: SiteData;
   /** After logout; the browser reloads the page (tests record it). */

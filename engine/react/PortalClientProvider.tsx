@@ -14,6 +14,7 @@ const PortalClientContext = createContext<PortalClientContextValue | null>(null)
 /** Hands the portal's one client and site-data helper to every block below it. */
 export function PortalClientProvider({ client, siteData, children }: Omit<PortalClientContextValue, 'prefetch'> & { children: ReactNode }) {
   // One set of started requests per client: another client (another deployment in a test) starts its own.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `client` is the key, not an input
   const prefetch = useMemo(() => new SourcePrefetch(), [client]);
   const value = useMemo(() => ({ client, siteData, prefetch }), [client, siteData, prefetch]);
   return <PortalClientContext.Provider value={value}>{children}</PortalClientContext.Provider>;

@@ -1,5 +1,3 @@
-import type { ComponentType } from 'react';
-
 /** What the engine hands every block. */
 export interface BlockComponentProps<Props = Record<string, unknown>, Data = unknown> {
   /** The entry's `props`, already validated against the block type's schema. */
@@ -18,13 +16,15 @@ export interface LeadImageContext {
 }
 
 /**
- * A block type: its name, and a loader of its component so each route loads only the blocks it shows.
+ * A block type: its name, and a loader of its component so each route loads only the blocks it shows. The core
+ * does not know what a component is (`Component`): the React layer says (engine/react/block-types.ts), and the
+ * server reads only the rest.
  * `handlesEmpty` lets a block render its own empty state instead of the engine's `暂无数据` (or the entry's
  * `emptyText`).
  */
-export interface BlockDefinition {
+export interface BlockDefinition<Component = unknown> {
   type: string;
-  load: () => Promise<{ default: ComponentType<BlockComponentProps<any, any>> }>;
+  load: () => Promise<{ default: Component }>;
   handlesEmpty?: boolean;
   /** The block draws its own chrome (a full-screen board): no panel frame even when its props have a title. */
   frameless?: boolean;
@@ -45,14 +45,18 @@ export interface BlockDefinition {
  * @example
  * const registry = createBlockRegistry(defaultBlocks, [{ type: 'article-list', load: () => import('./MyList') }]);
  */
-export function createBlockRegistry(...layers: ReadonlyArray<readonly BlockDefinition[]>) {
-  const byType = new Map<string, BlockDefinition>();
+export function createBlockRegistry<Component>(...layers: ReadonlyArray<readonly BlockDefinition<Component>[]>): BlockRegistry<Component> {
+  const byType = new Map<string, BlockDefinition<Component>>();
   for (const layer of layers) for (const definition of layer) byType.set(definition.type, definition);
   return {
-    get: (type: string): BlockDefinition | undefined => byType.get(type),
-    types: (): string[] => [...byType.keys()].sort(),
+    get: (type) => byType.get(type),
+    types: () => [...byType.keys()].sort(),
   };
 }
 
 /** A registry, as {@link createBlockRegistry} builds it. */
-export type BlockRegistry = ReturnType<typeof createBlockRegistry>;
+export interface BlockRegistry<Component = unknown> {
+  get(type: string): BlockDefinition<Component> | undefined;
+  /** Every registered type, sorted. */
+  types(): string[];
+}

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import { defineRoute } from '../api-schemas.js';
-import { imagesDir } from '../app.js';
+import { imagesDir } from '../config.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import { UPLOAD_TEXTS } from '../../engine/http/upload.js';

@@ -307,7 +307,7 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     const staffRoute = route.auth.includes('staff');
     const deptId = staffRoute ? staff.deptId! : user.deptId!;
     const headers: Record<string, string> = {};
-    let overridden: { name: string; value: string } | undefined = m.kind === 'header' ? { name: m.name, value: m.value } : undefined;
+    const overridden: { name: string; value: string } | undefined = m.kind === 'header' ? { name: m.name, value: m.value } : undefined;
     if (route.auth.includes('bearer') || route.auth.includes('staff')) headers.authorization = `Bearer ${staffRoute ? tokens.staff : tokens.user}`;
     // Routes without a login take a throwaway session (logout may end it).
     else if (crypto.randomInt(2)) headers.authorization = `Bearer ${await createSession(db, user.userId, policy)}`;

@@ -181,9 +181,8 @@ describe('registration refusals', () => {
 
 describe('login', () => {
   const phone = '18600001111';
-  let userId = 0;
   beforeAll(async () => {
-    userId = await insertUser(server.db, { phone, password: GOOD_PASSWORD, name: '李四', deptId: TENANT_A_TOWN });
+    await insertUser(server.db, { phone, password: GOOD_PASSWORD, name: '李四', deptId: TENANT_A_TOWN });
   });
 
   it('says which field is blank after trimming', async () => {

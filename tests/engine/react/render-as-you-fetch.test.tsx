@@ -5,7 +5,8 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteData } from '../../../engine/http/index.js';
 import { PortalApp } from '../../../engine/react/index.js';
-import { createBlockRegistry, type BlockComponentProps, type BlockDefinition } from '../../../engine/runtime/block-registry.js';
+import { createBlockRegistry, type BlockComponentProps } from '../../../engine/runtime/block-registry.js';
+import type { ReactBlockDefinition } from '../../../engine/react/block-types.js';
 import { SourcePrefetch } from '../../../engine/runtime/source-prefetch.js';
 import type { Region } from '../../../schemas/types/region.js';
 import { clientFor } from '../http/client-setup.js';
@@ -25,7 +26,7 @@ afterAll(() => server.close());
 afterEach(cleanup);
 
 interface Chunk {
-  definition: BlockDefinition;
+  definition: ReactBlockDefinition;
   calls: number;
   resolve: () => void;
 }
