@@ -52,6 +52,13 @@ export default tseslint.config(
   { files: ['blocks/**/*.{ts,tsx}'], ignores: ['blocks/**/*.test.tsx'], rules: layer([noApp, noServer]) },
   {
     files: ['server/**/*.ts'],
-    rules: layer([noReact, noBlocks, noEngineReact, noApp, { group: ['**/engine/app/**'], message: 'The server does not import the browser app.' }]),
+    // The server reads the block catalogue (blocks/index.ts: types, lead pictures, chunk modules for the first view),
+    // never a block's own code.
+    rules: layer([
+      noReact,
+      { group: ['**/blocks/*/**'], message: "The server reads only the block catalogue (blocks/index.ts), not a block's code." },
+      noEngineReact,
+      { group: ['**/engine/app/**'], message: 'The server does not import the browser app.' },
+    ]),
   },
 );

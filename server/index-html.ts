@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { ServerConfig } from './config.js';
-import type { ClientSettings } from '../engine/app/settings.js';
+import type { ClientSettings } from '../engine/runtime/client-settings.js';
 import { parseImageRewrites } from '../engine/http/image-rewrite.js';
 
 /** Where a preview page listens for region changes (server/region-preview.ts). */

@@ -1,6 +1,6 @@
 import { createApiClient, createSiteData, parseImageRewrites, SessionStore, withoutRepeats, type SiteDataSource } from '../http/index.js';
 import { createSemiNotifier } from '../react/semi-notifier.js';
-import type { ClientSettings } from './settings.js';
+import type { ClientSettings } from '../runtime/client-settings.js';
 
 /** What the browser client needs to know of the region it serves. */
 export interface ClientRegion {

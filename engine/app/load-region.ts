@@ -1,5 +1,5 @@
 import type { Region } from '../../schemas/types/region.js';
-import type { ClientSettings } from './settings.js';
+import type { ClientSettings } from '../runtime/client-settings.js';
 
 /**
  * The region this page shows: the one the server wrote into the page, else asked from the server (the Vite dev

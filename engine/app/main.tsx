@@ -10,7 +10,7 @@ import { PortalApp } from '../react/PortalApp.js';
 import { createBlockRegistry } from '../runtime/block-registry.js';
 import { createBrowserClient } from './browser-client.js';
 import { loadRegion } from './load-region.js';
-import { clientSettings } from './settings.js';
+import { clientSettings } from '../runtime/client-settings.js';
 
 const root = createRoot(document.getElementById('root')!);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { clientSettingsFor, PREVIEW_EVENTS_PATH } from '../../server/index-html.js';
 import { formSignatureFor, signFor } from '../../server/plugins/guards.js';
-import type { ClientSettings } from '../../engine/app/settings.js';
+import type { ClientSettings } from '../../engine/runtime/client-settings.js';
 import { standInClientWhenUnbuilt, type TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A } from './fixtures.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_EVENTS_PATH } from '../../server/index-html.js';
-import type { ClientSettings } from '../../engine/app/settings.js';
+import type { ClientSettings } from '../../engine/runtime/client-settings.js';
 import { startTestServer, type TestServer, standInClientWhenUnbuilt } from './harness.js';
 
 // npm run preview -- lantian: the server pushes each save of a region file to the open pages over Server-Sent
