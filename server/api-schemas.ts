@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import type { Ajv, AnySchemaObject, ErrorObject } from 'ajv';
+import type { ApiRouteName, ApiRoutes } from '../schemas/types/api.js';
+import type { Envelope } from './errors.js';
 import { refuseNul } from './plugins/input-checks.js';
 
 /**
@@ -155,7 +157,20 @@ export function fastifySchemaFor(spec: RouteSpec): FastifySchema {
   return schema;
 }
 
-export type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+type Present<T, Else> = [T] extends [never] ? Else : T;
+
+/** A request to route `N` as its schemas type it (Fastify has validated it against them before the handler runs). */
+export type RouteRequest<N extends ApiRouteName> = FastifyRequest<{
+  Querystring: Present<ApiRoutes[N]['query'], Record<string, never>>;
+  Body: Present<ApiRoutes[N]['body'], unknown>;
+  Params: Present<ApiRoutes[N]['params'], Record<string, never>>;
+}>;
+
+/**
+ * A route's handler: its typed request in, its route's envelope out — or the reply itself when the handler has
+ * already sent something other than JSON (a file, a redirect).
+ */
+export type RouteHandler<N extends ApiRouteName = ApiRouteName> = (request: RouteRequest<N>, reply: FastifyReply) => Promise<Envelope<Present<ApiRoutes[N]['data'], null>> | FastifyReply>;
 
 export interface DefineRouteOptions {
   /** Hooks that run before validation (e.g. reading a multipart body into fields). */
@@ -164,15 +179,26 @@ export interface DefineRouteOptions {
   bodyLimit?: number;
 }
 
+/** The route names each app (by its HTTP server, shared by its plugin scopes) has defined, in order. */
+const routesDefined = new WeakMap<object, string[]>();
+
+/** Every route name `defineRoute` registered on `app`, once per call: a test holds it to schemas/api. */
+export function definedRoutes(app: FastifyInstance): readonly string[] {
+  return routesDefined.get(app.server) ?? [];
+}
+
 /**
  * Registers the route named `name` in the schema files, with its method, path and schemas.
  *
  * @example
  * defineRoute(app, 'newsList', async (req) => ok(await listNews(req)));
  */
-export function defineRoute(app: FastifyInstance, name: string, handler: RouteHandler, options: DefineRouteOptions = {}): void {
+export function defineRoute<N extends ApiRouteName>(app: FastifyInstance, name: N, handler: RouteHandler<N>, options: DefineRouteOptions = {}): void {
   const spec = allRoutes().get(name);
   if (!spec) throw new Error(`No API route named ${name} in schemas/api`);
+  const defined = routesDefined.get(app.server) ?? [];
+  defined.push(name);
+  routesDefined.set(app.server, defined);
   app.route({
     method: spec.method as HTTPMethods,
     url: spec.url,
@@ -187,7 +213,7 @@ export function defineRoute(app: FastifyInstance, name: string, handler: RouteHa
         }
       : undefined,
     bodyLimit: options.bodyLimit,
-    handler,
+    handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }
 

@@ -118,7 +118,8 @@ export interface ProjectCategoryTable {
 export interface ProjectTable {
   id: Generated<number>;
   deptId: number;
-  type: number;
+  /** 1 tender/procurement, 2 property transfer, 3 demand (the API schemas' enum). */
+  type: 1 | 2 | 3;
   number: string;
   status: number;
   /** 项目编号 given by the trading centre; '' when it has none. */
@@ -199,7 +200,8 @@ export interface FinancingTable {
 export interface IntentTable {
   id: Generated<number>;
   deptId: number;
-  type: number;
+  /** 1 转出 (offered), 2 转入 (wanted), as the API schemas' enum. */
+  type: 1 | 2;
   projectname: string;
   areaName: ColumnType<string, string | undefined, string>;
   contact: ColumnType<string, string | undefined, string>;
@@ -210,7 +212,7 @@ export interface IntentTable {
   /** /image-api/ URLs of the uploaded document photos (migration 004). */
   attachments: Json<string[]>;
   /** Review (migration 011): 0 待审核, 1 已发布 (the default: seeded and imported intents), 2 未通过. Only 1 is public. */
-  state: ColumnType<number, number | undefined, number>;
+  state: ColumnType<0 | 1 | 2, 0 | 1 | 2 | undefined, 0 | 1 | 2>;
   /** Why staff refused it (state 2), shown to its author. */
   reviewReason: ColumnType<string, string | undefined, string>;
   reviewedAt: NullableTimestamp;

@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { IntentTable } from '../db/schema.js';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../api-schemas.js';
 import { INVEST_TYPES } from '../catalog.js';
@@ -26,9 +28,10 @@ export function twoDecimals(value: string | number): string {
 }
 
 /** Review states of a user-submitted intent (migration 011); only PUBLISHED is public. */
-export const INTENT_PENDING = 0;
-export const INTENT_PUBLISHED = 1;
-export const INTENT_REFUSED = 2;
+export const INTENT_PENDING = 0 as const;
+export const INTENT_PUBLISHED = 1 as const;
+export const INTENT_REFUSED = 2 as const;
+type IntentState = Selectable<IntentTable>['state'];
 const INTENT_STATE_TEXT: Record<number, string> = { 0: '待审核', 1: '已发布', 2: '未通过' };
 
 /** Financing records, transfer intents, investment projects, land information and deal announcements. */
@@ -81,7 +84,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     const ids = scopeIds(request, places, p.deptId as number | undefined);
     const { pageSize, offset } = paging(p);
     // Only published intents are public: one awaiting review (or refused) is seen by its author and staff only.
-    let q = db.selectFrom('intent').where('deptId', 'in', ids).where('type', '=', Number(p.type)).where('state', '=', INTENT_PUBLISHED);
+    let q = db.selectFrom('intent').where('deptId', 'in', ids).where('type', '=', Number(p.type) as IntentTable['type']).where('state', '=', INTENT_PUBLISHED);
     const keyword = keywordOf(p);
     if (keyword) q = q.where('projectname', 'ilike', containing(keyword));
     const [rows, count] = await Promise.all([
@@ -168,7 +171,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     return ok({ id: inserted.id }, '提交成功，等待审核');
   });
 
-  type ReviewedRow = { id: number; type: number; projectname: string; areaName: string; logintime: Date; state: number; reviewReason: string; reviewedAt: Date | null };
+  type ReviewedRow = { id: number; type: IntentTable['type']; projectname: string; areaName: string; logintime: Date; state: Selectable<IntentTable>['state']; reviewReason: string; reviewedAt: Date | null };
   const myIntent = (r: ReviewedRow) => ({
     id: r.id,
     type: r.type,
@@ -197,7 +200,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   defineRoute(app, 'intentReviewList', async (request) => {
     const p = paramsOf(request);
     const { pageSize, offset } = paging(p);
-    const state = p.state === undefined || p.state === '' ? INTENT_PENDING : Number(p.state);
+    const state = p.state === undefined || p.state === '' ? INTENT_PENDING : (Number(p.state) as IntentState);
     const q = db.selectFrom('intent').where('deptId', 'in', staffScope(request, places)).where('state', '=', state);
     const [rows, count] = await Promise.all([
       q.select([...REVIEWED_COLUMNS, 'contact', 'phone', 'content', 'deptId']).orderBy('logintime', 'asc').orderBy('id', 'asc').limit(pageSize).offset(offset).execute(),

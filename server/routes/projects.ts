@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
-import type { Database, Project } from '../db/schema.js';
+import type { Database, Project, ProjectTable } from '../db/schema.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime, jsonValue, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
@@ -34,7 +34,7 @@ async function multipartFields(request: FastifyRequest): Promise<void> {
 }
 
 interface ListFilter {
-  type?: number;
+  type?: ProjectTable['type'];
   number?: string;
   statuses?: number[];
   areaBegin?: number;
@@ -52,7 +52,7 @@ function numberParam(value: unknown, title: string, field: string): number | und
 }
 
 /** Turns list params (flat or with params.areaBegin/areaEnd, as the spec sends them) into a filter. */
-function listFilter(request: FastifyRequest, places: PlaceTree, forcedType?: number): ListFilter {
+function listFilter(request: FastifyRequest, places: PlaceTree, forcedType?: ProjectTable['type']): ListFilter {
   const p = paramsOf(request);
   const nested = (p.params ?? {}) as Params;
   const statusText = textParam(p.statusStr);
@@ -62,7 +62,7 @@ function listFilter(request: FastifyRequest, places: PlaceTree, forcedType?: num
   const areaEnd = numberParam(p.areaEnd ?? nested.areaEnd, '面积上限', 'areaEnd');
   if (areaBegin !== undefined && areaEnd !== undefined && areaBegin > areaEnd) throw badRequest('面积下限不能大于面积上限');
   return {
-    type: forcedType ?? (p.type === undefined || p.type === null || p.type === '' ? undefined : Number(p.type)),
+    type: forcedType ?? (p.type === undefined || p.type === null || p.type === '' ? undefined : (Number(p.type) as ProjectTable['type'])),
     number: textParam(p.number),
     statuses,
     areaBegin,
@@ -213,7 +213,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   const cache = new ResponseCache(config.listCacheMs, 5000);
   app.decorate('projectListCache', cache);
 
-  const listHandler = (forcedType?: number) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const listHandler = (forcedType?: ProjectTable['type']) => async (request: FastifyRequest, reply: FastifyReply) => {
     const filter = listFilter(request, places, forcedType);
     const { pageNum, pageSize, offset } = paging(paramsOf(request), PROJECT_PAGE_SIZE);
     const afterId = afterIdParam(request);
@@ -234,7 +234,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
     return reply.type('application/json; charset=utf-8').send(body);
   };
 
-  const detailHandler = (forcedType?: number) => async (request: FastifyRequest) => {
+  const detailHandler = (forcedType?: ProjectTable['type']) => async (request: FastifyRequest) => {
     const id = requiredId(paramsOf(request), '项目编号');
     const deptIds = scopeIds(request, places);
     let update = db.updateTable('project').set({ watchCts: sql`watch_cts + 1` }).where('id', '=', id).where('deptId', 'in', deptIds);

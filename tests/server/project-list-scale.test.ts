@@ -27,7 +27,7 @@ async function tallyAndTruth() {
   return { tally: tally.rows, truth: truth.rows };
 }
 
-async function insertProjects(count: number, deptId: number, type: number, number: string, status: number, name: (i: number) => string) {
+async function insertProjects(count: number, deptId: number, type: 1 | 2 | 3, number: string, status: number, name: (i: number) => string) {
   const values = Array.from({ length: count }, (_, i) => ({ deptId, type, number, status, projectName: name(i), price: 1000 + i, area: (i % 50) + 1 }));
   for (let i = 0; i < values.length; i += 500) await server.db.insertInto('project').values(values.slice(i, i + 500)).execute();
 }

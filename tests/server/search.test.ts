@@ -16,7 +16,7 @@ const article = async (key: string, deptId: number, number: string, title: strin
   ids[key] = row.id;
 };
 
-const project = async (key: string, deptId: number, values: { projectName: string; type?: number; number?: string; code?: string; address?: string; outname?: string }) => {
+const project = async (key: string, deptId: number, values: { projectName: string; type?: 1 | 2 | 3; number?: string; code?: string; address?: string; outname?: string }) => {
   const row = await server.db
     .insertInto('project')
     .values({ deptId, type: 2, number: '001', status: 4, price: 1000, imgList: JSON.stringify([]), ...values })

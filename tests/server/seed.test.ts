@@ -161,7 +161,7 @@ describe('articles and listings', () => {
         const n = await server.db.selectFrom('dealAnnouncement').select((eb) => eb.fn.countAll<number>().as('n')).where('deptId', 'in', ids).where('number', '=', number).executeTakeFirstOrThrow();
         expect(Number(n.n), `${r.key} deals ${number}`).toBeGreaterThanOrEqual(least);
       }
-      for (const type of [1, 2]) {
+      for (const type of [1, 2] as const) {
         const n = await server.db.selectFrom('intent').select((eb) => eb.fn.countAll<number>().as('n')).where('deptId', 'in', ids).where('type', '=', type).executeTakeFirstOrThrow();
         expect(Number(n.n), `${r.key} intent ${type}`).toBeGreaterThanOrEqual(20);
       }
