@@ -8,7 +8,6 @@ import { badRequest, ok } from '../errors.js';
 import { formatRequiredDateTime } from '../format.js';
 import { checkPhone } from '../services/passwords.js';
 import { ownUploads } from '../services/own-uploads.js';
-import type { ComplaintSubmitBody, ConsultSubmitBody, PropertyRegisterBody } from '../../schemas/types/api.js';
 
 /** Complaint types the 投诉建议 form offers. */
 export const COMPLAINT_TYPES = ['投诉', '建议', '其他'] as const;
@@ -66,7 +65,7 @@ export async function registerAboutRoutes(app: FastifyInstance, { db }: AppConte
   });
 
   defineRoute(app, 'complaintSubmit', async (request) => {
-    const b = request.body as ComplaintSubmitBody;
+    const b = request.body;
     const who = sender(request, b);
     const type = (b.type ?? '').trim() || '投诉';
     if (!(COMPLAINT_TYPES as readonly string[]).includes(type)) throw badRequest('请选择类型');
@@ -82,7 +81,7 @@ export async function registerAboutRoutes(app: FastifyInstance, { db }: AppConte
   });
 
   defineRoute(app, 'consultSubmit', async (request) => {
-    const b = request.body as ConsultSubmitBody;
+    const b = request.body;
     const who = sender(request, b);
     const project = required(b.project, '请输入咨询的项目');
     const content = required(b.content, '请输入咨询内容');
@@ -97,7 +96,7 @@ export async function registerAboutRoutes(app: FastifyInstance, { db }: AppConte
   });
 
   defineRoute(app, 'propertyRegister', async (request) => {
-    const b = request.body as PropertyRegisterBody;
+    const b = request.body;
     const owner = required(b.owner, '请输入权利人');
     const location = required(b.location, '请输入坐落位置');
     const propertyType = (b.propertyType ?? '').trim();

@@ -9,7 +9,7 @@ import { paging, paramsOf } from '../request-params.js';
 export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   defineRoute(app, 'feedback', async (request) => {
     const me = request.user!;
-    const b = request.body as { type?: string; title?: string; content: string; contact?: string };
+    const b = request.body;
     const content = b.content.trim();
     if (!content) throw badRequest('请填写反馈内容');
     const inserted = await db

@@ -217,20 +217,14 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'dictByType', async (request) => {
-    const { dictType } = request.params as { dictType: string };
+    const { dictType } = request.params;
     return ok(await dictionary(dictType), '查询成功');
   });
 
   // The form-encoded api/index/{name} style: the guard has checked the signature and turned dm into the tenant.
-  interface FormParams {
-    id?: number;
-    number?: string;
-    page?: number;
-    page_size?: number;
-  }
 
   defineRoute(app, 'indexXinwenliebiao', async (request) => {
-    const f = request.body as FormParams;
+    const f = request.body;
     const numbers = await categoryWithChildren(db, f.number || NEWS);
     const page = await articlePage(db, {
       deptIds: request.tenant!.deptIds,
@@ -242,7 +236,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'indexNewsRotation', async (request) => {
-    const f = request.body as FormParams;
+    const f = request.body;
     const page = await articlePage(db, {
       deptIds: request.tenant!.deptIds,
       numbers: [CAROUSEL],
@@ -253,7 +247,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'indexDitudaohang', async (request) => {
-    const f = request.body as FormParams;
+    const f = request.body;
     const tenant = request.tenant!;
     const rootId = f.id === undefined ? tenant.place.deptId : f.id;
     // scopeIds refuses an id outside the region (403).

@@ -7,7 +7,6 @@ import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
-import type { DesiredSubmitBody, IntentReviewBody } from '../../schemas/types/api.js';
 import { sanitizeHtml } from '../services/sanitize.js';
 import { staffScope } from './auction.js';
 import { checkPhone } from '../services/passwords.js';
@@ -139,7 +138,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'desiredSubmit', async (request) => {
-    const b = request.body as DesiredSubmitBody;
+    const b = request.body;
     const projectname = b.projectname.trim();
     const contact = b.contact.trim();
     if (!projectname) throw badRequest('参数 项目名称（projectname） 不能为空');
@@ -216,7 +215,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'intentReview', async (request) => {
-    const b = request.body as IntentReviewBody;
+    const b = request.body;
     const reason = (b.reason ?? '').trim();
     if (!b.approve && !reason) throw badRequest('请填写未通过原因（reason）');
     // One statement: only an intent awaiting review in the staff member's places changes, so two reviewers racing

@@ -8,7 +8,8 @@ const publicPlace = (p: Place) => ({ deptId: p.deptId, deptName: p.deptName, dep
 
 export async function registerPlaceRoutes(app: FastifyInstance, { places }: AppContext): Promise<void> {
   defineRoute(app, 'townList', async (request) => {
-    const { maxLevel, includeSelf } = request.query as { maxLevel: number; includeSelf: boolean };
+    // Validation has applied the schema's defaults (maxLevel 4, includeSelf false).
+    const { maxLevel = 4, includeSelf } = request.query;
     const root = request.tenant!.place;
     const out: Place[] = includeSelf ? [root] : [];
     // Depth-first so a town follows its county, as the dropdown shows them.

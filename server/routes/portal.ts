@@ -6,7 +6,7 @@ import { notFound, ok } from '../errors.js';
 /** GET /portal/region: the region config the browser renders. */
 export async function registerPortalRoutes(app: FastifyInstance, { regions }: AppContext): Promise<void> {
   defineRoute(app, 'portalRegion', async (request) => {
-    const { region: preview } = request.query as { region?: string };
+    const { region: preview } = request.query;
     const region = regions.forRequest(request.headers.host, preview);
     if (!region) throw notFound(`地区不存在：${preview}（可选：${regions.ids().join('、')}）`);
     return ok(region, '查询成功');

@@ -301,7 +301,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   });
 
   defineRoute(app, 'categoriesByType', async (request) => {
-    const { type } = request.query as { type: number };
+    const { type } = request.query;
     const rows = await db.selectFrom('projectCategory').select(['number', 'classname', 'dictSort']).where('type', '=', type).orderBy('dictSort').execute();
     return ok(rows.map((r) => ({ code: r.number, name: r.classname, dictSort: r.dictSort })), '查询成功');
   });

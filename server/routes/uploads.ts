@@ -92,7 +92,7 @@ function cstDateFolder(now: Date): string {
 /** POST /common/upload: one PNG or JPEG image, decoded in full and stored re-encoded by date, served under /image-api/. */
 export async function registerUploadRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   defineRoute(app, 'upload', async (request, reply) => {
-    let pathField = (request.query as { path?: string }).path;
+    let pathField = request.query.path;
     let file: { bytes: Buffer; filename: string } | undefined;
     let partCount = 0;
     try {
