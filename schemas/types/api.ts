@@ -21,50 +21,14 @@ export type ConsultSubmitData = Receipt;
  */
 export type PropertyPhotos = string[];
 export type PropertyRegisterData = Receipt;
-export type AuctionRegisterQuery = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-} | null;
-export type AuctionRegisterBody = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-} | null;
+export type AuctionRegisterQuery = AuctionProjectParams;
+export type AuctionRegisterBody = AuctionProjectParams;
 export type AuctionRegisterData = AuctionRegistration;
-export type AuctionRegistrationQuery = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-} | null;
-export type AuctionRegistrationBody = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-} | null;
+export type AuctionRegistrationQuery = AuctionProjectParams;
+export type AuctionRegistrationBody = AuctionProjectParams;
 export type AuctionRegistrationData = AuctionRegistration;
-export type AuctionMineQuery = {
-  pageNum?: PageNum;
-  pageSize?: PageSize;
-} | null;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "PageNum".
- */
-export type PageNum = number;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "PageSize".
- */
-export type PageSize = number;
-export type AuctionMineBody = {
-  pageNum?: PageNum;
-  pageSize?: PageSize;
-} | null;
+export type AuctionMineQuery = AuctionAuctionMineParams;
+export type AuctionMineBody = AuctionAuctionMineParams;
 /**
  * YYYY-MM-DD HH:mm:ss, China Standard Time
  *
@@ -72,92 +36,16 @@ export type AuctionMineBody = {
  * via the `definition` "DateTime".
  */
 export type DateTime = string;
-export type AuctionBidQuery = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-  /**
-   * 出价金额
-   */
-  amount?: number;
-} | null;
-export type AuctionBidBody = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-  /**
-   * 出价金额
-   */
-  amount?: number;
-} | null;
+export type AuctionBidQuery = AuctionAuctionBidParams;
+export type AuctionBidBody = AuctionAuctionBidParams;
 export type AuctionBidData = AuctionBidResult;
-export type AuctionStateQuery = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-} | null;
-export type AuctionStateBody = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-} | null;
+export type AuctionStateQuery = AuctionProjectParams;
+export type AuctionStateBody = AuctionProjectParams;
 export type AuctionStateData = AuctionState;
-export type AuctionRegistrationsQuery = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-  /**
-   * 报名状态
-   */
-  state?: 1 | 2 | 3;
-  pageNum?: PageNum;
-  pageSize?: PageSize;
-} | null;
-export type AuctionRegistrationsBody = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-  /**
-   * 报名状态
-   */
-  state?: 1 | 2 | 3;
-  pageNum?: PageNum;
-  pageSize?: PageSize;
-} | null;
-export type AuctionReviewQuery = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-  /**
-   * 用户编号
-   */
-  userId?: number;
-  /**
-   * 审核结果
-   */
-  approve?: boolean;
-} | null;
-export type AuctionReviewBody = {
-  /**
-   * 项目编号
-   */
-  projectId?: number;
-  /**
-   * 用户编号
-   */
-  userId?: number;
-  /**
-   * 审核结果
-   */
-  approve?: boolean;
-} | null;
+export type AuctionRegistrationsQuery = AuctionAuctionRegistrationsParams;
+export type AuctionRegistrationsBody = AuctionAuctionRegistrationsParams;
+export type AuctionReviewQuery = AuctionAuctionReviewParams;
+export type AuctionReviewBody = AuctionAuctionReviewParams;
 export type AuctionReviewData = AuctionRegistration;
 export type AdviseMsgListBody = {
   /**
@@ -360,14 +248,8 @@ export type DesiredDetailData = IntentDetail;
  * Items: 相关材料照片
  */
 export type IntentAttachments = string[];
-export type DesiredMineQuery = {
-  pageNum?: PageNum;
-  pageSize?: PageSize;
-} | null;
-export type DesiredMineBody = {
-  pageNum?: PageNum;
-  pageSize?: PageSize;
-} | null;
+export type DesiredMineQuery = ListingsDesiredMineParams;
+export type DesiredMineBody = ListingsDesiredMineParams;
 /**
  * 0 待审核 (submitted, not public), 1 已发布 (public), 2 未通过 (refused by staff; reviewReason says why). Only 1 is listed or shown to visitors.
  *
@@ -375,22 +257,8 @@ export type DesiredMineBody = {
  * via the `definition` "IntentState".
  */
 export type IntentState = 0 | 1 | 2;
-export type IntentReviewListQuery = {
-  pageNum?: PageNum;
-  pageSize?: PageSize;
-  /**
-   * 审核状态: Default 0 (待审核).
-   */
-  state?: 0 | 1 | 2;
-} | null;
-export type IntentReviewListBody = {
-  pageNum?: PageNum;
-  pageSize?: PageSize;
-  /**
-   * 审核状态: Default 0 (待审核).
-   */
-  state?: 0 | 1 | 2;
-} | null;
+export type IntentReviewListQuery = ListingsIntentReviewListParams;
+export type IntentReviewListBody = ListingsIntentReviewListParams;
 export type IntentReviewData = MyIntent;
 export type InvestListBody = {
   /**
@@ -489,561 +357,25 @@ export type DealDetailBody = {
 } | null;
 export type DealDetailData = DealDetail;
 export type TownListData = Place[];
-export type ProjectListQuery = {
-  /**
-   * 项目类型: 1 tender/procurement, 2 property transfer, 3 demand
-   */
-  type?: 1 | 2 | 3;
-  /**
-   * 页码
-   */
-  pageNum?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-  /**
-   * 项目分类编号
-   */
-  number?: string;
-  /**
-   * 项目状态: Comma-separated statuses, e.g. "7,8,9"; empty means all
-   */
-  statusStr?: string;
-  /**
-   * 面积下限: Mu; an empty value is ignored
-   */
-  areaBegin?: number | string;
-  /**
-   * 面积上限
-   */
-  areaEnd?: number | string;
-  /**
-   * 面积范围
-   */
-  params?: {
-    /**
-     * 面积下限
-     */
-    areaBegin?: number | string;
-    /**
-     * 面积上限
-     */
-    areaEnd?: number | string;
-  };
-  /**
-   * 关键字
-   */
-  keyword?: string;
-  /**
-   * 搜索内容
-   */
-  searchValue?: string;
-  /**
-   * 地区编号
-   */
-  deptId?: number | string;
-  /**
-   * 上级地区编号
-   */
-  pid?: number | string;
-  /**
-   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
-   */
-  afterId?: number | string;
-} | null;
-export type ProjectListBody = {
-  /**
-   * 项目类型: 1 tender/procurement, 2 property transfer, 3 demand
-   */
-  type?: 1 | 2 | 3;
-  /**
-   * 页码
-   */
-  pageNum?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-  /**
-   * 项目分类编号
-   */
-  number?: string;
-  /**
-   * 项目状态: Comma-separated statuses, e.g. "7,8,9"; empty means all
-   */
-  statusStr?: string;
-  /**
-   * 面积下限: Mu; an empty value is ignored
-   */
-  areaBegin?: number | string;
-  /**
-   * 面积上限
-   */
-  areaEnd?: number | string;
-  /**
-   * 面积范围
-   */
-  params?: {
-    /**
-     * 面积下限
-     */
-    areaBegin?: number | string;
-    /**
-     * 面积上限
-     */
-    areaEnd?: number | string;
-  };
-  /**
-   * 关键字
-   */
-  keyword?: string;
-  /**
-   * 搜索内容
-   */
-  searchValue?: string;
-  /**
-   * 地区编号
-   */
-  deptId?: number | string;
-  /**
-   * 上级地区编号
-   */
-  pid?: number | string;
-  /**
-   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
-   */
-  afterId?: number | string;
-} | null;
-export type ProjectDetailQuery = {
-  /**
-   * 项目编号
-   */
-  id?: number;
-} | null;
-export type ProjectDetailBody = {
-  /**
-   * 项目编号
-   */
-  id?: number;
-} | null;
+export type ProjectListQuery = ProjectsProjectListParams;
+export type ProjectListBody = ProjectsProjectListParams;
+export type ProjectDetailQuery = ProjectsProjectDetailParams;
+export type ProjectDetailBody = ProjectsProjectDetailParams;
 export type ProjectDetailData = ProjectDetail;
-export type NeedProjectListQuery = {
-  /**
-   * 项目类型: 1 tender/procurement, 2 property transfer, 3 demand
-   */
-  type?: 1 | 2 | 3;
-  /**
-   * 页码
-   */
-  pageNum?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-  /**
-   * 项目分类编号
-   */
-  number?: string;
-  /**
-   * 项目状态: Comma-separated statuses, e.g. "7,8,9"; empty means all
-   */
-  statusStr?: string;
-  /**
-   * 面积下限: Mu; an empty value is ignored
-   */
-  areaBegin?: number | string;
-  /**
-   * 面积上限
-   */
-  areaEnd?: number | string;
-  /**
-   * 面积范围
-   */
-  params?: {
-    /**
-     * 面积下限
-     */
-    areaBegin?: number | string;
-    /**
-     * 面积上限
-     */
-    areaEnd?: number | string;
-  };
-  /**
-   * 关键字
-   */
-  keyword?: string;
-  /**
-   * 搜索内容
-   */
-  searchValue?: string;
-  /**
-   * 地区编号
-   */
-  deptId?: number | string;
-  /**
-   * 上级地区编号
-   */
-  pid?: number | string;
-  /**
-   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
-   */
-  afterId?: number | string;
-} | null;
-export type NeedProjectListBody = {
-  /**
-   * 项目类型: 1 tender/procurement, 2 property transfer, 3 demand
-   */
-  type?: 1 | 2 | 3;
-  /**
-   * 页码
-   */
-  pageNum?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-  /**
-   * 项目分类编号
-   */
-  number?: string;
-  /**
-   * 项目状态: Comma-separated statuses, e.g. "7,8,9"; empty means all
-   */
-  statusStr?: string;
-  /**
-   * 面积下限: Mu; an empty value is ignored
-   */
-  areaBegin?: number | string;
-  /**
-   * 面积上限
-   */
-  areaEnd?: number | string;
-  /**
-   * 面积范围
-   */
-  params?: {
-    /**
-     * 面积下限
-     */
-    areaBegin?: number | string;
-    /**
-     * 面积上限
-     */
-    areaEnd?: number | string;
-  };
-  /**
-   * 关键字
-   */
-  keyword?: string;
-  /**
-   * 搜索内容
-   */
-  searchValue?: string;
-  /**
-   * 地区编号
-   */
-  deptId?: number | string;
-  /**
-   * 上级地区编号
-   */
-  pid?: number | string;
-  /**
-   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
-   */
-  afterId?: number | string;
-} | null;
-export type NeedProDetailQuery = {
-  /**
-   * 项目编号
-   */
-  id?: number;
-} | null;
-export type NeedProDetailBody = {
-  /**
-   * 项目编号
-   */
-  id?: number;
-} | null;
+export type NeedProjectListQuery = ProjectsProjectListParams;
+export type NeedProjectListBody = ProjectsProjectListParams;
+export type NeedProDetailQuery = ProjectsProjectDetailParams;
+export type NeedProDetailBody = ProjectsProjectDetailParams;
 export type NeedProDetailData = ProjectDetail;
-export type InvitationListQuery = {
-  /**
-   * 项目类型: 1 tender/procurement, 2 property transfer, 3 demand
-   */
-  type?: 1 | 2 | 3;
-  /**
-   * 页码
-   */
-  pageNum?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-  /**
-   * 项目分类编号
-   */
-  number?: string;
-  /**
-   * 项目状态: Comma-separated statuses, e.g. "7,8,9"; empty means all
-   */
-  statusStr?: string;
-  /**
-   * 面积下限: Mu; an empty value is ignored
-   */
-  areaBegin?: number | string;
-  /**
-   * 面积上限
-   */
-  areaEnd?: number | string;
-  /**
-   * 面积范围
-   */
-  params?: {
-    /**
-     * 面积下限
-     */
-    areaBegin?: number | string;
-    /**
-     * 面积上限
-     */
-    areaEnd?: number | string;
-  };
-  /**
-   * 关键字
-   */
-  keyword?: string;
-  /**
-   * 搜索内容
-   */
-  searchValue?: string;
-  /**
-   * 地区编号
-   */
-  deptId?: number | string;
-  /**
-   * 上级地区编号
-   */
-  pid?: number | string;
-  /**
-   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
-   */
-  afterId?: number | string;
-} | null;
-export type InvitationListBody = {
-  /**
-   * 项目类型: 1 tender/procurement, 2 property transfer, 3 demand
-   */
-  type?: 1 | 2 | 3;
-  /**
-   * 页码
-   */
-  pageNum?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-  /**
-   * 项目分类编号
-   */
-  number?: string;
-  /**
-   * 项目状态: Comma-separated statuses, e.g. "7,8,9"; empty means all
-   */
-  statusStr?: string;
-  /**
-   * 面积下限: Mu; an empty value is ignored
-   */
-  areaBegin?: number | string;
-  /**
-   * 面积上限
-   */
-  areaEnd?: number | string;
-  /**
-   * 面积范围
-   */
-  params?: {
-    /**
-     * 面积下限
-     */
-    areaBegin?: number | string;
-    /**
-     * 面积上限
-     */
-    areaEnd?: number | string;
-  };
-  /**
-   * 关键字
-   */
-  keyword?: string;
-  /**
-   * 搜索内容
-   */
-  searchValue?: string;
-  /**
-   * 地区编号
-   */
-  deptId?: number | string;
-  /**
-   * 上级地区编号
-   */
-  pid?: number | string;
-  /**
-   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
-   */
-  afterId?: number | string;
-} | null;
-export type InvitationDetailQuery = {
-  /**
-   * 项目编号
-   */
-  id?: number;
-} | null;
-export type InvitationDetailBody = {
-  /**
-   * 项目编号
-   */
-  id?: number;
-} | null;
+export type InvitationListQuery = ProjectsProjectListParams;
+export type InvitationListBody = ProjectsProjectListParams;
+export type InvitationDetailQuery = ProjectsProjectDetailParams;
+export type InvitationDetailBody = ProjectsProjectDetailParams;
 export type InvitationDetailData = ProjectDetail;
-export type OutProjectListQuery = {
-  /**
-   * 项目类型: 1 tender/procurement, 2 property transfer, 3 demand
-   */
-  type?: 1 | 2 | 3;
-  /**
-   * 页码
-   */
-  pageNum?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-  /**
-   * 项目分类编号
-   */
-  number?: string;
-  /**
-   * 项目状态: Comma-separated statuses, e.g. "7,8,9"; empty means all
-   */
-  statusStr?: string;
-  /**
-   * 面积下限: Mu; an empty value is ignored
-   */
-  areaBegin?: number | string;
-  /**
-   * 面积上限
-   */
-  areaEnd?: number | string;
-  /**
-   * 面积范围
-   */
-  params?: {
-    /**
-     * 面积下限
-     */
-    areaBegin?: number | string;
-    /**
-     * 面积上限
-     */
-    areaEnd?: number | string;
-  };
-  /**
-   * 关键字
-   */
-  keyword?: string;
-  /**
-   * 搜索内容
-   */
-  searchValue?: string;
-  /**
-   * 地区编号
-   */
-  deptId?: number | string;
-  /**
-   * 上级地区编号
-   */
-  pid?: number | string;
-  /**
-   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
-   */
-  afterId?: number | string;
-} | null;
-export type OutProjectListBody = {
-  /**
-   * 项目类型: 1 tender/procurement, 2 property transfer, 3 demand
-   */
-  type?: 1 | 2 | 3;
-  /**
-   * 页码
-   */
-  pageNum?: number;
-  /**
-   * 每页条数
-   */
-  pageSize?: number;
-  /**
-   * 项目分类编号
-   */
-  number?: string;
-  /**
-   * 项目状态: Comma-separated statuses, e.g. "7,8,9"; empty means all
-   */
-  statusStr?: string;
-  /**
-   * 面积下限: Mu; an empty value is ignored
-   */
-  areaBegin?: number | string;
-  /**
-   * 面积上限
-   */
-  areaEnd?: number | string;
-  /**
-   * 面积范围
-   */
-  params?: {
-    /**
-     * 面积下限
-     */
-    areaBegin?: number | string;
-    /**
-     * 面积上限
-     */
-    areaEnd?: number | string;
-  };
-  /**
-   * 关键字
-   */
-  keyword?: string;
-  /**
-   * 搜索内容
-   */
-  searchValue?: string;
-  /**
-   * 地区编号
-   */
-  deptId?: number | string;
-  /**
-   * 上级地区编号
-   */
-  pid?: number | string;
-  /**
-   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
-   */
-  afterId?: number | string;
-} | null;
-export type PropertyTypeListQuery = {
-  /**
-   * 项目类型
-   */
-  type?: 1 | 2 | 3;
-} | null;
-export type PropertyTypeListBody = {
-  /**
-   * 项目类型
-   */
-  type?: 1 | 2 | 3;
-} | null;
+export type OutProjectListQuery = ProjectsProjectListParams;
+export type OutProjectListBody = ProjectsProjectListParams;
+export type PropertyTypeListQuery = ProjectsPropertyTypeListParams;
+export type PropertyTypeListBody = ProjectsPropertyTypeListParams;
 export type PropertyTypeListData = {
   classname: string;
   number: string;
@@ -1241,6 +573,82 @@ export type UpdatePwdForMobileBody = {
  */
 export type Text = string;
 /**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionProjectParams".
+ */
+export type AuctionProjectParams = {
+  /**
+   * 项目编号
+   */
+  projectId?: number;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionAuctionMineParams".
+ */
+export type AuctionAuctionMineParams = {
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "PageNum".
+ */
+export type PageNum = number;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "PageSize".
+ */
+export type PageSize = number;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionAuctionBidParams".
+ */
+export type AuctionAuctionBidParams = {
+  /**
+   * 项目编号
+   */
+  projectId?: number;
+  /**
+   * 出价金额
+   */
+  amount?: number;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionAuctionRegistrationsParams".
+ */
+export type AuctionAuctionRegistrationsParams = {
+  /**
+   * 项目编号
+   */
+  projectId?: number;
+  /**
+   * 报名状态
+   */
+  state?: 1 | 2 | 3;
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionAuctionReviewParams".
+ */
+export type AuctionAuctionReviewParams = {
+  /**
+   * 项目编号
+   */
+  projectId?: number;
+  /**
+   * 用户编号
+   */
+  userId?: number;
+  /**
+   * 审核结果
+   */
+  approve?: boolean;
+} | null;
+/**
  * Department (place) id; scopes every query to that place and the places under it.
  *
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -1253,6 +661,113 @@ export type DeptIdHeader = number;
  */
 export type Ok = {
   [k: string]: unknown;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ListingsDesiredMineParams".
+ */
+export type ListingsDesiredMineParams = {
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ListingsIntentReviewListParams".
+ */
+export type ListingsIntentReviewListParams = {
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+  /**
+   * 审核状态: Default 0 (待审核).
+   */
+  state?: 0 | 1 | 2;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ProjectsProjectListParams".
+ */
+export type ProjectsProjectListParams = {
+  /**
+   * 项目类型: 1 tender/procurement, 2 property transfer, 3 demand
+   */
+  type?: 1 | 2 | 3;
+  /**
+   * 页码
+   */
+  pageNum?: number;
+  /**
+   * 每页条数
+   */
+  pageSize?: number;
+  /**
+   * 项目分类编号
+   */
+  number?: string;
+  /**
+   * 项目状态: Comma-separated statuses, e.g. "7,8,9"; empty means all
+   */
+  statusStr?: string;
+  /**
+   * 面积下限: Mu; an empty value is ignored
+   */
+  areaBegin?: number | string;
+  /**
+   * 面积上限
+   */
+  areaEnd?: number | string;
+  /**
+   * 面积范围
+   */
+  params?: {
+    /**
+     * 面积下限
+     */
+    areaBegin?: number | string;
+    /**
+     * 面积上限
+     */
+    areaEnd?: number | string;
+  };
+  /**
+   * 关键字
+   */
+  keyword?: string;
+  /**
+   * 搜索内容
+   */
+  searchValue?: string;
+  /**
+   * 地区编号
+   */
+  deptId?: number | string;
+  /**
+   * 上级地区编号
+   */
+  pid?: number | string;
+  /**
+   * 上一页最后一个项目编号: Keyset paging for deep pages: the id of the previous page's last card; the page lists the cards after it (newest first) instead of skipping (pageNum - 1) × pageSize.
+   */
+  afterId?: number | string;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ProjectsProjectDetailParams".
+ */
+export type ProjectsProjectDetailParams = {
+  /**
+   * 项目编号
+   */
+  id?: number;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ProjectsPropertyTypeListParams".
+ */
+export type ProjectsPropertyTypeListParams = {
+  /**
+   * 项目类型
+   */
+  type?: 1 | 2 | 3;
 } | null;
 
 /**
