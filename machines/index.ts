@@ -33,6 +33,7 @@ export type {
 export { CODE_MISSING, passwordResetActors, passwordResetMachine } from './password-reset.js';
 export type { PasswordResetContext, PasswordResetEvent, PasswordResetInput, ResetRequest } from './password-reset.js';
 export { PASSWORD_HINT, passwordProblem } from './password-rule.js';
+export { checkImageFile, UPLOAD_LIMITS, UPLOAD_TEXTS } from './upload-rule.js';
 export { PHONE_MESSAGES, PHONE_PATTERN, phoneProblem } from './phone-rule.js';
 export {
   allStatuses,

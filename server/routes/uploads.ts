@@ -8,7 +8,7 @@ import { defineRoute } from '../api-schemas.js';
 import { imagesDir } from '../config.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
-import { UPLOAD_TEXTS } from '../../engine/http/upload.js';
+import { UPLOAD_TEXTS } from '../../machines/upload-rule.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
