@@ -17,9 +17,10 @@ function resolve(base: string, ref: string): string {
   }
 }
 
-/** Same address once resolved, an empty fragment ignored. */
+/** Same address once normalised (scheme and host case, `.` segments), as fast-uri compares them. */
 function equal(a: string, b: string): boolean {
-  const normal = (uri: string) => resolve('', uri).replace(/#$/, '');
+  // new URL drops an empty fragment; fast-uri keeps `x` and `x#` apart.
+  const normal = (uri: string) => `${resolve('', uri)}${uri.endsWith('#') ? '#' : ''}`;
   return normal(a) === normal(b);
 }
 
