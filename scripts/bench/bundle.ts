@@ -97,10 +97,15 @@ function lastCardOf(timeline: Array<{ t: number; blocks: number; loading: number
  * until every block stood drawn (the last card) — and the JS it fetched afterwards, until the network was idle (a
  * chart library loaded once the numbers are drawn, a widget on idle).
  */
-async function assetsOf(b: Browser, url: string): Promise<{ first: Set<string>; later: Set<string> }> {
+async function assetsOf(b: Browser, url: string): Promise<{ first: Set<string>; later: Set<string>; missing: boolean }> {
   const context = await b.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
   await context.addInitScript(TIMELINE_SCRIPT);
   const page = await context.newPage();
+  // A record that is not there (404 from the API) shows an error notification, code a visitor's first view lacks.
+  let missing = false;
+  page.on('response', (response) => {
+    if (response.status() === 404 && new URL(response.url()).pathname.startsWith('/prod-api/')) missing = true;
+  });
   await page.goto(url, { waitUntil: 'networkidle' });
   const { lastCard, resources } = await page.evaluate(() => ({
     lastCard: 0,
@@ -116,7 +121,19 @@ async function assetsOf(b: Browser, url: string): Promise<{ first: Set<string>; 
     (start > lastCard ? later : first).add(pathname);
   }
   for (const asset of first) later.delete(asset);
-  return { first, later };
+  return { first, later, missing };
+}
+
+/** A detail route opened on a record that exists, as a visitor arrives at one: the first of a few ids the API has. */
+async function detailAssetsOf(b: Browser, base: string, route: string): Promise<{ hash: string; first: Set<string>; later: Set<string> }> {
+  let result: Awaited<ReturnType<typeof assetsOf>> | undefined;
+  let hash = '';
+  for (const id of [1, 2, 3, 5, 8, 13, 21, 34]) {
+    hash = `${route}?id=${id}`;
+    result = await assetsOf(b, `${base}#${hash}`);
+    if (!result.missing) break;
+  }
+  return { hash: result!.missing ? `${route}?id=1 (no record found)` : hash, first: result!.first, later: result!.later };
 }
 
 async function timeOneLoad(b: Browser, url: string, rate: number): Promise<{ lcp: number; lastCard: number }> {
@@ -176,9 +193,8 @@ try {
     console.log(`\nEvery route's first view, ${region} (JS gzip; goal ≤ ${GOALS.jsKb} KB each; later JS after the first view)`);
     const routeFigures: NonNullable<typeof result.routes> = { region, count: routes.length, heaviest: '', heaviestKb: 0, overGoal: {}, laterJsKb: {} };
     for (const route of routes) {
-      // A detail page opens on a record, as a visitor arrives at one.
-      const hash = /detail|Detail/.test(route) ? `${route}?id=1` : route;
-      const { first, later } = await assetsOf(browser, `${portal.url}?region=${region}#${hash}`);
+      const base = `${portal.url}?region=${region}`;
+      const { hash, first, later } = /detail|Detail/.test(route) ? await detailAssetsOf(browser, base, route) : { hash: route, ...(await assetsOf(browser, `${base}#${route}`)) };
       const { js } = sizes(first);
       const after = sizes(later).js;
       if (js > routeFigures.heaviestKb * 1024) Object.assign(routeFigures, { heaviest: `#${hash}`, heaviestKb: round1(js) });
