@@ -134,7 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const variants = pictureVariants({ root: images, cacheRoot: path.join(config.dataDir, 'picture-variants'), log: (message, error) => app.log.warn({ err: error }, message) });
   for (const prefix of IMAGE_PREFIXES) {
     await app.register(async (scope) => {
-      scope.addHook('onRequest', variants);
+      scope.addHook('onRequest', variants.onRequest);
+      scope.addHook('onSend', variants.onSend);
       await scope.register(fastifyStatic, {
         root: images,
         prefix: `${prefix}/`,

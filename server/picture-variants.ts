@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import sharp from 'sharp';
 
 /**
@@ -50,6 +50,27 @@ interface Variant {
 
 /** One sharp job per variant at a time, however many browsers ask together. */
 const making = new Map<string, Promise<Variant | null>>();
+/** Jobs running at once; more wait their turn (their requests get the original), so pictures never crowd out the API. */
+const MAX_JOBS = 2;
+let running = 0;
+const queued: Array<() => void> = [];
+function limited<T>(job: () => Promise<T>): Promise<T> {
+  return new Promise<void>((start) => (running < MAX_JOBS ? start() : queued.push(start)))
+    .then(() => {
+      running++;
+      return job();
+    })
+    .finally(() => {
+      running--;
+      queued.shift()?.();
+    });
+}
+/**
+ * How long a request waits for a variant being made (a landscape takes 20–100 ms). A large upload's AVIF can take
+ * seconds: that visitor gets the original, revalidated next time, and the variant is ready for the next one.
+ */
+const WAIT_MS = 250;
+const TIMED_OUT = Symbol('timed out');
 
 async function variantOf(source: string, cacheRoot: string, relative: string, width: number | undefined, modern: 'avif' | 'webp' | undefined): Promise<Variant | null> {
   const stat = await fs.stat(source).catch(() => null);
@@ -76,13 +97,28 @@ async function variantOf(source: string, cacheRoot: string, relative: string, wi
 }
 
 /**
- * The onRequest hook of one image prefix's static files: answers with a variant when one is asked for (WebP
- * accepted, or `?w=`), else lets the static plugin send the original. A picture sharp cannot read (a file put there
+ * The hooks of one image prefix's static files: onRequest answers with a variant when one is asked for (AVIF or
+ * WebP accepted, or `?w=`), else lets the static plugin send the original. A picture sharp cannot read (a file put there
  * by hand) goes out as it is.
  */
-export function pictureVariants(options: { root: string; cacheRoot: string; log?: (message: string, error: unknown) => void }): onRequestHookHandler {
+/** Requests answered with the original while their variant is being made. */
+const originalForNow = new WeakSet<FastifyRequest>();
+/** The original for now (the static plugin sends it), revalidated next time, when its variant will be ready. */
+function original(request: FastifyRequest): void {
+  originalForNow.add(request);
+}
+
+export function pictureVariants(options: { root: string; cacheRoot: string; log?: (message: string, error: unknown) => void }): {
+  onRequest: onRequestHookHandler;
+  onSend: onSendHookHandler;
+} {
   const root = path.resolve(options.root);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  // After the static plugin has written its day-long Cache-Control: an original sent for now is not kept.
+  const onSend: onSendHookHandler = async (request, reply, payload) => {
+    if (originalForNow.has(request)) reply.header('cache-control', 'no-cache');
+    return payload;
+  };
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const wanted = (request.params as { '*'?: string })['*'] ?? '';
     if (!isConvertiblePicture(wanted)) return;
@@ -96,16 +132,21 @@ export function pictureVariants(options: { root: string; cacheRoot: string; log?
     const key = `${relative}|${width}|${modern}`;
     let job = making.get(key);
     if (!job) {
-      job = variantOf(source, options.cacheRoot, relative, width, modern).finally(() => making.delete(key));
+      job = limited(() => variantOf(source, options.cacheRoot, relative, width, modern)).finally(() => making.delete(key));
       making.set(key, job);
+      // Finished after its requests gave up waiting, it still has to be caught.
+      job.catch((error: unknown) => options.log?.('图片转换失败，发送原图', error));
     }
-    let variant: Variant | null;
+    let variant: Variant | null | typeof TIMED_OUT;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      variant = await job;
-    } catch (error) {
-      options.log?.('图片转换失败，发送原图', error);
+      variant = await Promise.race([job, new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), WAIT_MS)))]);
+    } catch {
       return;
+    } finally {
+      clearTimeout(timer);
     }
+    if (variant === TIMED_OUT) return original(request);
     if (!variant) return;
     // Only when it helps: a modern file larger than an original of the same size is not sent.
     if (!width) {
@@ -116,4 +157,5 @@ export function pictureVariants(options: { root: string; cacheRoot: string; log?
     if (request.headers['if-none-match'] === variant.etag) return reply.status(304).send();
     return reply.send(request.method === 'HEAD' ? undefined : variant.bytes);
   };
+  return { onRequest, onSend };
 }
