@@ -97,6 +97,9 @@ function lastCardOf(timeline: Array<{ t: number; blocks: number; loading: number
  * until every block stood drawn (the last card) — and the JS it fetched afterwards, until the network was idle (a
  * chart library loaded once the numbers are drawn, a widget on idle).
  */
+/** Links to detail pages seen on the pages measured so far, by route: a detail route opens on a record they name. */
+const detailLinks = new Map<string, string>();
+
 async function assetsOf(b: Browser, url: string): Promise<{ first: Set<string>; later: Set<string>; missing: boolean }> {
   const context = await b.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
   await context.addInitScript(TIMELINE_SCRIPT);
@@ -112,6 +115,11 @@ async function assetsOf(b: Browser, url: string): Promise<{ first: Set<string>; 
     timeline: (window as unknown as { __blockTimeline: Array<{ t: number; blocks: number; loading: number }> }).__blockTimeline,
     resources: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
   })).then((r) => ({ ...r, lastCard: lastCardOf(r.timeline) }));
+  for (const href of await page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>('a[href*="?id="]')].map((a) => a.getAttribute('href') ?? ''))) {
+    const hash = href.replace(/^[^#]*#/, '');
+    const route = hash.split('?')[0]!;
+    if (!detailLinks.has(route)) detailLinks.set(route, hash);
+  }
   await context.close();
   const first = new Set<string>();
   const later = new Set<string>();
@@ -124,12 +132,16 @@ async function assetsOf(b: Browser, url: string): Promise<{ first: Set<string>; 
   return { first, later, missing };
 }
 
-/** A detail route opened on a record that exists, as a visitor arrives at one: the first of a few ids the API has. */
+/**
+ * A detail route opened on a record that exists, as a visitor arrives at one: a link seen on a list page, else the
+ * first of a few ids the API has.
+ */
 async function detailAssetsOf(b: Browser, base: string, route: string): Promise<{ hash: string; first: Set<string>; later: Set<string> }> {
   let result: Awaited<ReturnType<typeof assetsOf>> | undefined;
   let hash = '';
-  for (const id of [1, 2, 3, 5, 8, 13, 21, 34]) {
-    hash = `${route}?id=${id}`;
+  const linked = detailLinks.get(route);
+  for (const candidate of [...(linked ? [linked] : []), ...[1, 2, 3, 5, 8, 13, 21, 34].map((id) => `${route}?id=${id}`)]) {
+    hash = candidate;
     result = await assetsOf(b, `${base}#${hash}`);
     if (!result.missing) break;
   }
@@ -192,9 +204,11 @@ try {
     const routes = [...new Set(pages.map((p) => p.route))].sort();
     console.log(`\nEvery route's first view, ${region} (JS gzip; goal ≤ ${GOALS.jsKb} KB each; later JS after the first view)`);
     const routeFigures: NonNullable<typeof result.routes> = { region, count: routes.length, heaviest: '', heaviestKb: 0, overGoal: {}, laterJsKb: {} };
-    for (const route of routes) {
+    // Lists before details: a list's links name records that exist.
+    const isDetail = (route: string) => /detail|Detail/.test(route);
+    for (const route of [...routes.filter((r) => !isDetail(r)), ...routes.filter(isDetail)]) {
       const base = `${portal.url}?region=${region}`;
-      const { hash, first, later } = /detail|Detail/.test(route) ? await detailAssetsOf(browser, base, route) : { hash: route, ...(await assetsOf(browser, `${base}#${route}`)) };
+      const { hash, first, later } = isDetail(route) ? await detailAssetsOf(browser, base, route) : { hash: route, ...(await assetsOf(browser, `${base}#${route}`)) };
       const { js } = sizes(first);
       const after = sizes(later).js;
       if (js > routeFigures.heaviestKb * 1024) Object.assign(routeFigures, { heaviest: `#${hash}`, heaviestKb: round1(js) });
