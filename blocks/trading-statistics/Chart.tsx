@@ -9,6 +9,8 @@ type VChartInstance = { renderSync: () => unknown; release: () => void };
  * not drawn (costly on an old PC) until the visitor scrolls towards it.
  */
 function whenVisibleAfterFirstView(element: Element, go: () => void): () => void {
+  // Without the observer (a test DOM), every chart waits for the first view only.
+  if (typeof IntersectionObserver === 'undefined') return afterFirstView(go);
   let stopWaiting: (() => void) | undefined;
   const observer = new IntersectionObserver(
     (entries) => {
