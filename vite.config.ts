@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { loadConfig } from './server/config.js';
@@ -47,6 +48,14 @@ export default defineConfig({
   root: 'engine/app',
   publicDir: false,
   plugins: [react(), devSettings(), precompress()],
+  // Lean stand-ins for two libraries rjsf pulls into every form page and the portal never needs in full (each file
+  // says why): ~38 KB gzip of a form's first view.
+  resolve: {
+    alias: [
+      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('engine/forms/lean/markdown.ts', import.meta.url)) },
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('engine/forms/lean/uri.ts', import.meta.url)) },
+    ],
+  },
   // Elder mode's text floor and line spacing, for Semi's styles and ours alike (scripts/reading-aids-css.ts).
   css: { postcss: { plugins: [readingAidsCss()] } },
   // The manifest (dist/client/.vite/manifest.json, never served: a dotfile) tells the server which chunks and

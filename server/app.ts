@@ -31,6 +31,7 @@ import { registerWebSocketRoutes } from './routes/websocket.js';
 import { isAllowedUrl, URL_FORMAT } from '../engine/security/url-policy.js';
 import { clientFileCacheControl, precompressDir, registerResponseCompression } from './compression.js';
 import { createFirstView, homeSource } from './first-view.js';
+import { isConvertiblePicture, pictureVariants } from './picture-variants.js';
 import { defaultBlocks } from '../blocks/index.js';
 import { API_ROUTES } from '../schemas/types/api.js';
 import { parseImageRewrites, rewriteImageUrls } from '../engine/http/image-rewrite.js';
@@ -125,8 +126,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Uploaded and demo images, under every proxy prefix the client may use.
   const images = imagesDir(config);
   fs.mkdirSync(images, { recursive: true });
+  // A PNG or JPEG goes out as WebP at the width a page's srcset asks for, when the browser takes it (server/picture-variants.ts).
+  const variants = pictureVariants({ root: images, cacheRoot: path.join(config.dataDir, 'picture-variants'), log: (message, error) => app.log.warn({ err: error }, message) });
   for (const prefix of IMAGE_PREFIXES) {
-    await app.register(fastifyStatic, { root: images, prefix: `${prefix}/`, decorateReply: false, index: false, maxAge: '1d' });
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', variants.onRequest);
+      scope.addHook('onSend', variants.onSend);
+      await scope.register(fastifyStatic, {
+        root: images,
+        prefix: `${prefix}/`,
+        decorateReply: false,
+        index: false,
+        maxAge: '1d',
+        // The same address answers WebP or the original by Accept.
+        setHeaders: (res, sentPath) => isConvertiblePicture(sentPath) && res.setHeader('vary', 'Accept'),
+      });
+    });
   }
 
   const clientDir = path.resolve(options.clientDir ?? 'dist/client');

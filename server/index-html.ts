@@ -46,8 +46,11 @@ const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp
  */
 export function renderIndexHtml(template: string, settings: ClientSettings, region: unknown, title: string, preloadCode = ''): { html: string; scriptHash: string } {
   const code = `${settingsScript(settings, region)}${preloadCode ? `;${preloadCode}` : ''}`;
-  const html = template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
-    .replace('</head>', () => `<script>${code}</script>\n  </head>`);
+  // Right after the title, before the stylesheet: an inline script after a stylesheet waits until it has loaded, and
+  // this one starts the route's chunks and lead pictures (a trace showed them ~300 ms behind the shell's).
+  const titled = `<title>${escapeText(title)}</title>`;
+  const html = /<title>[^<]*<\/title>/.test(template)
+    ? template.replace(/<title>[^<]*<\/title>/, () => `${titled}\n    <script>${code}</script>`)
+    : template.replace('</head>', () => `${titled}\n    <script>${code}</script>\n  </head>`);
   return { html, scriptHash: crypto.createHash('sha256').update(code, 'utf8').digest('base64') };
 }

@@ -4,7 +4,7 @@ import { RouteLink } from '../shared/RouteLink.js';
 import { withQuery } from '../shared/data.js';
 import { listItems } from './items.js';
 import './article-list.css';
-import { safeUrl } from '../shared/url-policy.js';
+import { safeUrl, sizedPicture } from '../shared/url-policy.js';
 
 
 /** A titled list of articles (or land information, intents…): 7 rows by default, or image cards. */
@@ -22,7 +22,7 @@ export default function ArticleList({ props, data }: BlockComponentProps<Article
           const to = href(item.id);
           const body = (
             <>
-              {safeUrl(item.image) ? <img src={safeUrl(item.image)} alt={item.title} loading="lazy" width={320} height={150} /> : <div className="tm-cards__noimg" aria-hidden="true" />}
+              {safeUrl(item.image) ? <img src={safeUrl(item.image)} {...sizedPicture(item.image, 320)} alt={item.title} loading="lazy" width={320} height={150} /> : <div className="tm-cards__noimg" aria-hidden="true" />}
               <span className="tm-cards__title">{item.title}</span>
               {item.summary && <span className="tm-cards__summary">{item.summary}</span>}
             </>

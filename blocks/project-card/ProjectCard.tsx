@@ -7,7 +7,7 @@ import { dateOf } from '../shared/data.js';
 import { priceText, quantityText } from './units.js';
 import noImage from './no-image.svg';
 import './project-card.css';
-import { isAllowedUrl } from '../shared/url-policy.js';
+import { isAllowedUrl, sizedPicture } from '../shared/url-policy.js';
 
 export type BadgeVariant = Parameters<typeof cardBadge>[1];
 
@@ -40,6 +40,7 @@ export function CardImages({ images, alt, height = 220 }: { images: readonly str
     <div className="tm-pcard__images" style={{ height }}>
       <img
         src={src}
+        {...sizedPicture(src, 320)}
         alt={shown.length ? alt : `${alt}（暂无图片）`}
         style={{ height }}
         width={320}

@@ -1,6 +1,15 @@
-import type { RegistryWidgetsType } from '@rjsf/utils';
-import { DocumentPhotosWidget } from './DocumentPhotosWidget.js';
+import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { createElement, lazy, Suspense } from 'react';
 import { SmsCodeWidget } from './SmsCodeWidget.js';
+
+/**
+ * The document photos widget (uploads, the document camera) is a chunk of its own, loaded when a form shows it: of
+ * the forms only property registration does, and the others' first view is spared its ~5 KB gzip.
+ */
+const LazyDocumentPhotos = lazy(() => import('./DocumentPhotosWidget.js').then((m) => ({ default: m.DocumentPhotosWidget })));
+function DocumentPhotosWidget(props: WidgetProps) {
+  return createElement(Suspense, { fallback: null }, createElement(LazyDocumentPhotos, props));
+}
 
 /** Widgets a form's `ui` may name beyond rjsf's own (text, password, textarea…). */
 export const formWidgets: RegistryWidgetsType = {

@@ -46,6 +46,17 @@ describe('statistics /dataSta', () => {
       // The 数据统计 tab of the nav leads there.
       await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '数据统计' }).click();
       await page.waitForFunction(() => window.location.hash.startsWith('#/dataSta'));
+      // The numbers come first; the chart library only once they are drawn, and a chart far below the first view
+      // only when the visitor scrolls to it (an old PC draws six canvases slowly).
+      await page.locator('[data-chart="status"] [data-drawn="true"]').waitFor({ timeout: 90_000 });
+      const chartsFetchedAfterFigures = await page.evaluate(() => {
+        const chart = performance.getEntriesByType('resource').find((e) => /vchart/i.test(e.name));
+        const figures = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => /tradingStatistics/i.test(e.name));
+        return Boolean(chart && figures && chart.startTime > figures.responseEnd);
+      });
+      expect(chartsFetchedAfterFigures).toBe(true);
+      expect(await page.locator('[data-chart="place"] [data-drawn="true"]').count()).toBe(0);
+      for (const chart of ['monthlyActivity', 'place']) await page.locator(`[data-chart="${chart}"]`).scrollIntoViewIfNeeded();
       await page.waitForFunction(() => document.querySelectorAll('[data-drawn="true"]').length === 6, null, { timeout: 90_000 });
       expect(scripts.filter((u) => /vchart/i.test(u)).length).toBe(1);
 

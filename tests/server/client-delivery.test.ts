@@ -19,7 +19,8 @@ const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-client-'));
 const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, title: `第${i}条新闻` })))};\n`;
 const STYLE = Array.from({ length: 120 }, (_, i) => `.tm-x${i} { margin: ${i}px; color: #0b5c3a; }`).join('\n');
 const TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>x</title>
-<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
+<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
+<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css"></head><body><div id="root"></div></body></html>`;
 
 // A build manifest as Vite writes it (keys relative to engine/app): the entry with its shared chunk, the chunks of
 // three blocks of 淳安's home (two share a chunk) and one of a block no page of 淳安 shows (xinyang's board).
@@ -129,6 +130,14 @@ describe('index.html', () => {
     const gzip = await get('/', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(decoded(gzip)).toBe(html);
+  });
+
+  it('runs the region script before the stylesheet, which would hold it (and the first view it announces) until loaded', async () => {
+    const html = decoded(await get('/'));
+    const script = html.indexOf('<script>window.__TIANMU_SETTINGS__=');
+    expect(script).toBeGreaterThan(html.indexOf('</title>'));
+    expect(script).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    expect(script).toBeLessThan(html.indexOf('<script type="module"'));
   });
 });
 
