@@ -52,7 +52,7 @@ export default defineConfig({
   // says why): ~38 KB gzip of a form's first view.
   resolve: {
     alias: [
-      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('engine/forms/lean/markdown.ts', import.meta.url)) },
+      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('engine/react/lean-markdown.ts', import.meta.url)) },
       { find: /^fast-uri$/, replacement: fileURLToPath(new URL('engine/forms/lean/uri.ts', import.meta.url)) },
     ],
   },

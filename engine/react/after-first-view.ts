@@ -22,6 +22,8 @@ export function afterFirstView(go: () => void): () => void {
   return () => {
     cancelled = true;
     observer?.disconnect();
-    if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(idle) : clearTimeout(idle));
+    if (idle === undefined) return;
+    if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+    else clearTimeout(idle);
   };
 }

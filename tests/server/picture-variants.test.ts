@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imagesDir } from '../../server/app.js';
+import { imagesDir } from '../../server/config.js';
 import { modernFormat, pictureWidth } from '../../server/picture-variants.js';
 import { DEMO_IMAGE_FILES, IMAGE_WIDTH } from '../../server/seed/images.js';
 import { seedDemo } from '../../server/seed/index.js';

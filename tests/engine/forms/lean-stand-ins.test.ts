@@ -2,7 +2,7 @@ import fastUri from 'fast-uri';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from '../../../engine/forms/lean/markdown.js';
+import { Markdown } from '../../../engine/react/lean-markdown.js';
 import leanUri from '../../../engine/forms/lean/uri.js';
 
 // The client build swaps two of rjsf's libraries for lean stand-ins (vite.config.ts): they must answer as the
