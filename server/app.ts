@@ -101,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      registerGuards(api, { config, db, places });
+      registerGuards(api, { config, db, places, dbKind });
       for (const register of routeModules) await register(api, ctx);
       api.setNotFoundHandler((request, reply) => {
         reply.status(404).send({ code: 404, msg: `访问资源不存在：${request.method} ${request.url.split('?')[0]}` });
