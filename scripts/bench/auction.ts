@@ -433,6 +433,8 @@ async function main(): Promise<void> {
   const total = RATE * DURATION;
   const pending: Promise<void>[] = [];
   for (const server of servers) server.child.stdin!.write('start\n');
+  const machine0 = machineTicks();
+  const loadCpu0 = process.cpuUsage();
   const tBids = Date.now();
   let k = 0;
   await new Promise<void>((resolve) => {
@@ -448,12 +450,18 @@ async function main(): Promise<void> {
   });
   await Promise.all(pending);
   const bidSeconds = (Date.now() - tBids) / 1000;
+  const loadCpu = process.cpuUsage(loadCpu0);
+  const machine1 = machineTicks();
   const statsLines = servers.map((server) => server.nextLine('STATS '));
   for (const server of servers) server.child.stdin!.write('stop\n');
   const stats = (await Promise.all(statsLines)).map((line) => JSON.parse(line.slice(6)) as Stats);
-  // Let the last frames arrive.
+  // Let the last frames arrive: until all are in, or none has come for 3 s (a frame that late counts as lost).
   const expected = accepted.length * VIEWERS;
-  for (let i = 0; i < 50 && latencyCount < expected; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let quiet = 0, before = latencyCount; quiet < 30 && latencyCount < expected; ) {
+    await new Promise((r) => setTimeout(r, 100));
+    quiet = latencyCount === before ? quiet + 1 : 0;
+    before = latencyCount;
+  }
 
   const acceptedOffsets = accepted.map((id) => id - firstBidId);
   let lost = 0;
@@ -495,6 +503,13 @@ async function main(): Promise<void> {
     if (st.profile) printProfile(st.profile);
   });
 
+  if (machine0 && machine1) {
+    const busy = machine1.busy - machine0.busy;
+    const all = busy + machine1.idle - machine0.idle;
+    console.log(
+      `\n整机（${os.cpus().length} 核）出价阶段 CPU 占用 ${((100 * busy) / all).toFixed(0)}%；其中本压测进程（观众解析帧 + 发出价）${((loadCpu.user + loadCpu.system) / 1000).toFixed(0)} ms / ${(bidSeconds * 1000).toFixed(0)} ms`,
+    );
+  }
   const load = os.loadavg().map((x) => Math.round(x * 100) / 100);
   const goals = { bidsPerSecond: 500, p99Ms: 50, lost: 0, duplicates: 0, outOfOrder: 0 };
   const pass = handledPerSecond >= goals.bidsPerSecond && p99 <= goals.p99Ms && lost === 0 && duplicates === 0 && outOfOrder === 0;
@@ -524,6 +539,17 @@ async function main(): Promise<void> {
   for (const server of servers.slice(1)) server.child.kill('SIGTERM');
   first.child.kill('SIGTERM');
   process.exitCode = pass ? 0 : 1;
+}
+
+/** The whole machine's busy and idle CPU ticks (Linux /proc/stat), to show when the cores, not the server, are the limit. */
+function machineTicks(): { busy: number; idle: number } | undefined {
+  try {
+    const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = cpu[3] + (cpu[4] ?? 0);
+    return { busy: cpu.reduce((a, b) => a + b, 0) - idle, idle };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The top self-time functions of a V8 CPU profile, and its time by part of the stack (the first match from the leaf up). */
