@@ -45,9 +45,14 @@ const MAX_ATTEMPTS = 8;
 
 /** Runs `work` in a transaction, again (with a short random pause) when PostgreSQL aborts it as a conflict. */
 export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return retryingConflicts(() => db.transaction().execute(work));
+}
+
+/** Runs `attempt` (a whole transaction or one statement), again when PostgreSQL aborts it as a conflict. */
+async function retryingConflicts<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work);
+      return await run();
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (!code || !RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;
@@ -416,9 +421,12 @@ async function bidStatement(db: Db, a: BidArgs): Promise<BidRow | undefined> {
  * decides is the database clock once the lock is held, so bid times rise with bid ids. The NOTIFY that fans the
  * bid out (auctionBid, and delayTime when it moved the end) is delivered at commit, in commit order.
  *
- * `singleSession` (PGlite: one session, statements never overlap) runs the one statement as it is. On a server,
- * the row is locked first in a transaction so that the statement's snapshot, taken after the lock, already holds
- * every bid committed before (the bid count and the NOTIFY are then exact).
+ * One statement, committed on its own: the row lock is held for the statement alone, never across a round trip to
+ * this process (with a separate `SELECT … FOR UPDATE` first, the lock waited on BEGIN/statement/COMMIT round trips,
+ * and under load the queue behind it grew to ~1 s on PostgreSQL). What decides a bid is read from the locked row,
+ * which PostgreSQL hands over in its latest committed version once the lock is granted (READ COMMITTED re-reads
+ * a row a concurrent transaction changed): current price, end, and the bid count kept in the row (migration 014).
+ * `singleSession` (PGlite: one session, statements never overlap) runs it as a prepared statement.
  */
 export async function placeBid(
   db: Kysely<Database>,
@@ -433,10 +441,7 @@ export async function placeBid(
   try {
     row = input.singleSession
       ? await bidSingleSession(db, args)
-      : await inTransaction(db, async (trx) => {
-          await sql`SELECT id FROM project WHERE id = ${input.projectId} FOR UPDATE`.execute(trx);
-          return bidStatement(trx, args);
-        });
+      : await retryingConflicts(() => bidStatement(db, args));
   } catch (error) {
     // The unique (project, amount) index: only reachable if the lock were bypassed; the bidder may simply retry.
     if ((error as { code?: string }).code === '23505') throw new ApiError(409, '该价格已有人出价，请刷新后重试');
