@@ -416,30 +416,6 @@ async function bidStatement(db: Db, a: BidArgs): Promise<BidRow | undefined> {
   return rows[0];
 }
 
-/** The last bid sent to the database per project, per database handle (one per server instance). */
-const inFlightBy = new WeakMap<object, Map<number, Promise<unknown>>>();
-
-/**
- * Runs one project's bids from this process one after another (FIFO). The row lock decides between processes; within
- * one, bids queued behind the lock would each hold a pooled connection and a database backend doing nothing, and
- * leave none for the requests' session lookups (seen under load as ~50 ms waits for a connection).
- */
-function oneAtATime<T>(db: Kysely<Database>, projectId: number, run: () => Promise<T>): Promise<T> {
-  let inFlight = inFlightBy.get(db);
-  if (!inFlight) inFlightBy.set(db, (inFlight = new Map()));
-  const previous = inFlight.get(projectId) ?? Promise.resolve();
-  const mine = previous.then(run, run);
-  const settled = mine.then(
-    () => undefined,
-    () => undefined,
-  );
-  inFlight.set(projectId, settled);
-  void settled.then(() => {
-    if (inFlight!.get(projectId) === settled) inFlight!.delete(projectId);
-  });
-  return mine;
-}
-
 /**
  * Places a bid under the rules of the shared contract, atomically, with the project row locked; the time that
  * decides is the database clock once the lock is held, so bid times rise with bid ids. The NOTIFY that fans the
@@ -465,7 +441,7 @@ export async function placeBid(
   try {
     row = input.singleSession
       ? await bidSingleSession(db, args)
-      : await oneAtATime(db, input.projectId, () => retryingConflicts(() => bidStatement(db, args)));
+      : await retryingConflicts(() => bidStatement(db, args));
   } catch (error) {
     // The unique (project, amount) index: only reachable if the lock were bypassed; the bidder may simply retry.
     if ((error as { code?: string }).code === '23505') throw new ApiError(409, '该价格已有人出价，请刷新后重试');
