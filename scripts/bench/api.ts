@@ -8,6 +8,8 @@
  * (cached: p99 ≤ 20 ms, ≥ 0.3× hello-world req/s; uncached: p99 ≤ 50 ms).
  * With DATABASE_URL set, the server runs on that PostgreSQL database instead, seeded with N projects when empty.
  * --only runs some of the three measurements (the ratio needs hello).
+ * Each line also gives the server's CPU time per request (all its processes, from /proc): a figure the machine's
+ * other load changes far less than req/s. Ends with `RESULT {json}` (figures, goals, load average).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
