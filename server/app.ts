@@ -59,11 +59,21 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 export const IMAGE_PREFIXES = ['/image-api', '/image1-api', '/image2-api', '/image3-api'] as const;
 
+/**
+ * Request ids for the log (and the 500 msg that quotes one): a random prefix per process and a counter. Unique, which
+ * is all an id is for; crypto.randomBytes per request cost ~25 µs (a system call each), a tenth of a cached list call.
+ */
+function requestIds(): () => string {
+  const prefix = crypto.randomBytes(3).toString('hex');
+  let n = 0;
+  return () => prefix + (++n).toString(36).padStart(6, '0');
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
   const { config, db, dbKind } = options;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
-    genReqId: () => crypto.randomBytes(6).toString('hex'),
+    genReqId: requestIds(),
     ajv: {
       customOptions: { allowUnionTypes: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, formats: { [URL_FORMAT]: isAllowedUrl } },
       plugins: [apiSchemaKeywords],
@@ -98,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      registerGuards(api, { config, db, places });
+      registerGuards(api, { config, db, places, dbKind });
       for (const register of routeModules) await register(api, ctx);
       api.setNotFoundHandler((request, reply) => {
         reply.status(404).send({ code: 404, msg: `访问资源不存在：${request.method} ${request.url.split('?')[0]}` });

@@ -18,6 +18,7 @@ import * as m010 from './migrations/010_caodi_finance_category.js';
 import * as m011 from './migrations/011_intent_review.js';
 import * as m012 from './migrations/012_rate_limits.js';
 import * as m013 from './migrations/013_project_list_scale.js';
+import * as m014 from './migrations/014_bid_count.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '011_intent_review': m011,
   '012_rate_limits': m012,
   '013_project_list_scale': m013,
+  '014_bid_count': m014,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -146,6 +146,8 @@ export interface ProjectTable {
   imgList: Json<string[]>;
   watchCts: ColumnType<number, number | undefined, number>;
   signCts: ColumnType<number, number | undefined, number>;
+  /** How many bids the project has; kept by triggers on bid (migration 014), never written directly. */
+  bidCount: ColumnType<number, never, never>;
   publicityStopTime: NullableTimestamp;
   applyStartTime: NullableTimestamp;
   applyStopTime: NullableTimestamp;

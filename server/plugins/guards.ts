@@ -54,6 +54,8 @@ export interface GuardDeps {
   config: ServerConfig;
   db: Kysely<Database>;
   places: PlaceTree;
+  /** PGlite: one session, so hot lookups run as prepared statements. */
+  dbKind?: 'pglite' | 'postgres';
 }
 
 /**
@@ -65,6 +67,7 @@ export interface GuardDeps {
  */
 export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
   const { config, db, places } = deps;
+  const singleSession = deps.dbKind === 'pglite';
   // Says the configured window (SIGN_WINDOW_SECONDS), in minutes where it is whole minutes.
   const windowSeconds = Math.round(config.signWindowMs / 1000);
   const windowText = windowSeconds % 60 === 0 ? `${windowSeconds / 60}分钟` : `${windowSeconds}秒`;
@@ -149,7 +152,7 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
 
     const authorization = header(request, 'authorization');
     const token = authorization?.replace(/^Bearer\s+/i, '').trim();
-    if (token) request.user = await resolveToken(db, token, policy);
+    if (token) request.user = await resolveToken(db, token, policy, { singleSession });
     if (auth.includes('bearer') || auth.includes('staff')) {
       if (!token) throw unauthorized('请先登录');
       if (!request.user) throw unauthorized('登录状态已过期，请重新登录');

@@ -9,6 +9,7 @@ import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
 import { containing, paging, paramsOf, requiredId, textParam, type Params } from '../request-params.js';
 import { ResponseCache } from '../services/response-cache.js';
+import { reusedBody, sendReusedJson } from '../compression.js';
 
 const PROJECT_PAGE_SIZE = 7;
 const PROJECT_MISSING = '项目不存在或已下架';
@@ -122,12 +123,16 @@ const twoDigits = (n: number) => {
  * TOTAL_SAMPLE_ROWS candidates; over more, the share of matches among the newest TOTAL_SAMPLE_ROWS scales the tallied
  * total, as large portals show 约 N 条.
  */
+function tallyQuery(db: Kysely<Database>, f: ListFilter) {
+  let tally = db.selectFrom('projectTally').select(sql<number>`coalesce(sum(n), 0)::int`.as('total')).where('projectTally.deptId', 'in', f.deptIds);
+  if (f.type !== undefined) tally = tally.where('projectTally.type', '=', f.type);
+  if (f.number) tally = tally.where('projectTally.number', '=', f.number);
+  if (f.statuses?.length) tally = tally.where('projectTally.status', 'in', f.statuses);
+  return tally;
+}
+
 async function countProjects(db: Kysely<Database>, f: ListFilter): Promise<ListTotal> {
-  let tally = db.selectFrom('projectTally').select(sql<number>`coalesce(sum(n), 0)::int`.as('total')).where('deptId', 'in', f.deptIds);
-  if (f.type !== undefined) tally = tally.where('type', '=', f.type);
-  if (f.number) tally = tally.where('number', '=', f.number);
-  if (f.statuses?.length) tally = tally.where('status', 'in', f.statuses);
-  const candidates = Number((await tally.executeTakeFirstOrThrow()).total);
+  const candidates = Number((await tallyQuery(db, f).executeTakeFirstOrThrow()).total);
   if (!hasResidual(f) || candidates === 0) return { total: candidates, approx: false };
   if (candidates > TOTAL_SAMPLE_ROWS) {
     const newest = applyTallied(db.selectFrom('project').select((eb) => eb.and(residualConditions(eb, f)).as('hit')), f)
@@ -158,7 +163,16 @@ function pageTotal(count: ListTotal, offset: number | undefined, shown: number, 
   return { total: Math.max(count.total, offset + shown), totalApprox: true };
 }
 
-const releaseRecord = (r: Project) => ({
+/** The columns a list card shows: not the description (content, often kilobytes), keys or the auction's terms. */
+const CARD_COLUMNS = [
+  'project.id', 'project.status', 'project.type', 'project.code', 'project.projectName', 'project.deptId', 'project.imgList', 'project.price',
+  'project.priceUnit', 'project.dealAmount', 'project.currentPrice', 'project.area', 'project.areaUnit', 'project.scale', 'project.outname',
+  'project.needname', 'project.company', 'project.signCts', 'project.watchCts', 'project.number', 'project.address', 'project.publicityStopTime',
+  'project.applyStartTime', 'project.applyStopTime', 'project.biddingStartTime', 'project.biddingStopTime',
+] as const;
+type CardRow = Pick<Project, (typeof CARD_COLUMNS)[number] extends `project.${infer K}` ? K & keyof Project : never>;
+
+const releaseRecord = (r: CardRow) => ({
   projectType: r.type,
   publicityStopTime: formatDateTime(r.publicityStopTime),
   applyStartTime: formatDateTime(r.applyStartTime),
@@ -167,7 +181,7 @@ const releaseRecord = (r: Project) => ({
   biddingStopTime: formatDateTime(r.biddingStopTime),
 });
 
-function card(r: Project & { classname: string }, places: PlaceTree) {
+function card(r: CardRow & { classname: string }, places: PlaceTree) {
   const price = toNumber(r.price) ?? 0;
   const current = toNumber(r.currentPrice);
   const deptName = places.name(r.deptId);
@@ -218,20 +232,27 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
     const { pageNum, pageSize, offset } = paging(paramsOf(request), PROJECT_PAGE_SIZE);
     const afterId = afterIdParam(request);
     const key = JSON.stringify([forcedType ?? 0, filter, pageNum, pageSize, afterId]);
-    // The cache holds the serialised body (made by the route's own response serialiser), so a hit costs no
-    // database round trip and no serialisation.
+    // The cache holds the serialised body (made by the route's own response serialiser) as bytes, and its brotli/gzip
+    // forms once asked for: a hit costs no database round trip, no serialisation and no compression.
     const body = await cache.get(key, async () => {
-      const page = applyFilter(baseQuery(db).selectAll('project').select('c.classname'), filter);
-      const [rows, count] = await Promise.all([
-        (afterId === undefined ? page.offset(offset) : page.where('project.id', '<', afterId))
-          .orderBy('project.id', 'desc')
-          .limit(pageSize)
-          .execute(),
-        countProjects(db, filter),
-      ]);
-      return reply.serialize(ok({ rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) }, '查询成功')) as string;
+      const filtered = applyFilter(baseQuery(db).select([...CARD_COLUMNS, 'c.classname']), filter);
+      const page = (afterId === undefined ? filtered.offset(offset) : filtered.where('project.id', '<', afterId)).orderBy('project.id', 'desc').limit(pageSize);
+      let rows: Array<CardRow & { classname: string }>;
+      let count: ListTotal;
+      if (!hasResidual(filter)) {
+        // The total is the tally's sum: one statement with the page (one round trip, one pooled connection per
+        // request under load); only a page past the end, with no row to carry it, asks again.
+        const withTotal = await page.select(() => tallyQuery(db, filter).as('listTotal')).execute();
+        rows = withTotal;
+        count = withTotal.length ? { total: Number(withTotal[0].listTotal), approx: false } : await countProjects(db, filter);
+      } else {
+        [rows, count] = await Promise.all([page.execute(), countProjects(db, filter)]);
+      }
+      return reusedBody(
+        reply.serialize(ok({ rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) }, '查询成功')) as string,
+      );
     });
-    return reply.type('application/json; charset=utf-8').send(body);
+    return sendReusedJson(request, reply, body);
   };
 
   const detailHandler = (forcedType?: ProjectTable['type']) => async (request: FastifyRequest) => {

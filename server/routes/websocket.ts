@@ -36,7 +36,7 @@ export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppCont
       const userId = Number((request.params as { userId?: string }).userId);
       const token = (request.query as { token?: string } | undefined)?.token;
       if (Number.isInteger(userId) && userId > 0 && token) {
-        resolveToken(ctx.db, token, policy)
+        resolveToken(ctx.db, token, policy, { singleSession: ctx.dbKind === 'pglite' })
           .then((user) => {
             if (user?.userId === userId) hub.authenticate(client, userId);
           })

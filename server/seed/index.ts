@@ -95,7 +95,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
     log(`图片：新写入 ${written} 张（${options.imagesDir}，${Date.now() - started} ms）`);
   }
 
-  return db.transaction().execute(async (trx) => {
+  const summary = await db.transaction().execute(async (trx) => {
     if (!(await isDatabaseEmpty(trx))) throw new Error('数据库中已有地区数据，不能重复写入演示数据');
     const { rows: placeRows, regions } = buildPlaces(rng.fork('places'));
     await trx.insertInto('place').values(placeRows).execute();
@@ -154,4 +154,8 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
       images: written,
     };
   });
+  // Fresh planner statistics: right after a bulk load the list's queries would be planned for empty tables (PGlite
+  // has no autovacuum to catch up, and PostgreSQL's comes only later).
+  await sql`ANALYZE`.execute(db);
+  return summary;
 }

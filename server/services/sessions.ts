@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { executePrepared, sqlText } from '../db/prepared.js';
 
 export interface SessionUser {
   userId: number;
@@ -26,17 +27,40 @@ export async function createSession(db: Kysely<Database>, userId: number, policy
   return token;
 }
 
+interface SessionRow {
+  sessionId: number;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  userId: number;
+  phone: string;
+  name: string;
+  role: SessionUser['role'];
+  deptId: number | null;
+}
+
+/** The Kysely query below as one prepared statement (PGlite: every signed-in request runs it). */
+const SESSION_SQL = `SELECT s.id AS "sessionId", s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt", u.user_id AS "userId",
+  u.phone, u.name, u.role, u.dept_id AS "deptId" FROM user_session s JOIN app_user u ON u.user_id = s.user_id WHERE s.token_hash = $1`;
+
 /**
  * The user behind a token, or undefined when it is unknown, past its absolute expiry or idle too long.
  * Touches last_seen_at at most once a minute so reads stay reads.
  */
-export async function resolveToken(db: Kysely<Database>, token: string, policy: SessionPolicy): Promise<SessionUser | undefined> {
-  const row = await db
-    .selectFrom('userSession as s')
-    .innerJoin('appUser as u', 'u.userId', 's.userId')
-    .select(['s.id as sessionId', 's.lastSeenAt', 's.expiresAt', 'u.userId', 'u.phone', 'u.name', 'u.role', 'u.deptId'])
-    .where('s.tokenHash', '=', hashToken(token))
-    .executeTakeFirst();
+export async function resolveToken(
+  db: Kysely<Database>,
+  token: string,
+  policy: SessionPolicy,
+  options: { singleSession?: boolean } = {},
+): Promise<SessionUser | undefined> {
+  const tokenHash = hashToken(token);
+  const row = options.singleSession
+    ? (await executePrepared<SessionRow>(db, 'session_by_token', 'text', SESSION_SQL, [sqlText(tokenHash)]))[0]
+    : await db
+        .selectFrom('userSession as s')
+        .innerJoin('appUser as u', 'u.userId', 's.userId')
+        .select(['s.id as sessionId', 's.lastSeenAt', 's.expiresAt', 'u.userId', 'u.phone', 'u.name', 'u.role', 'u.deptId'])
+        .where('s.tokenHash', '=', tokenHash)
+        .executeTakeFirst();
   if (!row) return undefined;
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > policy.idleMinutes * 60_000) {

@@ -1,0 +1,42 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * PGlite parses and plans every statement it is sent, which for a short lookup costs more than running it. On
+ * PGlite (one session: statements never overlap) a hot statement is PREPAREd once per Kysely instance and run with
+ * EXECUTE; each caller keeps its plain statement for PostgreSQL, where the pool's connections differ.
+ */
+const preparedBy = new WeakMap<object, Map<string, Promise<void>>>();
+
+/**
+ * Runs `EXECUTE name(literals…)`, preparing `name` as `statement` on first use. EXECUTE takes no bind parameters,
+ * so every literal must already be safe SQL text: use {@link sqlInt}, {@link sqlText} or {@link sqlIntArray}.
+ */
+export async function executePrepared<Row>(db: Kysely<Database>, name: string, paramTypes: string, statement: string, literals: string[]): Promise<Row[]> {
+  let byName = preparedBy.get(db);
+  if (!byName) preparedBy.set(db, (byName = new Map()));
+  let ready = byName.get(name);
+  if (!ready) {
+    ready = sql
+      .raw(`PREPARE ${name}(${paramTypes}) AS ${statement}`)
+      .execute(db)
+      .then(
+        () => undefined,
+        (error: { code?: string }) => {
+          if (error.code !== '42P05') throw error; // already prepared in this session
+        },
+      );
+    byName.set(name, ready);
+    ready.catch(() => byName.delete(name));
+  }
+  await ready;
+  const { rows } = await sql.raw<Row>(`EXECUTE ${name}(${literals.join(', ')})`).execute(db);
+  return rows;
+}
+
+/** An integer as SQL text (anything else becomes -1, which matches no id). */
+export const sqlInt = (x: number): string => (Number.isInteger(x) ? String(x) : '-1');
+/** An int[] literal. */
+export const sqlIntArray = (xs: number[]): string => `'{${xs.map(sqlInt).join(',')}}'`;
+/** A quoted SQL string literal (quotes doubled; NUL is refused earlier by the input checks and cannot be stored). */
+export const sqlText = (s: string): string => `'${s.replace(/\0/g, '').replace(/'/g, "''")}'`;
