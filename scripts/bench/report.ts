@@ -62,7 +62,7 @@ const RUNS: Run[] = [
 ];
 
 /** Runs one benchmark, echoing its output, and returns its RESULT (or why there is none). */
-function runOne(run: Run): Promise<{ result?: BenchResult; problem?: string; seconds: number }> {
+function runOne(run: Run): Promise<{ result?: BenchResult; problem?: string; seconds: number; tail: string[] }> {
   const started = Date.now();
   const command = run.postgres ? ['bash', 'scripts/with-postgres.sh', ...run.command] : run.command;
   return new Promise((resolve) => {
@@ -74,12 +74,15 @@ function runOne(run: Run): Promise<{ result?: BenchResult; problem?: string; sec
     });
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - started) / 1000);
-      const line = out.split('\n').reverse().find((l) => l.startsWith('RESULT '));
-      if (!line) return resolve({ problem: `no RESULT line (exit code ${code})`, seconds });
+      const lines = out.split('\n');
+      const at = lines.map((l) => l.startsWith('RESULT ')).lastIndexOf(true);
+      // The benchmark's own account before its RESULT (profile, stage timings, misses): quoted in the report.
+      const tail = lines.slice(Math.max(0, (at < 0 ? lines.length : at) - 40), at < 0 ? lines.length : at).filter((l) => l.trim());
+      if (at < 0) return resolve({ problem: `no RESULT line (exit code ${code})`, seconds, tail });
       try {
-        resolve({ result: parseResult(line), seconds, problem: code === 0 ? undefined : `exit code ${code}` });
+        resolve({ result: parseResult(lines[at]), seconds, problem: code === 0 ? undefined : `exit code ${code}`, tail });
       } catch (error) {
-        resolve({ problem: `unreadable RESULT line: ${(error as Error).message}`, seconds });
+        resolve({ problem: `unreadable RESULT line: ${(error as Error).message}`, seconds, tail });
       }
     });
   });
@@ -119,10 +122,14 @@ async function main() {
       continue;
     }
     console.log(`\n== ${run.title}`);
-    const { result, problem, seconds } = await runOne(run);
+    const { result, problem, seconds, tail } = await runOne(run);
     details.push(`## ${run.title}`, '', `Command: \`${run.command.join(' ')}\`${run.postgres ? ' (under scripts/with-postgres.sh)' : ''}; ${seconds} s.`, '');
     if (problem) details.push(`**Problem:** ${problem}.`, '');
-    if (!result) continue;
+    const printout = ['<details><summary>The benchmark\'s own account (last lines before its RESULT)</summary>', '', '```', ...tail, '```', '', '</details>', ''];
+    if (!result) {
+      details.push(...printout);
+      continue;
+    }
     if (result.setup) details.push(`Setup: ${result.setup}`, '');
     details.push('| Figure | Measured | Goal | Met |', '|---|---|---|---|');
     for (const figure of result.figures) {
@@ -131,7 +138,8 @@ async function main() {
       if (figure.goal) summary.push(`| ${run.title.replace(/ \(bench:[^)]*\)/, '')} | ${row.name} | ${row.measured} | ${row.goal} | ${row.met} |`);
     }
     details.push('');
-    if (result.limits?.length) details.push('What limits it:', '', ...result.limits.map((l) => `- ${l}`), '');
+    if (result.limits?.length) details.push(...result.limits.map((l) => `- ${l}`), '');
+    details.push(...printout);
   }
   lines.push(...summary, '', ...details);
   fs.mkdirSync('bench', { recursive: true });

@@ -32,9 +32,78 @@ export function printResult(result: BenchResult): void {
   console.log(`RESULT ${JSON.stringify(result)}`);
 }
 
+type Raw = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a benchmark's own JSON
+const most = (value: number): BenchFigure['goal'] => ({ at: 'most', value });
+const least = (value: number): BenchFigure['goal'] => ({ at: 'least', value });
+const figure = (name: string, value: unknown, unit: string, goal?: BenchFigure['goal']): BenchFigure[] =>
+  typeof value === 'number' && Number.isFinite(value) ? [{ name, value, unit, ...(goal ? { goal } : {}) }] : [];
+
+/**
+ * The figures of a benchmark that prints its own RESULT shape (bench:bundle, bench:api, bench:auction), each with
+ * the issue's goal; a RESULT that already has `figures` is taken as it is.
+ */
+export function normalise(raw: Raw): BenchResult {
+  if ('figures' in raw) return raw as BenchResult;
+  const load = raw.loadavg ?? raw.load;
+  const loadText = load === undefined ? '' : `; load average ${Array.isArray(load) ? load.join(' ') : load}`;
+  if (raw.bench === 'bundle') {
+    const g = raw.goals ?? {};
+    const figures: BenchFigure[] = [];
+    for (const [region, h] of Object.entries(raw.home ?? {}) as Array<[string, Raw]>) {
+      figures.push(
+        ...figure(`${region} home JS (gzip)`, h.jsKb, 'KB', most(g.jsKb)),
+        ...figure(`${region} home CSS (gzip)`, h.cssKb, 'KB', most(g.cssKb)),
+        ...figure(`${region} LCP 1×`, h.lcp1, 'ms', most(g.lcp1)),
+        ...figure(`${region} last card 1×`, h.lastCard1, 'ms'),
+        ...figure(`${region} LCP 4× CPU`, h.lcp4, 'ms', most(g.lcp4)),
+        ...figure(`${region} last card 4× CPU`, h.lastCard4, 'ms', most(g.lastCard4)),
+      );
+    }
+    if (raw.routes) {
+      figures.push(...figure(`heaviest route first view (${raw.routes.heaviest})`, raw.routes.heaviestKb, 'KB', most(g.jsKb)));
+      figures.push(...figure(`routes over ${g.jsKb} KB (of ${raw.routes.count})`, Object.keys(raw.routes.overGoal ?? {}).length, 'routes', most(0)));
+    }
+    return { bench: 'bundle', setup: `median of ${raw.loads} fresh loads per speed${loadText}`, figures, limits: raw.missed?.length ? [`missed: ${raw.missed.join('; ')}`] : [] };
+  }
+  if (raw.bench === 'api') {
+    const g = raw.goals ?? {};
+    return {
+      bench: 'api',
+      setup: `${raw.database}, ${raw.projects} projects, ${raw.connections} connections, ${raw.seconds} s each${loadText}`,
+      figures: [
+        ...figure('hello-world', raw.hello?.rps, 'req/s'),
+        ...figure('cached list', raw.cached?.rps, 'req/s'),
+        ...figure('cached list ÷ hello-world', raw.cached?.vsHello, '×', least(g.cachedVsHello)),
+        ...figure('cached list p99', raw.cached?.p99Ms, 'ms', most(g.cachedP99Ms)),
+        ...figure('cached list server CPU per request', raw.cached?.cpuUsPerRequest, 'µs'),
+        ...figure('uncached list', raw.uncached?.rps, 'req/s'),
+        ...figure('uncached list p99', raw.uncached?.p99Ms, 'ms', raw.database === 'postgres' ? most(g.uncachedP99Ms) : undefined),
+        ...figure('uncached list errors', raw.uncached?.errors, '', most(0)),
+      ],
+    };
+  }
+  if (raw.bench === 'auction') {
+    const g = raw.goals ?? {};
+    return {
+      bench: 'auction',
+      setup: `${raw.database}, ${raw.instances ?? 1} instance(s), ${raw.viewers} viewers, ${raw.offeredPerSecond} bids/s offered${loadText}`,
+      figures: [
+        ...figure('bids handled (accepted or refused)', raw.bidsPerSecond, '/s', least(g.bidsPerSecond)),
+        ...figure('broadcast p50', raw.latencyMs?.p50, 'ms'),
+        ...figure('broadcast p99', raw.latencyMs?.p99, 'ms', most(g.p99Ms)),
+        ...figure('lost frames', raw.lost, '', most(0)),
+        ...figure('duplicate frames', raw.duplicates, '', most(0)),
+        ...figure('out of order', raw.outOfOrder, '', most(0)),
+        ...figure('request errors', raw.errors, ''),
+      ],
+    };
+  }
+  throw new Error(`unknown benchmark ${String(raw.bench)}`);
+}
+
 /** Reads a RESULT line back; throws on anything that is not one. */
 export function parseResult(line: string): BenchResult {
-  const value = JSON.parse(line.replace(/^RESULT /, '')) as BenchResult;
+  const value = normalise(JSON.parse(line.replace(/^RESULT /, '')) as Raw);
   if (typeof value?.bench !== 'string' || !Array.isArray(value.figures)) throw new Error('expected {bench, figures[]}');
   for (const f of value.figures) if (typeof f.name !== 'string' || typeof f.value !== 'number') throw new Error(`bad figure ${JSON.stringify(f)}`);
   return value;
