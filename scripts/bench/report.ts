@@ -106,7 +106,7 @@ function machine(): string[] {
   return [
     `- Date: ${new Date().toISOString()}; commit ${commit}`,
     `- CPU: ${cpus[0]?.model ?? 'unknown'} × ${cpus.length}; memory ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${os.type()} ${os.release()}`,
-    `- Node ${process.version}; ${version('/usr/lib/chromium/chromium --version')}; PostgreSQL ${hasPostgres ? version('ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1 | xargs -I{} {}/postgres --version') : 'not installed'}`,
+    `- Node ${process.version}; ${version('/usr/lib/chromium/chromium --version')}; PostgreSQL ${hasPostgres ? version(`${execSync('ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1').toString().trim()}/postgres --version`) : 'not installed'}`,
     `- Load average when the report started: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min). Load generators run on the same machine as the server.`,
   ];
 }
