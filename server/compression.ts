@@ -76,41 +76,17 @@ export function registerResponseCompression(app: FastifyInstance): void {
     if (reply.getHeader('content-encoding')) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (!COMPRESSIBLE.test(type)) return payload;
-    // A string is never longer in characters than in UTF-8 bytes: only a short one needs measuring.
-    if (typeof payload === 'string' ? payload.length < MIN_BYTES && Buffer.byteLength(payload) < MIN_BYTES : payload.length < MIN_BYTES) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+    if (body.length < MIN_BYTES) return payload;
     // The same address answers differently per Accept-Encoding: caches must keep them apart.
     varyOnEncoding(reply);
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
     const compressed = body.length <= SYNC_MAX_BYTES ? compressSync(body, encoding) : await compressAsync(body, encoding);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return compressed;
   });
-}
-
-/** A response body kept for many requests (a cached list), with its compressed forms made once each, on demand. */
-export interface ReusedBody {
-  bytes: Buffer;
-  encoded: Partial<Record<Encoding, Buffer>>;
-}
-
-export const reusedBody = (text: string): ReusedBody => ({ bytes: Buffer.from(text, 'utf8'), encoded: {} });
-
-/**
- * Sends a reused JSON body in the encoding the browser accepts, compressing it once per encoding rather than per
- * request (the hook above then leaves it alone: it is encoded already, or too small, or not accepted compressed).
- */
-export function sendReusedJson(request: FastifyRequest, reply: FastifyReply, body: ReusedBody): FastifyReply {
-  reply.type('application/json; charset=utf-8');
-  if (body.bytes.length < MIN_BYTES) return reply.send(body.bytes);
-  varyOnEncoding(reply);
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(body.bytes);
-  const compressed = (body.encoded[encoding] ??= compressSync(body.bytes, encoding));
-  reply.header('content-encoding', encoding);
-  return reply.send(compressed);
 }
 
 /** Whether a built file is one to precompress. */

@@ -9,7 +9,6 @@ import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
 import { containing, paging, paramsOf, requiredId, textParam, type Params } from '../request-params.js';
 import { ResponseCache } from '../services/response-cache.js';
-import { reusedBody, sendReusedJson } from '../compression.js';
 
 const PROJECT_PAGE_SIZE = 7;
 const PROJECT_MISSING = '项目不存在或已下架';
@@ -232,8 +231,8 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
     const { pageNum, pageSize, offset } = paging(paramsOf(request), PROJECT_PAGE_SIZE);
     const afterId = afterIdParam(request);
     const key = JSON.stringify([forcedType ?? 0, filter, pageNum, pageSize, afterId]);
-    // The cache holds the serialised body (made by the route's own response serialiser) as bytes, and its brotli/gzip
-    // forms once asked for: a hit costs no database round trip, no serialisation and no compression.
+    // The cache holds the serialised body (made by the route's own response serialiser), so a hit costs no
+    // database round trip and no serialisation.
     const body = await cache.get(key, async () => {
       const filtered = applyFilter(baseQuery(db).select([...CARD_COLUMNS, 'c.classname']), filter);
       const page = (afterId === undefined ? filtered.offset(offset) : filtered.where('project.id', '<', afterId)).orderBy('project.id', 'desc').limit(pageSize);
@@ -248,11 +247,9 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
       } else {
         [rows, count] = await Promise.all([page.execute(), countProjects(db, filter)]);
       }
-      return reusedBody(
-        reply.serialize(ok({ rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) }, '查询成功')) as string,
-      );
+      return reply.serialize(ok({ rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) }, '查询成功')) as string;
     });
-    return sendReusedJson(request, reply, body);
+    return reply.type('application/json; charset=utf-8').send(body);
   };
 
   const detailHandler = (forcedType?: ProjectTable['type']) => async (request: FastifyRequest) => {
