@@ -44,7 +44,8 @@ function readSchemaTypes(): { checker: ts.TypeChecker; tables: Map<string, Map<s
       const select = selectMember ? checker.getTypeOfSymbol(selectMember) : type;
       const insert = insertMember ? checker.getTypeOfSymbol(insertMember) : type;
       const parts = insert.isUnion() ? insert.types : [insert];
-      const insertOptional = parts.some((t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null));
+      // `never`: the code may not write it at all (a column kept by triggers), which needs a default as much as optional does.
+      const insertOptional = Boolean(insert.flags & ts.TypeFlags.Never) || parts.some((t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null));
       columns.set(columnProp.name, { select, insertOptional });
     }
     tables.set(tableProp.name, columns);
