@@ -10,8 +10,7 @@
  * they are reported as not run, with the reason.
  * `--quick` shortens every run (fewer loads, shorter durations) to check the pipeline, not to quote figures.
  */
-import { spawn } from 'node:child_process';
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -8,8 +8,9 @@ const publicPlace = (p: Place) => ({ deptId: p.deptId, deptName: p.deptName, dep
 
 export async function registerPlaceRoutes(app: FastifyInstance, { places }: AppContext): Promise<void> {
   defineRoute(app, 'townList', async (request) => {
-    // Validation has applied the schema's defaults (maxLevel 4, includeSelf false).
-    const { maxLevel = 4, includeSelf } = request.query;
+    // Validation has filled in the schema's defaults (schemas/api/places.json), so maxLevel is always there.
+    const { includeSelf } = request.query;
+    const maxLevel = request.query.maxLevel!;
     const root = request.tenant!.place;
     const out: Place[] = includeSelf ? [root] : [];
     // Depth-first so a town follows its county, as the dropdown shows them.
