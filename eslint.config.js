@@ -15,7 +15,10 @@ const noReact = { group: REACT, message: 'The framework-free core does not impor
 const noBlocks = { group: ['**/blocks/**'], message: 'Blocks are composed by the app; lower layers do not import them.' };
 const noEngineReact = { group: ['**/engine/react/**', '**/engine/react'], message: 'The React layer sits above this one.' };
 const noApp = { group: ['**/app/**', '**/app'], message: 'The app entry composes everything; nothing imports it.' };
-const noEngine = { group: ['**/engine/**', '**/engine'], message: 'Machines own their ports (machines/ports.ts); the engine implements them, not the other way round.' };
+const noEngine = {
+  group: ['**/engine/**', '**/engine'],
+  message: 'Machines own their ports (machines/ports.ts); the engine implements them, not the other way round.',
+};
 const noServer = { group: ['**/server/**'], message: 'The browser code does not import the server.' };
 
 export default tseslint.config(

@@ -19,7 +19,11 @@ function devSettings(): Plugin {
     name: 'tianmu-dev-settings',
     apply: 'serve',
     transformIndexHtml: () => [
-      { tag: 'script', children: settingsScript(clientSettingsFor(loadConfig(process.env, { previewRegion: process.env.TIANMU_PREVIEW_REGION || undefined }))), injectTo: 'head-prepend' },
+      {
+        tag: 'script',
+        children: settingsScript(clientSettingsFor(loadConfig(process.env, { previewRegion: process.env.TIANMU_PREVIEW_REGION || undefined }))),
+        injectTo: 'head-prepend',
+      },
     ],
   };
 }

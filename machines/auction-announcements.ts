@@ -64,7 +64,12 @@ export function clockText(say: ClockAnnouncement, clock: (ms: number) => string)
  * last said, else the text already there (a live region that keeps its text says nothing). The first price seen is
  * not said: the page shows it as it loads.
  */
-export function priceAnnouncement(previous: { label: string; amount: number } | null, next: { label: string; amount: number } | null, current: string, yuan: (n: number) => string): string {
+export function priceAnnouncement(
+  previous: { label: string; amount: number } | null,
+  next: { label: string; amount: number } | null,
+  current: string,
+  yuan: (n: number) => string,
+): string {
   if (!previous || !next) return current;
   if (previous.label === next.label && previous.amount === next.amount) return current;
   return `${next.label} ${yuan(next.amount)}`;

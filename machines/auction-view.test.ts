@@ -1,13 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { applyBid, applyDelay, applyEnded, bidProblem, formatCountdown, formatYuan, headlinePrice, minimumBid, remainingMs, steppedBid, type AuctionState } from './index.js';
+import {
+  applyBid,
+  applyDelay,
+  applyEnded,
+  bidProblem,
+  formatCountdown,
+  formatYuan,
+  headlinePrice,
+  minimumBid,
+  remainingMs,
+  steppedBid,
+  type AuctionState,
+} from './index.js';
 
 const T0 = Date.UTC(2026, 10, 22, 2, 0, 0);
 const fresh: AuctionState = {
-  projectId: 7, status: 6, price: 10_000, currentPrice: null, increment: 500, extendMinutes: 5,
-  biddingStartTime: T0, biddingStopTime: T0 + 3_600_000, serverTime: T0 + 60_000, bidCount: 0, records: [], dealAmount: null,
+  projectId: 7,
+  status: 6,
+  price: 10_000,
+  currentPrice: null,
+  increment: 500,
+  extendMinutes: 5,
+  biddingStartTime: T0,
+  biddingStopTime: T0 + 3_600_000,
+  serverTime: T0 + 60_000,
+  bidCount: 0,
+  records: [],
+  dealAmount: null,
 };
 const bid = (id: number, amount: number, time = T0 + id * 1000) => ({
-  projectId: 7, bid: { id, amount, bidderCode: '001', bidderName: '张**', time }, currentPrice: amount, bidCount: id, biddingStopTime: T0 + 3_600_000, serverTime: time,
+  projectId: 7,
+  bid: { id, amount, bidderCode: '001', bidderName: '张**', time },
+  currentPrice: amount,
+  bidCount: id,
+  biddingStopTime: T0 + 3_600_000,
+  serverTime: time,
 });
 
 describe('the bid rules the panel applies before sending', () => {

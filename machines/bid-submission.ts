@@ -20,9 +20,7 @@ export interface BidSubmissionContext {
 
 export type BidSubmissionEvent =
   /** The form is submitted with an amount, checked against the auction as the bidder sees it now. */
-  | { type: 'SUBMIT'; amount: number; auction: AuctionState }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' };
+  { type: 'SUBMIT'; amount: number; auction: AuctionState } | { type: 'CONFIRM' } | { type: 'CANCEL' };
 
 /**
  * One bid from the form to the server (issue 18: the panel's bid submission as a machine like the others). The
@@ -85,7 +83,10 @@ export const bidSubmissionMachine = setup({
         input: ({ context }) => ({ amount: context.amount! }),
         onDone: { target: 'idle', actions: [{ type: 'accepted', params: ({ context }) => ({ amount: context.amount! }) }, assign({ amount: null })] },
         // The server's reason (below the minimum, not on the grid, ended, not approved…), said by the form as well.
-        onError: { target: 'idle', actions: [assign({ amount: null, problem: ({ event }) => (isApiError(event.error) ? event.error.message : BID_FAILED_TEXT) }), 'failed'] },
+        onError: {
+          target: 'idle',
+          actions: [assign({ amount: null, problem: ({ event }) => (isApiError(event.error) ? event.error.message : BID_FAILED_TEXT) }), 'failed'],
+        },
       },
     },
   },

@@ -89,7 +89,13 @@ export function parseCameraEvent(text: unknown): CameraServiceEvent | null {
     case 'frame':
     case 'captured':
       return isImage(value)
-        ? { event: value.event, image: value.image as string, mime: value.mime as CameraImageMime, width: value.width as number, height: value.height as number }
+        ? {
+            event: value.event,
+            image: value.image as string,
+            mime: value.mime as CameraImageMime,
+            width: value.width as number,
+            height: value.height as number,
+          }
         : null;
     case 'rotated':
       return ROTATIONS.includes(value.degrees as number) ? { event: 'rotated', degrees: value.degrees as Rotation } : null;

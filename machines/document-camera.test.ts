@@ -3,13 +3,7 @@ import { PNG } from 'pngjs';
 import { WebSocket } from 'ws';
 import { createActor, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { startCameraSimulator, simulatedImage, type CameraSimulator } from '../scripts/camera-simulator.js';
-import {
-  addRotation,
-  parseCameraCommand,
-  parseCameraEvent,
-  type CameraCommand,
-  type CameraServiceEvent,
-} from './camera-protocol.js';
+import { addRotation, parseCameraCommand, parseCameraEvent, type CameraCommand, type CameraServiceEvent } from './camera-protocol.js';
 import {
   CAMERA_MESSAGES,
   cameraServiceActor,
@@ -92,11 +86,7 @@ describe('document camera against the simulated service', () => {
 
     actor.send({ type: 'CAPTURE' });
     expect(actor.getSnapshot().matches({ active: { online: { session: 'capturing' } } })).toBe(true);
-    await waitFor(
-      actor,
-      (s) => s.context.photos.length === 1 && s.matches({ active: { online: { session: 'streaming' } } }),
-      { timeout: 2_000 },
-    );
+    await waitFor(actor, (s) => s.context.photos.length === 1 && s.matches({ active: { online: { session: 'streaming' } } }), { timeout: 2_000 });
     actor.send({ type: 'ROTATE', degrees: 90 });
     await waitFor(actor, (s) => s.context.viewRotation === 90, { timeout: 2_000 });
     actor.send({ type: 'CAPTURE' });
@@ -188,9 +178,7 @@ describe('document camera against the simulated service', () => {
     actors.push(actor);
     actor.send({ type: 'CONNECT' });
     await waitFor(actor, inState({ active: 'disconnected' }), { timeout: 2_000 });
-    expect(notices).toEqual([
-      { kind: 'error', text: '您是否已安装高拍仪插件，如果没安装请安装插件；如果已安装请重启高拍仪并刷新页面后重试' },
-    ]);
+    expect(notices).toEqual([{ kind: 'error', text: '您是否已安装高拍仪插件，如果没安装请安装插件；如果已安装请重启高拍仪并刷新页面后重试' }]);
   });
 
   it('a failed capture shows the plugin message and keeps streaming without a photo', async () => {
@@ -284,9 +272,7 @@ describe('document camera, model-based', () => {
             const before = notices.length;
             user(step);
             const hadPhotos = (step.state.context as DocumentCameraContext).photos.length > 0;
-            expect(notices.slice(before)).toEqual(
-              hadPhotos ? [] : [{ kind: 'warning', text: CAMERA_MESSAGES.needPhoto }],
-            );
+            expect(notices.slice(before)).toEqual(hadPhotos ? [] : [{ kind: 'warning', text: CAMERA_MESSAGES.needPhoto }]);
           },
           'SERVICE.CONNECTED': () => {
             socket().serverOpen();

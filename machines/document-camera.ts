@@ -122,9 +122,7 @@ export function cameraServiceActor(WebSocketImpl?: SocketConstructor) {
           case 'frame':
           case 'captured': {
             const { event: kind, ...image } = message;
-            return report(
-              kind === 'frame' ? { type: 'DEVICE.FRAME', frame: image } : { type: 'DEVICE.CAPTURED', photo: image },
-            );
+            return report(kind === 'frame' ? { type: 'DEVICE.FRAME', frame: image } : { type: 'DEVICE.CAPTURED', photo: image });
           }
           case 'rotated':
             return report({ type: 'DEVICE.ROTATED', degrees: message.degrees });
@@ -200,14 +198,11 @@ export const documentCameraMachine = setup({
     rotatePhoto: assign({
       photos: ({ context, event }) =>
         event.type === 'ROTATE_PHOTO'
-          ? context.photos.map((p) =>
-              p.id === event.id ? { ...p, rotation: addRotation(p.rotation, event.degrees ?? 90) } : p,
-            )
+          ? context.photos.map((p) => (p.id === event.id ? { ...p, rotation: addRotation(p.rotation, event.degrees ?? 90) } : p))
           : context.photos,
     }),
     removePhoto: assign({
-      photos: ({ context, event }) =>
-        event.type === 'REMOVE_PHOTO' ? context.photos.filter((p) => p.id !== event.id) : context.photos,
+      photos: ({ context, event }) => (event.type === 'REMOVE_PHOTO' ? context.photos.filter((p) => p.id !== event.id) : context.photos),
     }),
     emitSaved: emit(({ context }) => ({ type: 'saved' as const, photos: context.photos })),
   },

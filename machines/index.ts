@@ -2,21 +2,27 @@
  * The lifecycles of the portal as XState v5 machines (design principle 4): framework-free, timers inside, side
  * effects as named actors and actions the caller provides. One concept per file; this file only re-exports by name.
  */
-export { applyBid, applyDelay, applyEnded, bidProblem, formatCountdown, formatYuan, headlinePrice, minimumBid, remainingMs, RECORDS_KEPT, serverOffset, steppedBid } from './auction-view.js';
+export {
+  applyBid,
+  applyDelay,
+  applyEnded,
+  bidProblem,
+  formatCountdown,
+  formatYuan,
+  headlinePrice,
+  minimumBid,
+  remainingMs,
+  RECORDS_KEPT,
+  serverOffset,
+  steppedBid,
+} from './auction-view.js';
 export type { AuctionBidMessage, AuctionEndedMessage, HeadlinePrice, AuctionRecord, AuctionState, DelayTimeMessage } from './auction-view.js';
 export { clockText, DEFAULT_MILESTONES, priceAnnouncement, remainingText, watchClock } from './auction-announcements.js';
 export type { ClockAnnouncement, ClockWatch } from './auction-announcements.js';
 export { ApiError, ERROR_TEXTS, isApiError } from './ports.js';
 export type { ApiErrorKind, ApiPort, MessageKind, RouteCallOptions } from './ports.js';
 export { addRotation, DEFAULT_CAMERA_SERVICE_URL, parseCameraCommand, parseCameraEvent } from './camera-protocol.js';
-export type {
-  CameraCommand,
-  CameraErrorCode,
-  CameraImage,
-  CameraImageMime,
-  CameraServiceEvent,
-  Rotation,
-} from './camera-protocol.js';
+export type { CameraCommand, CameraErrorCode, CameraImage, CameraImageMime, CameraServiceEvent, Rotation } from './camera-protocol.js';
 export { countdownMachine } from './countdown.js';
 export type { CountdownContext, CountdownEvent, CountdownInput } from './countdown.js';
 export { CAMERA_MESSAGES, cameraServiceActor, documentCameraMachine, photoDataUrl } from './document-camera.js';
@@ -51,24 +57,8 @@ export {
   TIME_LABELS,
   toggleStatusTile,
 } from './project-status-rules.js';
-export type {
-  BadgeTone,
-  CardBadgeVariant,
-  PricedProject,
-  ProjectType,
-  StatusRegion,
-  StatusTileView,
-  TimedProject,
-} from './project-status-rules.js';
-export {
-  MAX_TIMER_MS,
-  nextStatusChangeAt,
-  parseApiTime,
-  PROJECT_STATUS,
-  projectStatusMachine,
-  statusAt,
-  timelineOf,
-} from './project-status.js';
+export type { BadgeTone, CardBadgeVariant, PricedProject, ProjectType, StatusRegion, StatusTileView, TimedProject } from './project-status-rules.js';
+export { MAX_TIMER_MS, nextStatusChangeAt, parseApiTime, PROJECT_STATUS, projectStatusMachine, statusAt, timelineOf } from './project-status.js';
 export type {
   DealStatus,
   NoDealStatus,
@@ -78,14 +68,7 @@ export type {
   ProjectTimeline,
   TimelineField,
 } from './project-status.js';
-export {
-  channelUrl,
-  parseServerFrame,
-  REALTIME_TIMING,
-  realtimeChannelMachine,
-  SERVER_FRAME_TYPES,
-  socketActor,
-} from './realtime-channel.js';
+export { channelUrl, parseServerFrame, REALTIME_TIMING, realtimeChannelMachine, SERVER_FRAME_TYPES, socketActor } from './realtime-channel.js';
 export type {
   ClientFrame,
   HeartcheckReply,

@@ -61,8 +61,7 @@ const modelEvents = [
 ] as EventObject[];
 
 function describeEvent(e: EventObject & { phone?: string; newPassword?: string; code?: string }): string {
-  if (e.type === 'SUBMIT')
-    return `SUBMIT(${JSON.stringify(e.phone)}, ${JSON.stringify(e.newPassword)}, ${JSON.stringify(e.code)})`;
+  if (e.type === 'SUBMIT') return `SUBMIT(${JSON.stringify(e.phone)}, ${JSON.stringify(e.newPassword)}, ${JSON.stringify(e.code)})`;
   if (e.type === 'SEND_CODE') return 'SEND_CODE';
   return e.type.replace('xstate.', '');
 }
@@ -104,11 +103,7 @@ describe('password reset: model-based, against the real server', () => {
           if (goesThrough) {
             // The model says whether the server accepts: the real code when it does, a wrong one when it does not.
             const accepted = path.steps[i + 1]?.event.type === 'xstate.done.actor.resetPassword';
-            const sent = sms().matches('counting')
-              ? await latestSmsCode(server.db, phone)
-              : accepted
-                ? await sendCode(phone)
-                : undefined;
+            const sent = sms().matches('counting') ? await latestSmsCode(server.db, phone) : accepted ? await sendCode(phone) : undefined;
             code = accepted ? sent!.code : sent?.code === '000000' ? '111111' : '000000';
           }
           actor.send({ type: 'SUBMIT', phone: real(event.phone), newPassword: event.newPassword, code });
@@ -161,20 +156,10 @@ describe('password reset: the rules', () => {
   it('a password breaking the rule: the hint, no call, no message; a good one clears it', async () => {
     const { notices, actor } = wire();
     const phone = await freshUser();
-    for (const weak of [
-      'Ab1@',
-      'abcdefg1@',
-      'ABCDEFG1@',
-      'Abcdefgh@',
-      'Abcdefgh1',
-      'Abc 1234@x',
-      `Ab1@${'x'.repeat(17)}`,
-    ]) {
+    for (const weak of ['Ab1@', 'abcdefg1@', 'ABCDEFG1@', 'Abcdefgh@', 'Abcdefgh1', 'Abc 1234@x', `Ab1@${'x'.repeat(17)}`]) {
       actor.send({ type: 'SUBMIT', phone, newPassword: weak, code: '123456' });
       expect(actor.getSnapshot().value, weak).toBe('form');
-      expect(actor.getSnapshot().context.passwordHint, weak).toBe(
-        '密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。',
-      );
+      expect(actor.getSnapshot().context.passwordHint, weak).toBe('密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。');
     }
     expect(notices).toEqual([]);
     expect(PASSWORD_HINT).toBe('密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。');

@@ -137,14 +137,9 @@ export const passwordResetMachine = setup({
  *
  * @example passwordResetMachine.provide({ actors: passwordResetActors(client, { notify }), actions: { notify } })
  */
-export function passwordResetActors(
-  client: ApiPort,
-  actions: { notify: (_: unknown, notice: Notice) => void },
-) {
+export function passwordResetActors(client: ApiPort, actions: { notify: (_: unknown, notice: Notice) => void }) {
   return {
-    resetPassword: fromPromise<unknown, ResetRequest>(({ input }) =>
-      client.call('updatePwdForMobile', { body: input }),
-    ),
+    resetPassword: fromPromise<unknown, ResetRequest>(({ input }) => client.call('updatePwdForMobile', { body: input })),
     smsCountdown: smsCountdownMachine.provide({
       actors: smsCountdownActors(client),
       actions: { notify: actions.notify },

@@ -59,9 +59,7 @@ export type RouteCallOptions<N extends ApiRouteName> = {
    * person sees one prompt, not two.
    */
   quietExpiry?: boolean;
-} & (Present<ApiRoutes[N]['query']> extends true
-  ? { query?: ApiRoutes[N]['query'] }
-  : { query?: never }) &
+} & (Present<ApiRoutes[N]['query']> extends true ? { query?: ApiRoutes[N]['query'] } : { query?: never }) &
   (Present<ApiRoutes[N]['body']> extends true ? { body?: ApiRoutes[N]['body'] } : { body?: never }) &
   (Present<ApiRoutes[N]['params']> extends true ? { params: ApiRoutes[N]['params'] } : { params?: never });
 

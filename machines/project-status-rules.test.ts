@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allStatuses,
-  cardBadge,
-  cardTimeLine,
-  homeBiddingLabel,
-  priceLabel,
-  statusLabel,
-  statusTiles,
-  toggleStatusTile,
-} from './project-status-rules.js';
+import { allStatuses, cardBadge, cardTimeLine, homeBiddingLabel, priceLabel, statusLabel, statusTiles, toggleStatusTile } from './project-status-rules.js';
 
 const record = {
   publicityStopTime: '2026-11-01 10:00:00',
@@ -20,7 +11,18 @@ const record = {
 
 describe('status rules', () => {
   it('default labels, overridden entry by entry by the region', () => {
-    expect([2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((s) => statusLabel(s))).toEqual(['公示中', '公示结束', '报名中', '报名结束', '竞价中', '已成交', '已成交', '已成交', '已结束', '已结束']);
+    expect([2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((s) => statusLabel(s))).toEqual([
+      '公示中',
+      '公示结束',
+      '报名中',
+      '报名结束',
+      '竞价中',
+      '已成交',
+      '已成交',
+      '已成交',
+      '已结束',
+      '已结束',
+    ]);
     const region = { statusLabels: { '2': '预公告', '4': '公示报名中' } };
     expect(statusLabel(2, region)).toBe('预公告');
     expect(statusLabel(4, region)).toBe('公示报名中');
@@ -80,7 +82,10 @@ describe('status rules', () => {
     for (const s of [2, 3, 4]) expect(line(s, 1)).toEqual({ label: '报名开始时间', time: record.applyStartTime });
     for (const s of [5, 10]) expect(line(s, 1)).toEqual({ label: '报名截止时间', time: record.applyStopTime });
     expect(line(3, 3)).toEqual({ label: '报名截止时间', time: record.applyStopTime });
-    expect(cardTimeLine({ status: 5, type: 1, releaseRecord: { applyStopTime: record.applyStopTime } })).toEqual({ label: '报名截止时间', time: record.applyStopTime });
+    expect(cardTimeLine({ status: 5, type: 1, releaseRecord: { applyStopTime: record.applyStopTime } })).toEqual({
+      label: '报名截止时间',
+      time: record.applyStopTime,
+    });
     expect(cardTimeLine({ status: 5, releaseRecord: { projectType: 2, biddingStartTime: null } })).toBeNull();
     expect(cardTimeLine({ status: 5, releaseRecord: null })).toBeNull();
   });

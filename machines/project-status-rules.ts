@@ -3,7 +3,9 @@ import type { Region } from '../schemas/types/region.js';
 import type { TimelineField } from './project-status.js';
 
 /** The parts of a region the status rules read (a whole `Region` fits). */
-export type StatusRegion = Partial<Pick<Region, 'statusLabels' | 'projectAllStatus' | 'statusLists' | 'initPriceTitle' | 'bargainPriceTitle' | 'projectCardShowStatusList'>>;
+export type StatusRegion = Partial<
+  Pick<Region, 'statusLabels' | 'projectAllStatus' | 'statusLists' | 'initPriceTitle' | 'bargainPriceTitle' | 'projectCardShowStatusList'>
+>;
 
 /** Project types: 1 tender/procurement, 2 property transfer, 3 demand. */
 export type ProjectType = 1 | 2 | 3;
@@ -160,7 +162,7 @@ export function cardTimeField(status: number, projectType: ProjectType): Timelin
 export function cardTimeLine<T extends string | number>(project: {
   status: number;
   type?: ProjectType;
-  releaseRecord?: Partial<Record<TimelineField, T | null>> & { projectType?: ProjectType } | null;
+  releaseRecord?: (Partial<Record<TimelineField, T | null>> & { projectType?: ProjectType }) | null;
 }): { label: string; time: T } | null {
   const type = project.releaseRecord?.projectType ?? project.type ?? 2;
   const field = cardTimeField(project.status, type);

@@ -45,9 +45,7 @@ type Snap = Snapshot<unknown> & { value: unknown; context: ProjectStatusContext 
 
 /** Timer events are named by xstate after the delay and the state node that armed them. */
 const isTimer = (e: EventObject) => e.type.startsWith('xstate.after.');
-const TIMERS = stateNodesOf(projectStatusMachine).flatMap((n) =>
-  [...n.transitions.keys()].filter((t) => t.startsWith('xstate.after.')),
-);
+const TIMERS = stateNodesOf(projectStatusMachine).flatMap((n) => [...n.transitions.keys()].filter((t) => t.startsWith('xstate.after.')));
 
 /**
  * The events a driver can send in a state: the state's own timer; TICKs at fixed times strictly before the armed
@@ -62,9 +60,7 @@ function eventsFor(snapshot: unknown): EventObject[] {
     ...TIMERS.map((type) => ({ type })),
     ...[BASE + 500, BASE + 4500, BASE + 6000].filter(before).map((now) => ({ type: 'TICK', now })),
     { type: 'EXTENDED', biddingStopTime: BASE + 5500 },
-    ...(before(BASE + 4600) || c.now === BASE + 4600
-      ? [{ type: 'EXTENDED', biddingStopTime: BASE + 5500, now: BASE + 4600 }]
-      : []),
+    ...(before(BASE + 4600) || c.now === BASE + 4600 ? [{ type: 'EXTENDED', biddingStopTime: BASE + 5500, now: BASE + 4600 }] : []),
     { type: 'DEAL', status: 7 },
     { type: 'DEAL', status: 4 },
     { type: 'NO_DEAL', status: 10 },
@@ -119,15 +115,10 @@ describe('project status: model-based', () => {
     for (const path of paths) {
       const name = path.steps
         .map((s) =>
-          isTimer(s.event)
-            ? 'timer'
-            : s.event.type === 'xstate.init'
-              ? `start(type ${project.type}, stored ${project.status})`
-              : JSON.stringify(s.event),
+          isTimer(s.event) ? 'timer' : s.event.type === 'xstate.init' ? `start(type ${project.type}, stored ${project.status})` : JSON.stringify(s.event),
         )
         .join(' → ');
-      it(`drives: ${name} ⇒ ${JSON.stringify(path.state.value)} ${path.state.context.status}`, () =>
-        drive(project, path));
+      it(`drives: ${name} ⇒ ${JSON.stringify(path.state.value)} ${path.state.context.status}`, () => drive(project, path));
     }
   }
 });
@@ -297,8 +288,7 @@ describe('statusAt', () => {
       nextChangeAt: BASE + 3000,
       biddingEnded: false,
     });
-    for (const status of [7, 8, 9, 10, 11])
-      expect(statusAt({ ...p, status }, BASE)).toEqual({ status, nextChangeAt: null, biddingEnded: false });
+    for (const status of [7, 8, 9, 10, 11]) expect(statusAt({ ...p, status }, BASE)).toEqual({ status, nextChangeAt: null, biddingEnded: false });
   });
 
   it('tenders: no bidding; the clock stops at 5', () => {
@@ -344,8 +334,7 @@ describe('statusAt', () => {
         };
         const got = statusAt(timeline, BASE);
         if (status <= 6) expect(got, `seed ${seed} status ${status}`).toMatchObject({ status, biddingEnded: false });
-        else
-          expect(got, `seed ${seed} status ${status}`).toEqual({ status: 6, nextChangeAt: null, biddingEnded: true });
+        else expect(got, `seed ${seed} status ${status}`).toEqual({ status: 6, nextChangeAt: null, biddingEnded: true });
       }
     }
   });

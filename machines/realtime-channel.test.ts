@@ -65,9 +65,7 @@ describe('channelUrl and parseServerFrame', () => {
     expect(channelUrl({ flags: { startWebSocket: true }, address: 'ws://h/' })).toBe('ws://h/websocket/0');
     expect(channelUrl({ flags: { startWebSocket: true }, address: 'ws://h', userId: null })).toBe('ws://h/websocket/0');
     expect(channelUrl({ ...CONFIGURED, token: 'a b' })).toBe('ws://portal.test/websocket/7?token=a%20b');
-    expect(channelUrl({ flags: { startWebSocket: true }, address: 'https://h:8443', userId: 3 })).toBe(
-      'wss://h:8443/websocket/3',
-    );
+    expect(channelUrl({ flags: { startWebSocket: true }, address: 'https://h:8443', userId: 3 })).toBe('wss://h:8443/websocket/3');
     expect(channelUrl({ flags: { startWebSocket: true }, address: 'http://h', userId: 3 })).toBe('ws://h/websocket/3');
   });
 
@@ -234,11 +232,7 @@ describe('real-time channel on a simulated clock', () => {
 // every transition of the definition is asserted from what the actors actually did.
 
 const DELAYS: Record<string, number> = { reconnectDelay: 5_000, heartbeatInterval: 30_000, heartbeatTimeout: 30_000 };
-const MESSAGE_CASES: ServerFrame[] = [
-  { type: 'heartcheck', data: { serverTime: 1_000 } },
-  { type: 'notice', data: { title: '新消息' } },
-  BID,
-];
+const MESSAGE_CASES: ServerFrame[] = [{ type: 'heartcheck', data: { serverTime: 1_000 } }, { type: 'notice', data: { title: '新消息' } }, BID];
 
 describe('real-time channel, model-based', () => {
   it('every generated path drives a real actor through the same states; all states and transitions are covered', async () => {
@@ -341,8 +335,7 @@ async function startServer(): Promise<TestServer> {
     answerHeartbeats: true,
     nextConnection: (count) =>
       new Promise((resolve) => {
-        const check = () =>
-          server.connections.length >= count ? resolve(server.connections[count - 1]) : waiters.push(check);
+        const check = () => (server.connections.length >= count ? resolve(server.connections[count - 1]) : waiters.push(check));
         check();
       }),
     nextFrame: (connection, predicate) =>
@@ -392,10 +385,7 @@ describe('real-time channel against a real WebSocket server', () => {
     server = undefined;
   });
 
-  function channel(
-    delays: Partial<Record<'reconnectDelay' | 'heartbeatInterval' | 'heartbeatTimeout', number>>,
-    input: RealtimeChannelInput,
-  ) {
+  function channel(delays: Partial<Record<'reconnectDelay' | 'heartbeatInterval' | 'heartbeatTimeout', number>>, input: RealtimeChannelInput) {
     const machine = realtimeChannelMachine.provide({ actors: { socket: socketActor(WebSocket) }, delays });
     const actor = createActor(machine, { input });
     actors.push(actor);
@@ -404,10 +394,7 @@ describe('real-time channel against a real WebSocket server', () => {
 
   it('reconnects after the server drops the connection, re-sends its watch and receives messages again', async () => {
     server = await startServer();
-    const actor = channel(
-      { reconnectDelay: 50 },
-      { flags: { startWebSocket: true }, address: server.url, userId: 9, token: 't', watch: [12] },
-    );
+    const actor = channel({ reconnectDelay: 50 }, { flags: { startWebSocket: true }, address: server.url, userId: 9, token: 't', watch: [12] });
     const bids: unknown[] = [];
     actor.on('auctionBid', ({ data }) => bids.push(data));
     actor.start();
@@ -435,10 +422,7 @@ describe('real-time channel against a real WebSocket server', () => {
   it('closes a socket whose heartbeats go unanswered after the timeout, and opens a new one', async () => {
     server = await startServer();
     server.answerHeartbeats = false;
-    const actor = channel(
-      { reconnectDelay: 50, heartbeatInterval: 60, heartbeatTimeout: 80 },
-      { flags: { startWebSocket: true }, address: server.url },
-    );
+    const actor = channel({ reconnectDelay: 50, heartbeatInterval: 60, heartbeatTimeout: 80 }, { flags: { startWebSocket: true }, address: server.url });
     actor.start();
     await server.nextConnection(1);
     expect(server.paths[0]).toBe('/websocket/0');

@@ -16,12 +16,7 @@
  * provided action: any number of blocks can listen to one channel without the machine knowing them.
  */
 import { assign, emit, sendTo, setup } from 'xstate';
-import type {
-  AuctionBidMessage,
-  AuctionEndedMessage,
-  AuctionState,
-  DelayTimeMessage,
-} from './auction-view.js';
+import type { AuctionBidMessage, AuctionEndedMessage, AuctionState, DelayTimeMessage } from './auction-view.js';
 import type { Flags } from '../schemas/types/region.js';
 import { webSocketActor, type SocketConstructor } from './socket-actor.js';
 
@@ -57,23 +52,13 @@ export type ServerFrame =
   | { type: 'notice'; data: NoticeMessage };
 
 /** A frame the client sends. */
-export type ClientFrame =
-  | { type: 'heartcheck' }
-  | { type: 'watch'; data: { projectId: number } }
-  | { type: 'unwatch'; data: { projectId: number } };
+export type ClientFrame = { type: 'heartcheck' } | { type: 'watch'; data: { projectId: number } } | { type: 'unwatch'; data: { projectId: number } };
 
 /** What the channel emits to subscribers: every server frame except the heartbeat reply, `data` as received. */
 export type RealtimeChannelEmitted = Exclude<ServerFrame, { type: 'heartcheck' }>;
 
 /** The server frame types the client understands, in contract order. */
-export const SERVER_FRAME_TYPES = [
-  'heartcheck',
-  'auctionState',
-  'auctionBid',
-  'delayTime',
-  'auctionEnded',
-  'notice',
-] as const;
+export const SERVER_FRAME_TYPES = ['heartcheck', 'auctionState', 'auctionBid', 'delayTime', 'auctionEnded', 'notice'] as const;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -223,8 +208,7 @@ export const realtimeChannelMachine = setup({
       },
     }),
     removeWatch: assign({
-      watched: ({ context, event }) =>
-        event.type === 'UNWATCH' ? context.watched.filter((id) => id !== event.projectId) : context.watched,
+      watched: ({ context, event }) => (event.type === 'UNWATCH' ? context.watched.filter((id) => id !== event.projectId) : context.watched),
     }),
     // A repeated watch is sent again on purpose: the server answers with a fresh `auctionState` for the new listener.
     sendWatch: sendTo('socket', ({ event }) => ({
@@ -233,8 +217,7 @@ export const realtimeChannelMachine = setup({
     })),
     sendUnwatch: sendTo('socket', ({ event }) => ({
       type: 'SEND' as const,
-      frames:
-        event.type === 'UNWATCH' ? [{ type: 'unwatch', data: { projectId: event.projectId } } as ClientFrame] : [],
+      frames: event.type === 'UNWATCH' ? [{ type: 'unwatch', data: { projectId: event.projectId } } as ClientFrame] : [],
     })),
     sendWatches: sendTo('socket', ({ context }) => ({
       type: 'SEND' as const,
@@ -245,16 +228,13 @@ export const realtimeChannelMachine = setup({
       serverOffset: ({ context, event }) => {
         if (event.type !== 'SOCKET.MESSAGE' || event.frame.type !== 'heartcheck') return context.serverOffset;
         const { serverTime } = event.frame.data;
-        return typeof serverTime === 'number' && Number.isFinite(serverTime)
-          ? serverTime - event.receivedAt
-          : context.serverOffset;
+        return typeof serverTime === 'number' && Number.isFinite(serverTime) ? serverTime - event.receivedAt : context.serverOffset;
       },
     }),
     markNewMessage: assign({ hasNewMessage: true }),
     clearNewMessage: assign({ hasNewMessage: false }),
     emitFrame: emit(({ event }) => {
-      if (event.type !== 'SOCKET.MESSAGE' || event.frame.type === 'heartcheck')
-        throw new Error('emitFrame needs a server message');
+      if (event.type !== 'SOCKET.MESSAGE' || event.frame.type === 'heartcheck') throw new Error('emitFrame needs a server message');
       return event.frame;
     }),
   },

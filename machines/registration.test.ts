@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type EventObject, type InspectionEvent, type Snapshot } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { ApiError } from './ports.js';
-import {
-  REGISTRATION_LABELS,
-  registrationButton,
-  registrationMachine,
-  type RegisterOutput,
-  type RegistrationInput,
-} from './registration.js';
+import { REGISTRATION_LABELS, registrationButton, registrationMachine, type RegisterOutput, type RegistrationInput } from './registration.js';
 import type { Notice } from './sms-countdown.js';
 import { coverage, transitionPaths } from './testing/model-coverage.js';
 
@@ -156,8 +150,7 @@ describe('registration: the button', () => {
   });
 
   it('other statuses: no action', () => {
-    for (const status of [2, 3, 5, 7, 8, 9, 10, 11])
-      expect(button({ status, loggedIn: true, registrationState: 1 })).toBeNull();
+    for (const status of [2, 3, 5, 7, 8, 9, 10, 11]) expect(button({ status, loggedIn: true, registrationState: 1 })).toBeNull();
   });
 
   it('a visitor is asked to log in first, in 4 and 6; logging in brings their registration', () => {

@@ -121,11 +121,7 @@ export const registrationMachine = setup({
       initial: 'init',
       states: {
         init: {
-          always: [
-            { guard: 'signUpPhase', target: 'signUp' },
-            { guard: 'biddingPhase', target: 'bidding' },
-            { target: 'closed' },
-          ],
+          always: [{ guard: 'signUpPhase', target: 'signUp' }, { guard: 'biddingPhase', target: 'bidding' }, { target: 'closed' }],
         },
         signUp: {},
         bidding: {},
@@ -165,10 +161,7 @@ export const registrationMachine = setup({
           invoke: {
             id: 'register',
             src: 'register',
-            onDone: [
-              { guard: 'approvedAtOnce', target: 'approved' },
-              { target: 'pending' },
-            ],
+            onDone: [{ guard: 'approvedAtOnce', target: 'approved' }, { target: 'pending' }],
             onError: {
               target: 'unregistered',
               actions: enqueueActions(({ event, enqueue }) => {

@@ -16,11 +16,7 @@ const UNKNOWN_PHONE = '13700000000';
 
 beforeAll(async () => {
   server = await startSeededServer();
-  const row = await server.db
-    .selectFrom('appUser')
-    .select('userId')
-    .where('phone', '=', PHONE)
-    .executeTakeFirstOrThrow();
+  const row = await server.db.selectFrom('appUser').select('userId').where('phone', '=', PHONE).executeTakeFirstOrThrow();
   demoUserId = row.userId;
 }, 120_000);
 afterAll(() => server?.close());
@@ -117,10 +113,7 @@ describe('session: model-based, against the real server', () => {
               : [UNKNOWN_PHONE, 'Wrong@123'];
           const before = notices.length;
           actor.send({ type: 'LOGIN', username, password });
-          if (!valid)
-            expect(notices.slice(before)).toEqual([
-              { kind: 'warning', text: event.username!.trim() ? '密码不可为空' : '手机号不可为空' },
-            ]);
+          if (!valid) expect(notices.slice(before)).toEqual([{ kind: 'warning', text: event.username!.trim() ? '密码不可为空' : '手机号不可为空' }]);
         } else if (event.type === 'LOGOUT') {
           log.logoutVia = succeeds(i) ? c : refused;
           actor.send({ type: 'LOGOUT' });

@@ -74,11 +74,9 @@ export const sessionMachine = setup({
     checkToken: fromPromise<SessionUser>(async () => {
       throw new Error('checkToken is not provided');
     }),
-    login: fromPromise<LoginData, Required<Pick<LoginCredentials, 'username' | 'password' | 'loginType'>> & Pick<LoginCredentials, 'areaId'>>(
-      async () => {
-        throw new Error('login is not provided');
-      },
-    ),
+    login: fromPromise<LoginData, Required<Pick<LoginCredentials, 'username' | 'password' | 'loginType'>> & Pick<LoginCredentials, 'areaId'>>(async () => {
+      throw new Error('login is not provided');
+    }),
     logout: fromPromise<unknown>(async () => undefined),
   },
   actions: {
@@ -164,9 +162,15 @@ export const sessionMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        onDone: { target: 'loggedOut', actions: ['clearLogin', { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedOut } }, 'reload', assign({ user: null })] },
+        onDone: {
+          target: 'loggedOut',
+          actions: ['clearLogin', { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedOut } }, 'reload', assign({ user: null })],
+        },
         // Ending the server's session is best effort: the browser forgets the login either way.
-        onError: { target: 'loggedOut', actions: ['clearLogin', { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedOut } }, 'reload', assign({ user: null })] },
+        onError: {
+          target: 'loggedOut',
+          actions: ['clearLogin', { type: 'notify', params: { kind: 'success', text: SESSION_MESSAGES.loggedOut } }, 'reload', assign({ user: null })],
+        },
       },
     },
   },
@@ -181,8 +185,8 @@ export const sessionMachine = setup({
 export function sessionActors(client: ApiPort) {
   return {
     checkToken: fromPromise<SessionUser>(() => client.call('checkToken')),
-    login: fromPromise<LoginData, Required<Pick<LoginCredentials, 'username' | 'password' | 'loginType'>> & Pick<LoginCredentials, 'areaId'>>(
-      ({ input }) => client.call('login', { body: input }),
+    login: fromPromise<LoginData, Required<Pick<LoginCredentials, 'username' | 'password' | 'loginType'>> & Pick<LoginCredentials, 'areaId'>>(({ input }) =>
+      client.call('login', { body: input }),
     ),
     logout: fromPromise<unknown>(() => client.call('logout')),
   };

@@ -4,13 +4,7 @@ import { ApiError } from './ports.js';
 import { clientFor } from '../tests/engine/http/client-setup.js';
 import { startSeededServer } from '../tests/engine/http/real-server.js';
 import { PHONE_MESSAGES, phoneProblem } from './phone-rule.js';
-import {
-  SMS_COUNTDOWN_SECONDS,
-  smsCountdownActors,
-  smsCountdownMachine,
-  unshownFailure,
-  type Notice,
-} from './sms-countdown.js';
+import { SMS_COUNTDOWN_SECONDS, smsCountdownActors, smsCountdownMachine, unshownFailure, type Notice } from './sms-countdown.js';
 import { coverage, transitionPaths } from './testing/model-coverage.js';
 
 let server: Awaited<ReturnType<typeof startSeededServer>>;
@@ -81,11 +75,7 @@ describe('SMS countdown: model-based, against the real server', () => {
         const next = path.steps[i + 1]?.event.type;
         if (event.type === 'SEND') {
           // The model says whether the send succeeds; the real server decides by the phone it gets.
-          const phone = !phoneProblem(event.phone)
-            ? next === 'xstate.error.actor.sendCode'
-              ? LIMITED_PHONE
-              : freshPhone()
-            : event.phone!;
+          const phone = !phoneProblem(event.phone) ? (next === 'xstate.error.actor.sendCode' ? LIMITED_PHONE : freshPhone()) : event.phone!;
           actor.send({ type: 'SEND', phone });
           if (phoneProblem(phone)) expect(notices.at(-1)).toEqual({ kind: 'warning', text: phoneProblem(phone) });
         } else if (event.type.startsWith('xstate.done.actor') || event.type.startsWith('xstate.error.actor')) {
@@ -110,11 +100,7 @@ describe('SMS countdown: the rules', () => {
     actor.send({ type: 'SEND', phone: ` ${phone} ` });
     expect(actor.getSnapshot().value).toBe('sending');
     await waitFor(actor, (s) => s.matches('counting'), { timeout: 10_000 });
-    const code = await server.db
-      .selectFrom('smsCode')
-      .select(['uuid'])
-      .where('phone', '=', phone)
-      .executeTakeFirstOrThrow();
+    const code = await server.db.selectFrom('smsCode').select(['uuid']).where('phone', '=', phone).executeTakeFirstOrThrow();
     expect(actor.getSnapshot().context).toMatchObject({ secondsLeft: SMS_COUNTDOWN_SECONDS, phone, uuid: code.uuid });
     advance(clock, 999);
     expect(actor.getSnapshot().context.secondsLeft).toBe(60);
@@ -145,8 +131,7 @@ describe('SMS countdown: the rules', () => {
   it('checks the phone first with the spec texts, and makes no call', async () => {
     const { actor, notices } = start();
     const before = await server.db.selectFrom('smsCode').select('id').execute();
-    for (const phone of ['', '   ', '1380000000', '15400000000', '17200000000', '23800000000'])
-      actor.send({ type: 'SEND', phone });
+    for (const phone of ['', '   ', '1380000000', '15400000000', '17200000000', '23800000000']) actor.send({ type: 'SEND', phone });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(notices.map((n) => n.text)).toEqual([
       PHONE_MESSAGES.missing,
@@ -176,16 +161,7 @@ describe('SMS countdown: the rules', () => {
     ]) {
       expect(phoneProblem(ok), ok).toBeUndefined();
     }
-    for (const bad of [
-      '15412345678',
-      '17212345678',
-      '17912345678',
-      '16612345678',
-      '19912345678',
-      '1391234567',
-      '139123456789',
-      '1391234567a',
-    ]) {
+    for (const bad of ['15412345678', '17212345678', '17912345678', '16612345678', '19912345678', '1391234567', '139123456789', '1391234567a']) {
       expect(phoneProblem(bad), bad).toBe('请输入正确的电话号码');
     }
   });

@@ -129,8 +129,6 @@ export const smsCountdownMachine = setup({
  */
 export function smsCountdownActors(client: ApiPort) {
   return {
-    sendCode: fromPromise<{ uuid: string }, { phone: string }>(({ input }) =>
-      client.call('getPhoneCode', { body: { platForm: 2, phone: input.phone } }),
-    ),
+    sendCode: fromPromise<{ uuid: string }, { phone: string }>(({ input }) => client.call('getPhoneCode', { body: { platForm: 2, phone: input.phone } })),
   };
 }

@@ -72,8 +72,7 @@ export function webSocketActor<TCommand extends EventObject, TReport extends Eve
       return;
     }
     const onOpen = () => on.open();
-    const onMessage = (event: { data: unknown }) =>
-      on.message(typeof event.data === 'string' ? event.data : String(event.data));
+    const onMessage = (event: { data: unknown }) => on.message(typeof event.data === 'string' ? event.data : String(event.data));
     const onClose = (event: { code?: number } | undefined) => on.close(event?.code);
     const onError = () => on.error();
     socket.addEventListener('open', onOpen);

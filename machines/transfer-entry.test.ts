@@ -13,9 +13,7 @@ const PHONE = DEMO_PHONES[0];
 
 beforeAll(async () => {
   server = await startSeededServer();
-  demoUserId = (
-    await server.db.selectFrom('appUser').select('userId').where('phone', '=', PHONE).executeTakeFirstOrThrow()
-  ).userId;
+  demoUserId = (await server.db.selectFrom('appUser').select('userId').where('phone', '=', PHONE).executeTakeFirstOrThrow()).userId;
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -31,8 +29,7 @@ function wire(homeShowLogin: boolean) {
   return { c, routes, actor };
 }
 
-const storeLiveToken = async (c: ReturnType<typeof clientFor>) =>
-  c.session.setLogin(await sessionFor(server, demoUserId), PHONE);
+const storeLiveToken = async (c: ReturnType<typeof clientFor>) => c.session.setLogin(await sessionFor(server, demoUserId), PHONE);
 
 // ---- model-based ----------------------------------------------------------------------------------------------
 
@@ -80,9 +77,7 @@ for (const homeShowLogin of [true, false]) {
           }
           const snapshot = actor.getSnapshot();
           expect(snapshot.value).toEqual(step.state.value);
-          const prompt =
-            { askLogin: TRANSFER_PROMPTS.noToken, askRelogin: TRANSFER_PROMPTS.expired }[snapshot.value as string] ??
-            null;
+          const prompt = { askLogin: TRANSFER_PROMPTS.noToken, askRelogin: TRANSFER_PROMPTS.expired }[snapshot.value as string] ?? null;
           expect(snapshot.context.prompt).toBe(prompt);
           const added = routes.slice(before);
           if (event.type === 'CONFIRM') expect(added).toEqual([loginRoute]);

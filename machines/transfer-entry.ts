@@ -22,9 +22,7 @@ export interface TransferEntryContext {
 
 export type TransferEntryEvent =
   /** The user asks to enter transfer-out or transfer-in. `hasToken`: the session store holds a token right now. */
-  | { type: 'ENTER'; hasToken: boolean; to?: string }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' };
+  { type: 'ENTER'; hasToken: boolean; to?: string } | { type: 'CONFIRM' } | { type: 'CANCEL' };
 
 /**
  * The transfer-out / transfer-in entry guard (spec §6): `ENTER` without a stored token → `askLogin`

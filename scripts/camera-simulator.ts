@@ -134,7 +134,8 @@ export async function startCameraSimulator(options: CameraSimulatorOptions = {})
           if (!devicePresent) return send(session, { event: 'error', code: 'NO_DEVICE', message: 'no camera device' });
           session.open = true;
           send(session, { event: 'opened', device: { name: deviceName } });
-          if (!session.timer) session.timer = setInterval(() => send(session, { event: 'frame', ...simulatedImage(1000 + frames++, rotation) }), frameIntervalMs);
+          if (!session.timer)
+            session.timer = setInterval(() => send(session, { event: 'frame', ...simulatedImage(1000 + frames++, rotation) }), frameIntervalMs);
           return;
         case 'capture':
           if (!session.open) return send(session, { event: 'error', code: 'NOT_OPEN', message: 'device not open' });

@@ -143,9 +143,7 @@ function rewriteSchema(schema: unknown, fileId: string, refName: (fileId: string
     } else if (key === '$id' || key === '$schema') {
       // Ids would make the ref parser resolve against them; the root is the only id that matters.
     } else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
-      out[key] = Object.fromEntries(
-        Object.entries(value as Json).map(([name, sub]) => [name, rewriteSchema(sub, fileId, refName)]),
-      );
+      out[key] = Object.fromEntries(Object.entries(value as Json).map(([name, sub]) => [name, rewriteSchema(sub, fileId, refName)]));
     } else if (SCHEMA_VALUES.has(key)) {
       out[key] = rewriteSchema(value, fileId, refName);
     } else {

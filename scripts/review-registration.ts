@@ -66,7 +66,12 @@ async function main(): Promise<number> {
       }
       return 0;
     }
-    const result = await review(handle.db, { projectId: args.project!, userId: args.user!, approve: args.decision === 'approve', reviewerId: args.reviewer ?? null });
+    const result = await review(handle.db, {
+      projectId: args.project!,
+      userId: args.user!,
+      approve: args.decision === 'approve',
+      reviewerId: args.reviewer ?? null,
+    });
     console.log(
       result.state === 1
         ? `已通过：项目 ${result.projectId}「${result.projectName}」 用户 ${result.userId}，竞买号 ${result.bidderCode}（已发送站内消息 ${result.messageId}）`

@@ -104,9 +104,11 @@ function checkNumberBounds(this: unknown, _enabled: boolean, data: unknown, pare
   else return true;
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = (parentSchema ?? {}) as Record<string, number | undefined>;
   if (maximum !== undefined && !(value <= maximum)) return fail({ keyword: 'maximum', params: { comparison: '<=', limit: maximum } });
-  if (exclusiveMaximum !== undefined && !(value < exclusiveMaximum)) return fail({ keyword: 'exclusiveMaximum', params: { comparison: '<', limit: exclusiveMaximum } });
+  if (exclusiveMaximum !== undefined && !(value < exclusiveMaximum))
+    return fail({ keyword: 'exclusiveMaximum', params: { comparison: '<', limit: exclusiveMaximum } });
   if (minimum !== undefined && !(value >= minimum)) return fail({ keyword: 'minimum', params: { comparison: '>=', limit: minimum } });
-  if (exclusiveMinimum !== undefined && !(value > exclusiveMinimum)) return fail({ keyword: 'exclusiveMinimum', params: { comparison: '>', limit: exclusiveMinimum } });
+  if (exclusiveMinimum !== undefined && !(value > exclusiveMinimum))
+    return fail({ keyword: 'exclusiveMinimum', params: { comparison: '>', limit: exclusiveMinimum } });
   if (!Number.isFinite(value)) {
     const types = ([] as string[]).concat(parentSchema?.type ?? []);
     return fail({ keyword: 'type', params: { type: types.includes('integer') ? 'integer' : 'number' } });
@@ -138,9 +140,12 @@ export function withRequestChecks<T>(schema: T): T {
     }
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(s)) {
-      out[k] = k === 'properties' && v && typeof v === 'object'
-        ? Object.fromEntries(Object.entries(v).map(([name, child]) => [name, visit(child, depth + 1)]))
-        : ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties'].includes(k) ? visit(v, depth + 1) : v;
+      out[k] =
+        k === 'properties' && v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([name, child]) => [name, visit(child, depth + 1)]))
+          : ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties'].includes(k)
+            ? visit(v, depth + 1)
+            : v;
     }
     const types = ([] as unknown[]).concat(out.type ?? []);
     if (types.includes('integer') || types.includes('number')) out[NUMBER_BOUNDS] = true;
@@ -170,7 +175,10 @@ export type RouteRequest<N extends ApiRouteName> = FastifyRequest<{
  * A route's handler: its typed request in, its route's envelope out — or the reply itself when the handler has
  * already sent something other than JSON (a file, a redirect).
  */
-export type RouteHandler<N extends ApiRouteName = ApiRouteName> = (request: RouteRequest<N>, reply: FastifyReply) => Promise<Envelope<Present<ApiRoutes[N]['data'], null>> | FastifyReply>;
+export type RouteHandler<N extends ApiRouteName = ApiRouteName> = (
+  request: RouteRequest<N>,
+  reply: FastifyReply,
+) => Promise<Envelope<Present<ApiRoutes[N]['data'], null>> | FastifyReply>;
 
 export interface DefineRouteOptions {
   /** Hooks that run before validation (e.g. reading a multipart body into fields). */

@@ -75,7 +75,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     genReqId: requestIds(),
     ajv: {
-      customOptions: { allowUnionTypes: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, formats: { [URL_FORMAT]: isAllowedUrl } },
+      customOptions: {
+        allowUnionTypes: true,
+        coerceTypes: 'array',
+        useDefaults: true,
+        removeAdditional: false,
+        allErrors: false,
+        verbose: true,
+        formats: { [URL_FORMAT]: isAllowedUrl },
+      },
       plugins: [apiSchemaKeywords],
     },
     bodyLimit: 1024 * 1024,
@@ -137,7 +145,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const images = imagesDir(config);
   fs.mkdirSync(images, { recursive: true });
   // A PNG or JPEG goes out as WebP at the width a page's srcset asks for, when the browser takes it (server/picture-variants.ts).
-  const variants = pictureVariants({ root: images, cacheRoot: path.join(config.dataDir, 'picture-variants'), log: (message, error) => app.log.warn({ err: error }, message) });
+  const variants = pictureVariants({
+    root: images,
+    cacheRoot: path.join(config.dataDir, 'picture-variants'),
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
   for (const prefix of IMAGE_PREFIXES) {
     await app.register(async (scope) => {
       scope.addHook('onRequest', variants.onRequest);
@@ -188,10 +200,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const preview = (request.query as { region?: string } | undefined)?.region;
       const region = regions.forRequest(request.headers.host, typeof preview === 'string' ? preview : undefined);
       if (!region) {
-        return reply.status(404).type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>地区不存在</title><p>地区不存在：${escapeHtml(String(preview))}</p></html>`);
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>地区不存在</title><p>地区不存在：${escapeHtml(String(preview))}</p></html>`);
       }
       const { html, scriptHash } = renderIndexHtml(template, clientSettings, region, documentTitle(region), await firstView(region));
-      const policy = indexPolicy({ scriptHash, host: request.headers.host, sockets: [region.webSocketUrl, region.documentCameraUrl ?? DEFAULT_CAMERA_SERVICE_URL] });
+      const policy = indexPolicy({
+        scriptHash,
+        host: request.headers.host,
+        sockets: [region.webSocketUrl, region.documentCameraUrl ?? DEFAULT_CAMERA_SERVICE_URL],
+      });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', policy).send(html);
     };
     app.get('/', sendIndex);

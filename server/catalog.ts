@@ -63,22 +63,51 @@ export const PROJECT_CATEGORIES: ProjectCategory[] = [
 
 /** Unit dictionary 1–18 (§3). */
 export const AREA_UNITS: Record<number, string> = {
-  1: '亩', 2: '平方米', 3: '公顷', 4: '个', 5: '立方米', 6: '株', 7: '斤', 8: '千克', 9: '辆',
-  10: '米', 11: '件', 12: '眼', 13: '口', 14: '套', 15: '间', 16: '棵', 17: '头', 18: '座',
+  1: '亩',
+  2: '平方米',
+  3: '公顷',
+  4: '个',
+  5: '立方米',
+  6: '株',
+  7: '斤',
+  8: '千克',
+  9: '辆',
+  10: '米',
+  11: '件',
+  12: '眼',
+  13: '口',
+  14: '套',
+  15: '间',
+  16: '棵',
+  17: '头',
+  18: '座',
 };
 
 /** Price unit dictionary 1–5 (§3). */
 export const PRICE_UNITS: Record<number, string> = {
-  1: '元/亩/年', 2: '元/年', 3: '元', 4: '元/亩', 5: '元/平方米/年',
+  1: '元/亩/年',
+  2: '元/年',
+  3: '元',
+  4: '元/亩',
+  5: '元/平方米/年',
 };
 
 export const INVEST_TYPES: Record<string, string> = {
-  '1': '现代农业', '2': '畜牧养殖', '3': '乡村旅游', '4': '农产品加工', '5': '商贸物流', '6': '厂房仓储',
+  '1': '现代农业',
+  '2': '畜牧养殖',
+  '3': '乡村旅游',
+  '4': '农产品加工',
+  '5': '商贸物流',
+  '6': '厂房仓储',
 };
 
 /** 网上商城 product categories (dictionary product_category, inserted by migration 007). */
 export const PRODUCT_CATEGORIES: Record<string, string> = {
-  '1': '粮油米面', '2': '茶叶饮品', '3': '干货特产', '4': '新鲜果蔬', '5': '禽蛋水产',
+  '1': '粮油米面',
+  '2': '茶叶饮品',
+  '3': '干货特产',
+  '4': '新鲜果蔬',
+  '5': '禽蛋水产',
 };
 
 export interface DictEntry {
@@ -93,10 +122,22 @@ export const DICTIONARIES: DictEntry[] = [
   ...Object.entries(PRICE_UNITS).map(([v, l]) => ({ dictType: 'price_unit', dictValue: v, dictLabel: l, dictSort: Number(v) })),
   ...Object.entries(INVEST_TYPES).map(([v, l]) => ({ dictType: 'invest_type', dictValue: v, dictLabel: l, dictSort: Number(v) })),
   ...[
-    ['credit', '信用贷款'], ['guarantee', '担保贷款'], ['mortgage', '抵押贷款'], ['surety', '保证贷款'], ['pledge', '质押贷款'],
+    ['credit', '信用贷款'],
+    ['guarantee', '担保贷款'],
+    ['mortgage', '抵押贷款'],
+    ['surety', '保证贷款'],
+    ['pledge', '质押贷款'],
   ].map(([v, l], i) => ({ dictType: 'loan_type', dictValue: v, dictLabel: l, dictSort: i + 1 })),
   ...[
-    ['2', '公示中'], ['3', '公示结束'], ['4', '报名中'], ['5', '报名结束'], ['6', '竞价中'],
-    ['7', '已成交'], ['8', '已成交'], ['9', '已成交'], ['10', '已结束'], ['11', '已结束'],
+    ['2', '公示中'],
+    ['3', '公示结束'],
+    ['4', '报名中'],
+    ['5', '报名结束'],
+    ['6', '竞价中'],
+    ['7', '已成交'],
+    ['8', '已成交'],
+    ['9', '已成交'],
+    ['10', '已结束'],
+    ['11', '已结束'],
   ].map(([v, l]) => ({ dictType: 'project_status', dictValue: v, dictLabel: l, dictSort: Number(v) })),
 ];

@@ -133,6 +133,9 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * the path of the file actually sent, which may be its `.br`/`.gz` twin.
  */
 export function clientFileCacheControl(clientDir: string, sentPath: string): string {
-  const relative = path.relative(clientDir, sentPath.replace(/\.(?:br|gz)$/, '')).split(path.sep).join('/');
+  const relative = path
+    .relative(clientDir, sentPath.replace(/\.(?:br|gz)$/, ''))
+    .split(path.sep)
+    .join('/');
   return relative.startsWith('assets/') ? IMMUTABLE : 'no-cache';
 }

@@ -49,7 +49,11 @@ export function blockModules(definitions: readonly BlockDefinition[], blocksDir:
     // The loader's one module path: relative as written, or root-relative once a test runner has rewritten it.
     const specifier = /['"`]((?:\.{1,2})?\/[^'"`]+)['"`]/.exec(String(definition.load))?.[1];
     if (!specifier) continue;
-    const file = specifier.startsWith('.') ? path.resolve(blocksDir, specifier) : fs.existsSync(path.resolve(`.${specifier}`)) ? path.resolve(`.${specifier}`) : specifier;
+    const file = specifier.startsWith('.')
+      ? path.resolve(blocksDir, specifier)
+      : fs.existsSync(path.resolve(`.${specifier}`))
+        ? path.resolve(`.${specifier}`)
+        : specifier;
     modules.set(definition.type, stripExtension(file));
   }
   return modules;
@@ -60,7 +64,12 @@ export function blockModules(definitions: readonly BlockDefinition[], blocksDir:
  * by route.
  */
 export function firstViewBlocks(region: Region): Map<string, BlockEntry[]> {
-  const context: ConditionContext = { flags: (region.flags ?? {}) as Record<string, boolean | undefined>, region, query: {}, session: { loggedIn: false } } as ConditionContext;
+  const context: ConditionContext = {
+    flags: (region.flags ?? {}) as Record<string, boolean | undefined>,
+    region,
+    query: {},
+    session: { loggedIn: false },
+  } as ConditionContext;
   const visible = (blocks: readonly BlockEntry[] | undefined) => (blocks ?? []).filter((b) => !b.when || evaluateCondition(b.when as never, context));
   const byRoute = new Map<string, BlockEntry[]>();
   for (const page of Object.values(region.pages ?? {})) {
@@ -213,7 +222,9 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
     const pages = firstViewBlocks(region);
     let files = chunkCache.get(region);
     if (!files) {
-      files = new Map([...pages].map(([route, blocks]) => [route, chunks ? chunks.forTypes([...new Set(blocks.map((b) => b.type))]) : { scripts: [], styles: [] }]));
+      files = new Map(
+        [...pages].map(([route, blocks]) => [route, chunks ? chunks.forTypes([...new Set(blocks.map((b) => b.type))]) : { scripts: [], styles: [] }]),
+      );
       chunkCache.set(region, files);
     }
     let cached = imageCache.get(region);
@@ -223,7 +234,12 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
         const found = new Map<string, string[]>();
         for (const [route, blocks] of pages) {
           // Only the pictures before any sourced block's data are free; data is asked for on the home only.
-          const images = await leadImages(region, blocks, (type) => byType.get(type), route === '/' ? options.loadSource : async () => Promise.reject(new Error('not the home')));
+          const images = await leadImages(
+            region,
+            blocks,
+            (type) => byType.get(type),
+            route === '/' ? options.loadSource : async () => Promise.reject(new Error('not the home')),
+          );
           if (images.length) found.set(route, images);
         }
         return found;
@@ -237,7 +253,8 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
       imageCache.set(region, (cached = entry));
     }
     let timer: NodeJS.Timeout | undefined;
-    const images = (await Promise.race([cached.pending, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))])) ?? cached.known ?? noImages;
+    const images =
+      (await Promise.race([cached.pending, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))])) ?? cached.known ?? noImages;
     clearTimeout(timer);
     const table: RoutePreloads = { files: [], routes: {} };
     const index = new Map<string, number>();

@@ -44,7 +44,13 @@ const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp
  * window.__TIANMU_REGION__), its document title and the code that announces the opened route's first view (server/first-view.ts), and the SHA-256 (base64) of that inline script, which the page's
  * Content-Security-Policy allows by hash (it differs per region).
  */
-export function renderIndexHtml(template: string, settings: ClientSettings, region: unknown, title: string, preloadCode = ''): { html: string; scriptHash: string } {
+export function renderIndexHtml(
+  template: string,
+  settings: ClientSettings,
+  region: unknown,
+  title: string,
+  preloadCode = '',
+): { html: string; scriptHash: string } {
   const code = `${settingsScript(settings, region)}${preloadCode ? `;${preloadCode}` : ''}`;
   // Right after the title, before the stylesheet: an inline script after a stylesheet waits until it has loaded, and
   // this one starts the route's chunks and lead pictures (a trace showed them ~300 ms behind the shell's).

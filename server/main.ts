@@ -44,7 +44,9 @@ export async function startServer(options: StartOptions = {}) {
   const scheduler = new StatusScheduler(handle.db, { log: { info: (m) => app.log.info(m), error: (e) => app.log.error(e) } });
   scheduler.start();
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
-  console.log(`\n田亩门户已启动：${url}\n地区：${catalog.regions.map((r) => r.id).join('、')}（预览其他地区：${url}?region=<地区标识>）\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}\n`);
+  console.log(
+    `\n田亩门户已启动：${url}\n地区：${catalog.regions.map((r) => r.id).join('、')}（预览其他地区：${url}?region=<地区标识>）\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}\n`,
+  );
   const stop = async () => {
     await scheduler.stop();
     await app.close();

@@ -72,7 +72,13 @@ function limited<T>(job: () => Promise<T>): Promise<T> {
 const WAIT_MS = 250;
 const TIMED_OUT = Symbol('timed out');
 
-async function variantOf(source: string, cacheRoot: string, relative: string, width: number | undefined, modern: 'avif' | 'webp' | undefined): Promise<Variant | null> {
+async function variantOf(
+  source: string,
+  cacheRoot: string,
+  relative: string,
+  width: number | undefined,
+  modern: 'avif' | 'webp' | undefined,
+): Promise<Variant | null> {
   const stat = await fs.stat(source).catch(() => null);
   if (!stat?.isFile()) return null;
   const ext = modern ?? path.extname(source).slice(1).toLowerCase().replace('jpg', 'jpeg');

@@ -53,7 +53,11 @@ export async function syncPlaces(db: Kysely<Database>, declared: readonly Desire
       // Codes may move between declared places (a swap); park the moving ones first so no step breaks uniqueness.
       const recoded = toUpdate.filter((p) => current.get(p.deptId)!.deptCode !== p.deptCode).map((p) => p.deptId);
       if (recoded.length > 0) {
-        await trx.updateTable('place').set({ deptCode: sql<string>`'sync:' || dept_id` }).where('deptId', 'in', recoded).execute();
+        await trx
+          .updateTable('place')
+          .set({ deptCode: sql<string>`'sync:' || dept_id` })
+          .where('deptId', 'in', recoded)
+          .execute();
       }
       if (toInsert.length > 0) await trx.insertInto('place').values(toInsert.map(row)).execute();
       for (const p of toUpdate) {
@@ -63,12 +67,20 @@ export async function syncPlaces(db: Kysely<Database>, declared: readonly Desire
     });
   }
 
-  const referenced = undeclared.length > 0 ? await referencedPlaces(db, undeclared.map((r) => r.deptId)) : new Set<number>();
+  const referenced =
+    undeclared.length > 0
+      ? await referencedPlaces(
+          db,
+          undeclared.map((r) => r.deptId),
+        )
+      : new Set<number>();
   const name = (id: number) => `${current.get(id)!.deptName}（${id}）`;
   // A deployment whose back office keeps many places of its own would otherwise print them all on every start.
   const names = (ids: number[]) => (ids.length > 20 ? `${ids.slice(0, 20).map(name).join('、')} 等 ${ids.length} 个` : ids.map(name).join('、'));
   if (toInsert.length > 0 || toUpdate.length > 0) {
-    log.info(`地点已按 places.yaml 同步：新增 ${toInsert.length} 个，更新 ${toUpdate.length} 个${toUpdate.length ? `（${toUpdate.map((p) => `${p.deptName}（${p.deptId}）`).join('、')}）` : ''}`);
+    log.info(
+      `地点已按 places.yaml 同步：新增 ${toInsert.length} 个，更新 ${toUpdate.length} 个${toUpdate.length ? `（${toUpdate.map((p) => `${p.deptName}（${p.deptId}）`).join('、')}）` : ''}`,
+    );
   }
   if (referenced.size > 0) {
     log.warn(
@@ -111,9 +123,7 @@ async function referencedPlaces(db: Kysely<Database>, ids: number[]): Promise<Se
     WHERE c.contype = 'f' AND c.confrelid = 'place'::regclass`.execute(db);
   const parts = [
     sql`SELECT parent_id AS id FROM place WHERE parent_id IN (${sql.join(ids)})`,
-    ...keys.map(
-      (k) => sql`SELECT DISTINCT ${sql.ref(k.columnName)} AS id FROM ${sql.table(k.tableName)} WHERE ${sql.ref(k.columnName)} IN (${sql.join(ids)})`,
-    ),
+    ...keys.map((k) => sql`SELECT DISTINCT ${sql.ref(k.columnName)} AS id FROM ${sql.table(k.tableName)} WHERE ${sql.ref(k.columnName)} IN (${sql.join(ids)})`),
   ];
   const { rows } = await sql<{ id: number }>`${sql.join(parts, sql` UNION `)}`.execute(db);
   return new Set(rows.map((r) => Number(r.id)));

@@ -99,7 +99,18 @@ export function registerRegionPreview(
     if (problems.length > 0) [event, data] = ['problems', problems];
     else if (region) [event, data] = ['region', region];
     else {
-      [event, data] = ['problems', [{ file: path.relative(process.cwd(), options.dir) || '.', line: 0, column: 0, path: '', message: `地区不存在：${viewer.region ?? '（默认地区）'}（可选：${regions.ids().join('、')}）` }]];
+      [event, data] = [
+        'problems',
+        [
+          {
+            file: path.relative(process.cwd(), options.dir) || '.',
+            line: 0,
+            column: 0,
+            path: '',
+            message: `地区不存在：${viewer.region ?? '（默认地区）'}（可选：${regions.ids().join('、')}）`,
+          },
+        ],
+      ];
     }
     const text = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     if (text === viewer.last) return;

@@ -45,7 +45,7 @@ describe('gen-types', () => {
         '  };',
       ].join('\n'),
     );
-    expect(source).toContain("    auth: [];\n    query: never;\n    body: never;\n    params: OrderDetailParams;\n    data: OrderDetailData;");
+    expect(source).toContain('    auth: [];\n    query: never;\n    body: never;\n    params: OrderDetailParams;\n    data: OrderDetailData;');
     expect(source).toContain('export type ApiRouteName = keyof ApiRoutes;');
     expect(source).toContain("  orderList: { method: 'POST', url: '/api/orderList', auth: ['sign', 'bearer'] },");
     expect(source).toContain("  OrderDetail: { method: 'GET', url: '/api/order/:id', auth: [] },");

@@ -6,7 +6,6 @@ import { isHttpUrl } from '../shared/url-policy.js';
 import { qrSvg, svgDataUrl } from './qr.js';
 import './app-qr.css';
 
-
 /**
  * The mobile app's download QR code (`showAppImage`): drawn from the region's `appUrl` (http or https only), with
  * the address as a link under it for those who cannot scan. Without an appUrl, a QR picture made elsewhere

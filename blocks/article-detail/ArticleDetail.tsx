@@ -6,7 +6,6 @@ import type { ArticleDetailProps } from '../../schemas/types/blocks.js';
 import { dateOf } from '../shared/data.js';
 import './article-detail.css';
 
-
 interface Detail {
   title?: string;
   projectname?: string;
@@ -35,7 +34,11 @@ export default function ArticleDetail({ props, data }: BlockComponentProps<Artic
     <article className="tm-detail">
       <h2 className="tm-detail__title">{title}</h2>
       <p className="tm-detail__meta">
-        {date && <span>发布日期：<time dateTime={date}>{date}</time></span>}
+        {date && (
+          <span>
+            发布日期：<time dateTime={date}>{date}</time>
+          </span>
+        )}
         {data.projectAddress && <span>项目地址：{data.projectAddress}</span>}
         {data.deptName && <span>来源：{data.deptName}</span>}
         {data.watchCts !== undefined && <span>浏览次数：{data.watchCts}</span>}
@@ -44,7 +47,10 @@ export default function ArticleDetail({ props, data }: BlockComponentProps<Artic
       {/* An attachment outside the URL policy (javascript:, data:…) is not offered at all. */}
       {attachment && (
         <p className="tm-detail__attachment">
-          附件：<a href={attachment} download>下载附件</a>
+          附件：
+          <a href={attachment} download>
+            下载附件
+          </a>
         </p>
       )}
       <button type="button" className="tm-button" onClick={() => navigate(-1)}>

@@ -6,7 +6,6 @@ import { listItems } from './items.js';
 import './article-list.css';
 import { safeUrl, sizedPicture } from '../shared/url-policy.js';
 
-
 /** A titled list of articles (or land information, intents…): 7 rows by default, or image cards. */
 export default function ArticleList({ props, data }: BlockComponentProps<ArticleListProps>) {
   const variant = props.variant ?? 'list';
@@ -22,12 +21,26 @@ export default function ArticleList({ props, data }: BlockComponentProps<Article
           const to = href(item.id);
           const body = (
             <>
-              {safeUrl(item.image) ? <img src={safeUrl(item.image)} {...sizedPicture(item.image, 320)} alt={item.title} loading="lazy" width={320} height={150} /> : <div className="tm-cards__noimg" aria-hidden="true" />}
+              {safeUrl(item.image) ? (
+                <img src={safeUrl(item.image)} {...sizedPicture(item.image, 320)} alt={item.title} loading="lazy" width={320} height={150} />
+              ) : (
+                <div className="tm-cards__noimg" aria-hidden="true" />
+              )}
               <span className="tm-cards__title">{item.title}</span>
               {item.summary && <span className="tm-cards__summary">{item.summary}</span>}
             </>
           );
-          return <li key={item.id}>{to ? <RouteLink to={to} className="tm-cards__link">{body}</RouteLink> : body}</li>;
+          return (
+            <li key={item.id}>
+              {to ? (
+                <RouteLink to={to} className="tm-cards__link">
+                  {body}
+                </RouteLink>
+              ) : (
+                body
+              )}
+            </li>
+          );
         })}
       </ul>
     );
@@ -48,7 +61,11 @@ export default function ArticleList({ props, data }: BlockComponentProps<Article
             )}
             {summary && item.summary && <span className="tm-list__summary">{item.summary}</span>}
             {props.showPlace && item.place && <span className="tm-list__place">{item.place}</span>}
-            {props.showDate !== false && item.date && <time className="tm-list__date" dateTime={item.date}>{item.date}</time>}
+            {props.showDate !== false && item.date && (
+              <time className="tm-list__date" dateTime={item.date}>
+                {item.date}
+              </time>
+            )}
           </li>
         );
       })}

@@ -29,7 +29,9 @@ interface Detail {
 export function menuGroups(data: unknown): MenuGroup[] {
   const rows = rowsOf<Partial<MenuGroup> & Partial<MenuItem>>(data);
   if (rows.some((r) => Array.isArray(r.list))) {
-    return rows.filter((r) => Array.isArray(r.list)).map((r) => ({ classname: String(r.classname ?? ''), list: (r.list ?? []).filter((i) => Number.isInteger(i.id)) }));
+    return rows
+      .filter((r) => Array.isArray(r.list))
+      .map((r) => ({ classname: String(r.classname ?? ''), list: (r.list ?? []).filter((i) => Number.isInteger(i.id)) }));
   }
   return [{ classname: '', list: rows.filter((r) => Number.isInteger(r.id)).map((r) => ({ id: r.id as number, title: String(r.title ?? '') })) }];
 }
@@ -97,7 +99,9 @@ export default function ArticleMenu({ props, data, blockId }: BlockComponentProp
   return (
     <div className="tm-article-menu">
       <nav className="tm-article-menu__nav" aria-labelledby={menuId}>
-        <h2 id={menuId} className="tm-article-menu__heading">{props.menuTitle ?? '目录'}</h2>
+        <h2 id={menuId} className="tm-article-menu__heading">
+          {props.menuTitle ?? '目录'}
+        </h2>
         {groups.map((group) => (
           <div key={group.classname || 'items'} className="tm-article-menu__group">
             {group.classname ? (

@@ -3,7 +3,6 @@ import type { ArticlePageProps } from '../../schemas/types/blocks.js';
 import ArticleList from '../article-list/ArticleList.js';
 import { Pager } from '../shared/Pager.js';
 
-
 /**
  * A full list page with a pager (news, policies, downloads…). The page number lives in the route query (`page`),
  * so the source reads it (`pageNum: { $from: query.page, default: 1 }`) and back/forward work.

@@ -75,13 +75,18 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
     <section className="tm-auction" aria-labelledby={heading}>
       <h2 id={heading} className="tm-auction__title">
         {props.title ?? (signupOnly ? '项目报名' : '竞价大厅')}
-        <span className={`tm-auction__status tm-auction__status--${status === 6 && !clockView.reached ? 'live' : ended ? 'done' : 'wait'}`}>{statusLabel(status, region)}</span>
+        <span className={`tm-auction__status tm-auction__status--${status === 6 && !clockView.reached ? 'live' : ended ? 'done' : 'wait'}`}>
+          {statusLabel(status, region)}
+        </span>
       </h2>
 
       {signupOnly ? null : <AuctionFacts auction={auction} headline={headline} status={status} ended={ended} clock={clockView} />}
       {signupOnly && clockView.label && !ended ? (
         <p className="tm-auction__signup-clock">
-          {clockView.label}：<span role="timer" aria-live="off">{clockView.reached ? '即将更新' : formatCountdown(clockView.remaining)}</span>
+          {clockView.label}：
+          <span role="timer" aria-live="off">
+            {clockView.reached ? '即将更新' : formatCountdown(clockView.remaining)}
+          </span>
         </p>
       ) : null}
 
@@ -97,13 +102,20 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
       ) : null}
       {live && !signupOnly ? (
         <>
-          <p className="tm-visually-hidden tm-auction__said-time" role="status">{clockSaid}</p>
-          <p className="tm-visually-hidden tm-auction__said-price" role="status">{priceSaid}</p>
+          <p className="tm-visually-hidden tm-auction__said-time" role="status">
+            {clockSaid}
+          </p>
+          <p className="tm-visually-hidden tm-auction__said-price" role="status">
+            {priceSaid}
+          </p>
         </>
       ) : null}
       {feed.error ? (
         <p className="tm-auction__error" role="alert">
-          竞价信息加载失败。<button type="button" className="tm-button tm-button--link" onClick={feed.reload}>重新加载</button>
+          竞价信息加载失败。
+          <button type="button" className="tm-button tm-button--link" onClick={feed.reload}>
+            重新加载
+          </button>
         </p>
       ) : null}
 

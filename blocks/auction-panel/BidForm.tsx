@@ -61,39 +61,49 @@ export function BidForm({ projectId, auction, canBid, label, blockId, confirmFir
 
   return (
     <>
-    <form className="tm-auction__bid" onSubmit={submit} noValidate>
-      <label htmlFor={`${blockId}-amount`}>我的出价（元）</label>
-      <div className="tm-auction__stepper">
-        {/* At the minimum − does nothing but stays focusable (aria-disabled): disabling it under the keyboard's
+      <form className="tm-auction__bid" onSubmit={submit} noValidate>
+        <label htmlFor={`${blockId}-amount`}>我的出价（元）</label>
+        <div className="tm-auction__stepper">
+          {/* At the minimum − does nothing but stays focusable (aria-disabled): disabling it under the keyboard's
             press would drop the focus to the page. */}
-        <button type="button" aria-label="减少一个加价幅度" disabled={!canBid} aria-disabled={steps === 0 || undefined} onClick={() => setSteps((n) => Math.max(0, n - 1))}>
-          −
+          <button
+            type="button"
+            aria-label="减少一个加价幅度"
+            disabled={!canBid}
+            aria-disabled={steps === 0 || undefined}
+            onClick={() => setSteps((n) => Math.max(0, n - 1))}
+          >
+            −
+          </button>
+          <input
+            ref={amountRef}
+            id={`${blockId}-amount`}
+            inputMode="decimal"
+            value={amountText}
+            disabled={!canBid}
+            onChange={(e) => setAmountText(e.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={`${blockId}-bid-help`}
+          />
+          <button type="button" aria-label="增加一个加价幅度" disabled={!canBid} onClick={() => setSteps((n) => n + 1)}>
+            +
+          </button>
+        </div>
+        {/* While a bid is sent the button refuses a second one but keeps the focus (aria-disabled, not disabled). */}
+        <button type="submit" className="tm-button tm-auction__submit" disabled={!canBid} aria-disabled={sending || undefined}>
+          {sending ? '正在出价…' : label}
         </button>
-        <input
-          ref={amountRef}
-          id={`${blockId}-amount`}
-          inputMode="decimal"
-          value={amountText}
-          disabled={!canBid}
-          onChange={(e) => setAmountText(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${blockId}-bid-help`}
+        <p id={`${blockId}-bid-help`} className={problem ? 'tm-auction__problem' : 'tm-auction__help'} role={problem ? 'alert' : undefined}>
+          {problem ?? (least !== null ? `最低可出价 ${formatYuan(least)}，须为加价幅度的整数倍` : '')}
+        </p>
+      </form>
+      {confirming !== null ? (
+        <ConfirmDialog
+          text={`确认出价 ${formatYuan(confirming)}？出价后不可撤回。`}
+          onCancel={() => submission.send({ type: 'CANCEL' })}
+          onConfirm={() => submission.send({ type: 'CONFIRM' })}
         />
-        <button type="button" aria-label="增加一个加价幅度" disabled={!canBid} onClick={() => setSteps((n) => n + 1)}>
-          +
-        </button>
-      </div>
-      {/* While a bid is sent the button refuses a second one but keeps the focus (aria-disabled, not disabled). */}
-      <button type="submit" className="tm-button tm-auction__submit" disabled={!canBid} aria-disabled={sending || undefined}>
-        {sending ? '正在出价…' : label}
-      </button>
-      <p id={`${blockId}-bid-help`} className={problem ? 'tm-auction__problem' : 'tm-auction__help'} role={problem ? 'alert' : undefined}>
-        {problem ?? (least !== null ? `最低可出价 ${formatYuan(least)}，须为加价幅度的整数倍` : '')}
-      </p>
-    </form>
-    {confirming !== null ? (
-      <ConfirmDialog text={`确认出价 ${formatYuan(confirming)}？出价后不可撤回。`} onCancel={() => submission.send({ type: 'CANCEL' })} onConfirm={() => submission.send({ type: 'CONFIRM' })} />
-    ) : null}
+      ) : null}
     </>
   );
 }

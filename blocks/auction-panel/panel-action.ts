@@ -17,7 +17,10 @@ export const ONSITE_BIDDING_NOTE = '本项目不在网上出价，请按公告�
  * @example panelAction('static', { label: '立即竞价', enabled: true, event: 'BID' })
  * // → { control: 'button', label: '立即竞价', enabled: true, note: ONSITE_BIDDING_NOTE }
  */
-export function panelAction(mode: PanelMode, button: RegistrationButton | null): { control: 'button' | 'bid-form'; label: string; enabled: boolean; note?: string } | null {
+export function panelAction(
+  mode: PanelMode,
+  button: RegistrationButton | null,
+): { control: 'button' | 'bid-form'; label: string; enabled: boolean; note?: string } | null {
   if (!button) return null;
   if (button.event === 'BID') {
     return mode === 'bidding'

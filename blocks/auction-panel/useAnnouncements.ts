@@ -7,7 +7,17 @@ import { hhmmss } from './time.js';
  * reader would hear it every second — so one says the remaining time at milestones and an extended end, the other
  * the price, once per change. Both start empty: what the page shows as it loads is read with the page.
  */
-export function useAnnouncements({ stopTime, remaining, offset, headline }: { stopTime: number | null; remaining: number; offset: number; headline: HeadlinePrice | null }) {
+export function useAnnouncements({
+  stopTime,
+  remaining,
+  offset,
+  headline,
+}: {
+  stopTime: number | null;
+  remaining: number;
+  offset: number;
+  headline: HeadlinePrice | null;
+}) {
   const clockWatch = useRef<ClockWatch | null>(null);
   const [clockSaid, setClockSaid] = useState('');
   useEffect(() => {

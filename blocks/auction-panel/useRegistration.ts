@@ -12,7 +12,17 @@ import { loginReturnState } from '../shared/login-return.js';
  * the login, asking the server for the stored registration, and deciding the §4 button. `openBidding` is what
  * 立即竞价 does on this panel; a visitor without a login is sent to log in and brought back.
  */
-export function useRegistration({ projectId, status, loginRoute, openBidding }: { projectId: number; status: number; loginRoute: string; openBidding: () => void }) {
+export function useRegistration({
+  projectId,
+  status,
+  loginRoute,
+  openBidding,
+}: {
+  projectId: number;
+  status: number;
+  loginRoute: string;
+  openBidding: () => void;
+}) {
   const client = useApiClient();
   const session = useSession();
   const flags = useFlags();

@@ -37,7 +37,11 @@ export default function BigDataBoard({ props }: BlockComponentProps<BigDataBoard
     const load = () =>
       Promise.all(
         figures.map((f) =>
-          client.call('projectList', { body: { pageNum: 1, pageSize: 1, ...(f.statusStr ? { statusStr: f.statusStr } : {}), ...(f.type ? { type: f.type } : {}) } as never }).then((d) => d.total),
+          client
+            .call('projectList', {
+              body: { pageNum: 1, pageSize: 1, ...(f.statusStr ? { statusStr: f.statusStr } : {}), ...(f.type ? { type: f.type } : {}) } as never,
+            })
+            .then((d) => d.total),
         ),
       ).then(
         (totals) => {
@@ -70,7 +74,9 @@ export default function BigDataBoard({ props }: BlockComponentProps<BigDataBoard
               </div>
             ))}
           </dl>
-          <p className="tm-bigdata__updated" aria-live="polite">数据更新时间：{updated}</p>
+          <p className="tm-bigdata__updated" aria-live="polite">
+            数据更新时间：{updated}
+          </p>
         </>
       )}
     </div>

@@ -30,7 +30,11 @@ export default function CategoryTabs({ props, data }: BlockComponentProps<Catego
           const isCurrent = variant === 'tabs' && c.value === current;
           return (
             <li key={c.value || 'all'}>
-              <Link to={withQuery(props.route, { [param]: c.value || undefined })} aria-current={isCurrent ? 'page' : undefined} className={isCurrent ? 'is-current' : undefined}>
+              <Link
+                to={withQuery(props.route, { [param]: c.value || undefined })}
+                aria-current={isCurrent ? 'page' : undefined}
+                className={isCurrent ? 'is-current' : undefined}
+              >
                 <span className="tm-ctabs__label">{c.label}</span>
                 {c.count !== undefined && <span className="tm-ctabs__count">{variant === 'tiles' ? `${c.count} 件商品` : `（${c.count}）`}</span>}
               </Link>
@@ -41,4 +45,3 @@ export default function CategoryTabs({ props, data }: BlockComponentProps<Catego
     </nav>
   );
 }
-

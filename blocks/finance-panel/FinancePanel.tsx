@@ -5,7 +5,6 @@ import { RouteLink } from '../shared/RouteLink.js';
 import './finance-panel.css';
 import { safeUrl } from '../shared/url-policy.js';
 
-
 /** Financial services: the partner banks and their loan products (rate, term, limit). */
 export default function FinancePanel({ props }: BlockComponentProps<FinancePanelProps>) {
   return (
@@ -19,7 +18,17 @@ export default function FinancePanel({ props }: BlockComponentProps<FinancePanel
               <span>{bank.name}</span>
             </>
           );
-          return <li key={bank.name}>{bank.href ? <RouteLink to={bank.href} className="tm-finance__bank">{body}</RouteLink> : <span className="tm-finance__bank">{body}</span>}</li>;
+          return (
+            <li key={bank.name}>
+              {bank.href ? (
+                <RouteLink to={bank.href} className="tm-finance__bank">
+                  {body}
+                </RouteLink>
+              ) : (
+                <span className="tm-finance__bank">{body}</span>
+              )}
+            </li>
+          );
         })}
       </ul>
       <h3 className="tm-finance__sub">贷款产品</h3>

@@ -4,7 +4,6 @@ import type { FinancingDetailData } from '../../schemas/types/api.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import '../financing-list/financing.css';
 
-
 /** One financing record (/financing/detail?id=): every field, the amount with two decimals, and 返回 to the list. */
 export default function FinancingDetail({ props, data }: BlockComponentProps<FinancingDetailProps, FinancingDetailData>) {
   const fields: Array<[string, string]> = [

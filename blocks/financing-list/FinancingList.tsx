@@ -8,7 +8,6 @@ import { RouteLink } from '../shared/RouteLink.js';
 import { dateOf, rowsOf, withQuery } from '../shared/data.js';
 import './financing.css';
 
-
 type Row = FinancingMsgListData['rows'][number];
 
 /**
@@ -44,13 +43,22 @@ export default function FinancingList({ props, data, blockId }: BlockComponentPr
         <form role="search" aria-label="查询融资信息" className="tm-financing__search" onSubmit={onSearch}>
           <div className="tm-financing__field">
             <label htmlFor={`${blockId}-address`}>融资区域</label>
-            <input id={`${blockId}-address`} type="search" maxLength={100} value={address} onChange={(e) => setAddress(e.target.value)} placeholder="乡镇或村名称" />
+            <input
+              id={`${blockId}-address`}
+              type="search"
+              maxLength={100}
+              value={address}
+              onChange={(e) => setAddress(e.target.value)}
+              placeholder="乡镇或村名称"
+            />
           </div>
           <div className="tm-financing__field">
             <label htmlFor={`${blockId}-cid`}>登记编号</label>
             <input id={`${blockId}-cid`} type="search" maxLength={64} value={cid} onChange={(e) => setCid(e.target.value)} placeholder="完整的登记编号" />
           </div>
-          <button type="submit" className="tm-button">查询</button>
+          <button type="submit" className="tm-button">
+            查询
+          </button>
           {searched && (
             <RouteLink to={pathname} className="tm-financing__reset">
               重置
@@ -75,7 +83,9 @@ export default function FinancingList({ props, data, blockId }: BlockComponentPr
                 <th scope="col">融资区域</th>
                 <th scope="col">抵押人</th>
                 <th scope="col">抵押物类型</th>
-                <th scope="col" className="tm-financing__num">融资金额（元）</th>
+                <th scope="col" className="tm-financing__num">
+                  融资金额（元）
+                </th>
                 <th scope="col">登记时间</th>
               </tr>
             </thead>

@@ -3,7 +3,6 @@ import type { FriendlyLinksProps } from '../../schemas/types/blocks.js';
 import './friendly-links.css';
 import { isAllowedUrl } from '../shared/url-policy.js';
 
-
 /** Friendly links, grouped (the two districts' own lists). Every link opens in a new window. */
 export default function FriendlyLinks({ props, blockId }: BlockComponentProps<FriendlyLinksProps>) {
   return (

@@ -7,7 +7,6 @@ import ArticleList from '../article-list/ArticleList.js';
 import { RouteLink } from '../shared/RouteLink.js';
 import './intent-tabs.css';
 
-
 /** Tabs of lists (public notices / land information…); a tab switches on hover as well as click and arrow keys. */
 export default function IntentTabs({ props, blockId }: BlockComponentProps<IntentTabsProps>) {
   const [active, setActive] = useState(0);

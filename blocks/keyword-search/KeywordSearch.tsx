@@ -31,7 +31,9 @@ export default function KeywordSearch({ props, blockId }: BlockComponentProps<Ke
   const inputId = `${blockId}-input`;
   return (
     <form className="tm-keyword-search" role="search" aria-label={props.label ?? '关键词'} onSubmit={submit}>
-      <label htmlFor={inputId} className="tm-keyword-search__label">{props.label ?? '关键词'}</label>
+      <label htmlFor={inputId} className="tm-keyword-search__label">
+        {props.label ?? '关键词'}
+      </label>
       <input
         id={inputId}
         type="search"
@@ -41,7 +43,9 @@ export default function KeywordSearch({ props, blockId }: BlockComponentProps<Ke
         placeholder={props.placeholder}
         onChange={(e) => setText(e.target.value)}
       />
-      <button type="submit" className="tm-button">{props.buttonText ?? '查询'}</button>
+      <button type="submit" className="tm-button">
+        {props.buttonText ?? '查询'}
+      </button>
       {current ? (
         <button type="button" className="tm-button tm-keyword-search__clear" onClick={() => go('')}>
           清除

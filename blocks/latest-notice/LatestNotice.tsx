@@ -5,7 +5,6 @@ import { RouteLink } from '../shared/RouteLink.js';
 import { withQuery } from '../shared/data.js';
 import './latest-notice.css';
 
-
 /** The latest notice: its title, the start of its content and a 详情 link (`暂无公告` when there is none). */
 export default function LatestNotice({ props, data }: BlockComponentProps<LatestNoticeProps>) {
   const [notice] = listItems(data, 1);
@@ -15,7 +14,11 @@ export default function LatestNotice({ props, data }: BlockComponentProps<Latest
   return (
     <article className="tm-notice">
       <h3 className="tm-notice__title">{notice.title}</h3>
-      {notice.date && <p className="tm-notice__date">发布日期：<time dateTime={notice.date}>{notice.date}</time></p>}
+      {notice.date && (
+        <p className="tm-notice__date">
+          发布日期：<time dateTime={notice.date}>{notice.date}</time>
+        </p>
+      )}
       <p className="tm-notice__summary">{summary}</p>
       {props.detailRoute && (
         <RouteLink to={withQuery(props.detailRoute, { id: notice.id })} className="tm-notice__detail">

@@ -8,7 +8,6 @@ import { choiceOf, LOAN_FILTERS, matchesFilters } from './filters.js';
 import './loan-products.css';
 import { safeUrl } from '../shared/url-policy.js';
 
-
 /**
  * A bank's (or a city's) loan products from the region's YAML, with the three loan filters — amount (DKED), term
  * (DKQX), type (DKLX) — as drop-downs whose choice lives in the route query. Optionally the bank's introduction and

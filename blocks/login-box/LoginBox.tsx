@@ -10,7 +10,6 @@ import './login-box.css';
 import { safeUrl } from '../shared/url-policy.js';
 import { loginReturnOf } from '../shared/login-return.js';
 
-
 /** The phone field's value: trimmed first, then held to 11 characters. */
 export function phoneInput(typed: string): string {
   return typed.trim().slice(0, 11);
@@ -52,7 +51,9 @@ export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBo
     return (
       <div className="tm-loginbox tm-loginbox--welcome">
         <p>欢迎您，{session.maskedPhone}</p>
-        <Link ref={welcomeLink} className="tm-button" to={props.personalRoute ?? '/personal'}>进入个人中心</Link>
+        <Link ref={welcomeLink} className="tm-button" to={props.personalRoute ?? '/personal'}>
+          进入个人中心
+        </Link>
       </div>
     );
   }

@@ -11,7 +11,6 @@ import { Disclosure } from './Disclosure.js';
 import './main-nav.css';
 import { isAllowedUrl } from '../shared/url-policy.js';
 
-
 interface Tab {
   name: string;
   router?: string;
@@ -131,7 +130,13 @@ export default function MainNav({ props, blockId }: BlockComponentProps<MainNavP
           if (projectType !== undefined) {
             return (
               <Disclosure key={tab.name} label={tab.name} id={id} active={listedType === projectType}>
-                {() => <CategoryMenu type={projectType} projectRoute={projectRoute} all={{ label: `全部${tab.name}`, to: tab.router ?? withQuery(projectRoute, { idx: projectType }) }} />}
+                {() => (
+                  <CategoryMenu
+                    type={projectType}
+                    projectRoute={projectRoute}
+                    all={{ label: `全部${tab.name}`, to: tab.router ?? withQuery(projectRoute, { idx: projectType }) }}
+                  />
+                )}
               </Disclosure>
             );
           }

@@ -68,9 +68,7 @@ function MyAuctionItem({ row: loaded, href }: { row: MyAuction; href: string }) 
         <Fact term="报名时间">{row.registeredAt}</Fact>
         <Fact term={price.title}>{priceText(price.amount, row.priceUnit)}</Fact>
         {showBids && (
-          <Fact term="我的最高出价">
-            {row.myHighestBid === null ? '未出价' : `${priceText(row.myHighestBid, row.priceUnit)}（共 ${row.myBidCount} 次）`}
-          </Fact>
+          <Fact term="我的最高出价">{row.myHighestBid === null ? '未出价' : `${priceText(row.myHighestBid, row.priceUnit)}（共 ${row.myBidCount} 次）`}</Fact>
         )}
         {(row.status === 5 || row.status === 6) && row.biddingStopTime && <Fact term="竞价截止">{row.biddingStopTime}</Fact>}
       </dl>

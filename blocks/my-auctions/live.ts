@@ -76,7 +76,12 @@ export function foldLive(live: LiveRow, message: RealtimeChannelEmitted): LiveRo
     case 'auctionEnded':
       return {
         ...live,
-        row: { ...row, status: message.data.status, dealAmount: message.data.dealAmount, leading: message.data.dealAmount !== null && mine(message.data.winnerCode) },
+        row: {
+          ...row,
+          status: message.data.status,
+          dealAmount: message.data.dealAmount,
+          leading: message.data.dealAmount !== null && mine(message.data.winnerCode),
+        },
       };
   }
 }

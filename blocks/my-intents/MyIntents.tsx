@@ -52,17 +52,29 @@ function MyIntentItem({ row, href }: { row: MyIntent; href: string }) {
         <strong className={`tm-myintents__state tm-myintents__state--${row.state}`}>{row.stateText}</strong>
       </div>
       <dl className="tm-mine__facts">
-        <div><dt>审核状态</dt><dd>{row.stateText}</dd></div>
-        {row.areaName && <div><dt>所在地区</dt><dd>{row.areaName}</dd></div>}
-        <div><dt>提交时间</dt><dd>{row.logintime}</dd></div>
-        {row.reviewedAt && <div><dt>审核时间</dt><dd>{row.reviewedAt}</dd></div>}
+        <div>
+          <dt>审核状态</dt>
+          <dd>{row.stateText}</dd>
+        </div>
+        {row.areaName && (
+          <div>
+            <dt>所在地区</dt>
+            <dd>{row.areaName}</dd>
+          </div>
+        )}
+        <div>
+          <dt>提交时间</dt>
+          <dd>{row.logintime}</dd>
+        </div>
+        {row.reviewedAt && (
+          <div>
+            <dt>审核时间</dt>
+            <dd>{row.reviewedAt}</dd>
+          </div>
+        )}
       </dl>
       {row.state === 0 && <p className="tm-myintents__note">工作人员审核通过后，意向将公开发布。</p>}
-      {row.state === 2 && (
-        <p className="tm-myintents__reason">
-          未通过原因：{row.reviewReason || '未说明'}
-        </p>
-      )}
+      {row.state === 2 && <p className="tm-myintents__reason">未通过原因：{row.reviewReason || '未说明'}</p>}
     </article>
   );
 }

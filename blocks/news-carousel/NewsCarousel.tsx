@@ -8,7 +8,6 @@ import './news-carousel.css';
 import { FETCH_FIRST, safeUrl } from '../shared/url-policy.js';
 import { useReadingAids } from '../../engine/react/ReadingAidsProvider.js';
 
-
 /**
  * Picture news (category 010, 4 items): one slide at a time with its caption, previous/next and numbered buttons.
  * It advances by itself, pauses while the pointer or keyboard focus is on it, and never moves for users who ask for

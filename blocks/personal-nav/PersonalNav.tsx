@@ -36,9 +36,13 @@ export default function PersonalNav({ props, blockId }: BlockComponentProps<Pers
   return (
     <div className="tm-personal-nav">
       <div className="tm-personal-nav__who">
-        <span className="tm-personal-nav__avatar" aria-hidden="true">{(name || '用')[0]}</span>
+        <span className="tm-personal-nav__avatar" aria-hidden="true">
+          {(name || '用')[0]}
+        </span>
         <div>
-          <h1 id={`${blockId}-title`} className="tm-personal-nav__title">{props.title ?? '个人中心'}</h1>
+          <h1 id={`${blockId}-title`} className="tm-personal-nav__title">
+            {props.title ?? '个人中心'}
+          </h1>
           <p className="tm-personal-nav__user">
             {name ? `${name}，` : ''}您好！当前账号：{session.maskedPhone}
           </p>

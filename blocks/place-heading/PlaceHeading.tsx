@@ -77,16 +77,18 @@ export default function PlaceHeading({ props, data }: BlockComponentProps<PlaceH
         <ol>
           {ancestors.map((p) => (
             <li key={p.deptId}>
-              {p.deptId === region.deptId ? regionHome : <Link to={withQuery(props.placeRoute ?? '/szqy/detail', { deptId: p.deptId, dm: p.deptCode, deptName: p.deptName })}>{p.deptName}</Link>}
+              {p.deptId === region.deptId ? (
+                regionHome
+              ) : (
+                <Link to={withQuery(props.placeRoute ?? '/szqy/detail', { deptId: p.deptId, dm: p.deptCode, deptName: p.deptName })}>{p.deptName}</Link>
+              )}
             </li>
           ))}
           <li aria-current="page">{open.deptName}</li>
         </ol>
       </nav>
       <h1 className="tm-place__name">{open.deptName}</h1>
-      <p className="tm-place__note">
-        {(props.subtitle ?? '{place}农村产权交易信息：本地新闻动态、公示公告和交易项目').replace('{place}', open.deptName)}
-      </p>
+      <p className="tm-place__note">{(props.subtitle ?? '{place}农村产权交易信息：本地新闻动态、公示公告和交易项目').replace('{place}', open.deptName)}</p>
       <p className="tm-place__actions">
         <a href="#/" onClick={toRegion}>
           返回{region.cityName}首页

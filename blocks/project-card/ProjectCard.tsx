@@ -12,9 +12,16 @@ import { isAllowedUrl, sizedPicture } from '../shared/url-policy.js';
 export type BadgeVariant = Parameters<typeof cardBadge>[1];
 
 /** Who is on the other side of the deal: transferor (type 2), demander (type 3) or the tendering company (type 1). */
-export function counterpartyOf(project: Pick<Project, 'outname' | 'needname' | 'company' | 'releaseRecord'> & { type?: number }): { label: string; name: string } | null {
+export function counterpartyOf(
+  project: Pick<Project, 'outname' | 'needname' | 'company' | 'releaseRecord'> & { type?: number },
+): { label: string; name: string } | null {
   const type = project.type ?? project.releaseRecord?.projectType;
-  const byType = type === 1 ? { label: '招标单位', name: project.company } : type === 3 ? { label: '需求方', name: project.needname } : { label: '转出方', name: project.outname };
+  const byType =
+    type === 1
+      ? { label: '招标单位', name: project.company }
+      : type === 3
+        ? { label: '需求方', name: project.needname }
+        : { label: '转出方', name: project.outname };
   if (byType.name) return byType as { label: string; name: string };
   const name = project.outname || project.needname || project.company;
   return name ? { label: '交易方', name } : null;

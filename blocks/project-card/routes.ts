@@ -8,7 +8,10 @@ export interface DetailRoutes {
   demandDetailRoute?: string;
 }
 
-export function projectDetailHref(project: { id: number; number?: string; type?: number; releaseRecord?: { projectType?: number } }, routes: DetailRoutes): string {
+export function projectDetailHref(
+  project: { id: number; number?: string; type?: number; releaseRecord?: { projectType?: number } },
+  routes: DetailRoutes,
+): string {
   const type = project.type ?? project.releaseRecord?.projectType;
   const tenderNumbers = routes.tenderNumbers ?? ['009'];
   let route = routes.detailRoute ?? '/tradingProject/pressCenterDetail';

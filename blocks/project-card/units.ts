@@ -1,12 +1,32 @@
 /** Unit dictionary 1–18 (spec §3): what `area`/`areaUnit` (or `unit`) count. */
 export const AREA_UNITS: Readonly<Record<number, string>> = {
-  1: '亩', 2: '平方米', 3: '公顷', 4: '个', 5: '立方米', 6: '株', 7: '斤', 8: '千克', 9: '辆',
-  10: '米', 11: '件', 12: '眼', 13: '口', 14: '套', 15: '间', 16: '棵', 17: '头', 18: '座',
+  1: '亩',
+  2: '平方米',
+  3: '公顷',
+  4: '个',
+  5: '立方米',
+  6: '株',
+  7: '斤',
+  8: '千克',
+  9: '辆',
+  10: '米',
+  11: '件',
+  12: '眼',
+  13: '口',
+  14: '套',
+  15: '间',
+  16: '棵',
+  17: '头',
+  18: '座',
 };
 
 /** Price unit dictionary 1–5 (spec §3). */
 export const PRICE_UNITS: Readonly<Record<number, string>> = {
-  1: '元/亩/年', 2: '元/年', 3: '元', 4: '元/亩', 5: '元/平方米/年',
+  1: '元/亩/年',
+  2: '元/年',
+  3: '元',
+  4: '元/亩',
+  5: '元/平方米/年',
 };
 
 /** `12.5 亩`; an unknown unit number shows the bare quantity rather than a made-up unit. */

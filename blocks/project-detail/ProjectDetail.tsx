@@ -30,12 +30,23 @@ function Gallery({ images: given, alt, blockId }: { images: readonly string[]; a
   const current = list[Math.min(index, list.length - 1)];
   return (
     <div className="tm-pdetail__gallery">
-      <img id={`${blockId}-picture`} className="tm-pdetail__picture" src={current} alt={images.length ? `${alt}（第 ${index + 1} 张，共 ${list.length} 张）` : `${alt}（暂无图片）`} />
+      <img
+        id={`${blockId}-picture`}
+        className="tm-pdetail__picture"
+        src={current}
+        alt={images.length ? `${alt}（第 ${index + 1} 张，共 ${list.length} 张）` : `${alt}（暂无图片）`}
+      />
       {images.length > 1 && (
         <ul className="tm-pdetail__thumbs" aria-label="项目图片">
           {images.map((src, i) => (
             <li key={src}>
-              <button type="button" aria-label={`查看第 ${i + 1} 张图片`} aria-current={i === index ? 'true' : undefined} aria-controls={`${blockId}-picture`} onClick={() => setIndex(i)}>
+              <button
+                type="button"
+                aria-label={`查看第 ${i + 1} 张图片`}
+                aria-current={i === index ? 'true' : undefined}
+                aria-controls={`${blockId}-picture`}
+                onClick={() => setIndex(i)}
+              >
                 <img src={src} alt="" aria-hidden="true" />
               </button>
             </li>

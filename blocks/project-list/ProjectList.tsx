@@ -132,7 +132,9 @@ export default function ProjectList({ props, blockId }: BlockComponentProps<Proj
       <div role="tabpanel" id={`${blockId}-panel`} aria-labelledby={`${blockId}-type-${activeType.type}`} className="tm-plist__panel">
         {categories.length > 0 && (
           <div className="tm-plist__row">
-            <span className="tm-plist__rowlabel" id={`${blockId}-cats`}>项目分类</span>
+            <span className="tm-plist__rowlabel" id={`${blockId}-cats`}>
+              项目分类
+            </span>
             <ul className="tm-plist__chips" aria-labelledby={`${blockId}-cats`}>
               {[{ code: undefined, name: '全部' }, ...categories].map((c) => (
                 <li key={c.code ?? 'all'}>
@@ -165,7 +167,12 @@ export default function ProjectList({ props, blockId }: BlockComponentProps<Proj
               <label htmlFor={ids.area} className="tm-plist__rowlabel">
                 面积
               </label>
-              <select id={ids.area} className="tm-plist__select" value={Math.min(filter.area, brackets.length - 1)} onChange={(event) => go({ area: Number(event.target.value) || undefined })}>
+              <select
+                id={ids.area}
+                className="tm-plist__select"
+                value={Math.min(filter.area, brackets.length - 1)}
+                onChange={(event) => go({ area: Number(event.target.value) || undefined })}
+              >
                 {brackets.map((b, i) => (
                   <option key={b.label} value={i}>
                     {b.label}
@@ -186,7 +193,9 @@ export default function ProjectList({ props, blockId }: BlockComponentProps<Proj
         </form>
 
         <div className="tm-plist__row">
-          <span className="tm-plist__rowlabel" id={ids.tiles}>项目状态</span>
+          <span className="tm-plist__rowlabel" id={ids.tiles}>
+            项目状态
+          </span>
           <ul className="tm-plist__tiles" aria-labelledby={ids.tiles}>
             {tiles.map((tile, i) => {
               const disabled = tileDisabled(tile.statuses);

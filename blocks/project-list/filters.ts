@@ -65,7 +65,7 @@ export function filterFromQuery(
   options: { types: readonly ProjectType[]; categories?: readonly string[] },
 ): ListFilter {
   const idx = Number(query[QUERY_KEYS.type]);
-  const type = (options.types.includes(idx as ProjectType) ? idx : options.types[0] ?? 2) as ProjectType;
+  const type = (options.types.includes(idx as ProjectType) ? idx : (options.types[0] ?? 2)) as ProjectType;
   let category = query[QUERY_KEYS.category] || undefined;
   const index = nonNegativeInt(query[QUERY_KEYS.categoryIndex]);
   if (!category && index && options.categories) category = options.categories[index - 1];

@@ -74,7 +74,9 @@ export default function ProjectResults({ props, data }: BlockComponentProps<Proj
           ))}
         </ul>
       )}
-      {paged && rows.length > 0 && <Pager total={(data as ProjectListData).total} pageSize={pageSize} approximate={(data as { totalApprox?: boolean }).totalApprox === true} />}
+      {paged && rows.length > 0 && (
+        <Pager total={(data as ProjectListData).total} pageSize={pageSize} approximate={(data as { totalApprox?: boolean }).totalApprox === true} />
+      )}
       {(props.backRoute || props.backText) && (
         <p className="tm-presults__back">
           {props.backRoute ? (

@@ -73,9 +73,27 @@ export default function ProjectSearch({ props, blockId }: BlockComponentProps<Pr
 
   return (
     <form className="tm-psearch" aria-label={props.title ?? '资产项目查询'} onSubmit={onSubmit} noValidate>
-      {field('place', props.placeLabel ?? '所在地区', place, setPlace, places.map((p) => ({ value: String(p.deptId), label: p.deptName })))}
-      {field('category', props.categoryLabel ?? '项目类别', category, setCategory, categories.map((c) => ({ value: c.code, label: c.name })))}
-      {field('area', props.areaLabel ?? '面积范围', area, setArea, brackets.map((b, i) => ({ value: String(i), label: b.label })))}
+      {field(
+        'place',
+        props.placeLabel ?? '所在地区',
+        place,
+        setPlace,
+        places.map((p) => ({ value: String(p.deptId), label: p.deptName })),
+      )}
+      {field(
+        'category',
+        props.categoryLabel ?? '项目类别',
+        category,
+        setCategory,
+        categories.map((c) => ({ value: c.code, label: c.name })),
+      )}
+      {field(
+        'area',
+        props.areaLabel ?? '面积范围',
+        area,
+        setArea,
+        brackets.map((b, i) => ({ value: String(i), label: b.label })),
+      )}
       <button type="submit" className="tm-button tm-psearch__submit">
         {props.submitText ?? '查询'}
       </button>

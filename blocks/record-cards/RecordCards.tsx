@@ -70,7 +70,13 @@ export default function RecordCards({ props, data, blockId }: BlockComponentProp
             return (
               <li key={String(row.id)} className="tm-rcards__item">
                 <RouteLink to={withQuery(props.detailRoute, { id: row.id as number })} className="tm-rcards__link">
-                  <img src={image ?? noImage} {...sizedPicture(image, 320)} alt={image ? title : `${title}（暂无图片）`} loading="lazy" className="tm-rcards__img" />
+                  <img
+                    src={image ?? noImage}
+                    {...sizedPicture(image, 320)}
+                    alt={image ? title : `${title}（暂无图片）`}
+                    loading="lazy"
+                    className="tm-rcards__img"
+                  />
                   <span className="tm-rcards__body">
                     <span className="tm-rcards__title">
                       {badge && <span className="tm-rcards__badge">{badge}</span>}

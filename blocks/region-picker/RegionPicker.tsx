@@ -5,7 +5,6 @@ import { rowsOf } from '../shared/data.js';
 import { PLACE_ROUTE, placeWindowHref } from '../shared/place-window.js';
 import './region-picker.css';
 
-
 interface Place {
   deptId: number;
   deptName: string;
@@ -39,9 +38,11 @@ export default function RegionPicker({ props, data }: BlockComponentProps<Region
         <section key={group.deptId} className="tm-regions__group" aria-label={group.deptName}>
           <h3>{link(group)}</h3>
           <ul>
-            {(byParent.get(group.deptId) ?? []).filter((p) => !groups.includes(p)).map((p) => (
-              <li key={p.deptId}>{link(p)}</li>
-            ))}
+            {(byParent.get(group.deptId) ?? [])
+              .filter((p) => !groups.includes(p))
+              .map((p) => (
+                <li key={p.deptId}>{link(p)}</li>
+              ))}
           </ul>
         </section>
       ))}

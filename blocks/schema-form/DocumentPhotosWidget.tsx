@@ -57,9 +57,7 @@ export function DocumentPhotosWidget(props: WidgetProps) {
     const refused = files.map((file) => checkImageFile(file, maxBytes)).find(Boolean);
     if (refused) return setNotice(refused);
     setNotice(null);
-    uploads.add(
-      files.map((file): PhotoUploadJob => ({ label: file.name, fileName: file.name, preview: URL.createObjectURL(file), file: async () => file })),
-    );
+    uploads.add(files.map((file): PhotoUploadJob => ({ label: file.name, fileName: file.name, preview: URL.createObjectURL(file), file: async () => file })));
   };
 
   const saveCamera = (photos: CameraPhoto[]) => {
@@ -107,7 +105,12 @@ export function DocumentPhotosWidget(props: WidgetProps) {
                 <span className="tm-photos__thumb">{`${name} ${index + 1}`}</span>
               )}
               {inactive ? null : (
-                <button type="button" className="tm-photo-button tm-photo-button--danger tm-photos__remove" aria-label={`删除${name} ${index + 1}`} onClick={() => remove(index)}>
+                <button
+                  type="button"
+                  className="tm-photo-button tm-photo-button--danger tm-photos__remove"
+                  aria-label={`删除${name} ${index + 1}`}
+                  onClick={() => remove(index)}
+                >
                   删除
                 </button>
               )}
@@ -118,13 +121,31 @@ export function DocumentPhotosWidget(props: WidgetProps) {
       <PhotoUploadList items={uploads.items} onRetry={uploads.retry} onDismiss={uploads.dismiss} />
       {inactive ? null : (
         <div className="tm-photos__actions">
-          <button ref={cameraButton} type="button" className="tm-photos__button tm-photos__button--primary" aria-haspopup="dialog" onClick={() => (remaining > 0 ? setCameraOpen(true) : setNotice(UPLOAD_TEXTS.tooMany(maxCount)))}>
+          <button
+            ref={cameraButton}
+            type="button"
+            className="tm-photos__button tm-photos__button--primary"
+            aria-haspopup="dialog"
+            onClick={() => (remaining > 0 ? setCameraOpen(true) : setNotice(UPLOAD_TEXTS.tooMany(maxCount)))}
+          >
             高拍仪拍照
           </button>
-          <button type="button" className="tm-photos__button" onClick={() => (remaining > 0 ? fileInput.current?.click() : setNotice(UPLOAD_TEXTS.tooMany(maxCount)))}>
+          <button
+            type="button"
+            className="tm-photos__button"
+            onClick={() => (remaining > 0 ? fileInput.current?.click() : setNotice(UPLOAD_TEXTS.tooMany(maxCount)))}
+          >
             选择图片
           </button>
-          <input ref={fileInput} type="file" accept=".png,.jpg,.jpeg,image/png,image/jpeg" multiple hidden onChange={pickFiles} aria-label={`选择${name}文件`} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+            multiple
+            hidden
+            onChange={pickFiles}
+            aria-label={`选择${name}文件`}
+          />
           <span className="tm-photos__count">
             已添加 {urls.length} / {maxCount} 张
           </span>

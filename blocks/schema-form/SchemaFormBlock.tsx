@@ -109,7 +109,11 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
     const reference = answer[r.field];
     return (
       <section className="tm-form-block" aria-labelledby={title ? headingId : undefined}>
-        {title ? <h1 id={headingId} className="tm-form-block__title">{title}</h1> : null}
+        {title ? (
+          <h1 id={headingId} className="tm-form-block__title">
+            {title}
+          </h1>
+        ) : null}
         <div className="tm-form-receipt" role="status" tabIndex={-1} ref={receiptRef}>
           <p className="tm-form-receipt__title">{r.title ?? '提交成功'}</p>
           {reference !== undefined && reference !== null && reference !== '' ? (
@@ -129,7 +133,11 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
   }
   return (
     <section className="tm-form-block" aria-labelledby={title ? headingId : undefined}>
-      {title ? <h1 id={headingId} className="tm-form-block__title">{title}</h1> : null}
+      {title ? (
+        <h1 id={headingId} className="tm-form-block__title">
+          {title}
+        </h1>
+      ) : null}
       {props.intro ? <p className="tm-form-block__intro">{props.intro}</p> : null}
       <SchemaForm
         key={formKey}
@@ -147,7 +155,9 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
       {props.links?.length ? (
         <p className="tm-form-block__links">
           {props.links.map((l) => (
-            <Link key={l.route} to={l.route}>{l.text}</Link>
+            <Link key={l.route} to={l.route}>
+              {l.text}
+            </Link>
           ))}
         </p>
       ) : null}

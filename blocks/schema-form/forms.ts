@@ -15,13 +15,9 @@ export const FORM_SCHEMAS: Record<SchemaFormProps['form'], FormModules> = {
   'change-password': () =>
     Promise.all([import('../../schemas/forms/change-password.schema.json'), import('../../schemas/forms/validators/change-password.js')]),
   complaint: () => Promise.all([import('../../schemas/forms/complaint.schema.json'), import('../../schemas/forms/validators/complaint.js')]),
-  consultation: () =>
-    Promise.all([import('../../schemas/forms/consultation.schema.json'), import('../../schemas/forms/validators/consultation.js')]),
+  consultation: () => Promise.all([import('../../schemas/forms/consultation.schema.json'), import('../../schemas/forms/validators/consultation.js')]),
   'property-registration': () =>
-    Promise.all([
-      import('../../schemas/forms/property-registration.schema.json'),
-      import('../../schemas/forms/validators/property-registration.js'),
-    ]),
+    Promise.all([import('../../schemas/forms/property-registration.schema.json'), import('../../schemas/forms/validators/property-registration.js')]),
 };
 
 /** A form ready for rjsf: its schema and the validator precompiled from it (no schema is compiled in the browser). */

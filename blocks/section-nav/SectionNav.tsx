@@ -31,7 +31,9 @@ export default function SectionNav({ props, blockId }: BlockComponentProps<Secti
   const labelId = `${blockId}-label`;
   return (
     <nav className="tm-section-nav" aria-labelledby={labelId}>
-      <span id={labelId} className={props.showLabel ? 'tm-section-nav__label' : 'tm-visually-hidden'}>{props.label ?? '关于我们'}</span>
+      <span id={labelId} className={props.showLabel ? 'tm-section-nav__label' : 'tm-visually-hidden'}>
+        {props.label ?? '关于我们'}
+      </span>
       <ul>
         {items.map((item, i) => (
           <li key={item.route}>

@@ -92,8 +92,7 @@ export function DocumentCameraDialog({ serviceUrl, remaining, maxCount, onSave, 
     captureRef.current?.focus();
   };
 
-  const status =
-    phase === 'connecting' ? '正在连接高拍仪…' : phase === 'opening' ? '正在打开高拍仪…' : live ? `已连接：${device || '高拍仪'}` : '高拍仪未连接';
+  const status = phase === 'connecting' ? '正在连接高拍仪…' : phase === 'opening' ? '正在打开高拍仪…' : live ? `已连接：${device || '高拍仪'}` : '高拍仪未连接';
 
   return (
     <ModalDialog title="高拍仪拍照" className="tm-camera" describedBy={`${ids}-status`} onCancel={onClose}>
@@ -144,13 +143,27 @@ export function DocumentCameraDialog({ serviceUrl, remaining, maxCount, onSave, 
             {photos.map((photo, index) => (
               <li key={photo.id} className="tm-camera__photo">
                 <span className="tm-camera__thumb">
-                  <img src={photoDataUrl(photo)} alt={`照片 ${index + 1}${photo.rotation ? `（已旋转 ${photo.rotation}°）` : ''}`} style={{ transform: `rotate(${photo.rotation}deg)` }} />
+                  <img
+                    src={photoDataUrl(photo)}
+                    alt={`照片 ${index + 1}${photo.rotation ? `（已旋转 ${photo.rotation}°）` : ''}`}
+                    style={{ transform: `rotate(${photo.rotation}deg)` }}
+                  />
                 </span>
                 <span className="tm-camera__photo-actions">
-                  <button type="button" className="tm-photo-button" aria-label={`向右旋转照片 ${index + 1}`} onClick={() => send({ type: 'ROTATE_PHOTO', id: photo.id, degrees: 90 })}>
+                  <button
+                    type="button"
+                    className="tm-photo-button"
+                    aria-label={`向右旋转照片 ${index + 1}`}
+                    onClick={() => send({ type: 'ROTATE_PHOTO', id: photo.id, degrees: 90 })}
+                  >
                     旋转
                   </button>
-                  <button type="button" className="tm-photo-button tm-photo-button--danger" aria-label={`删除照片 ${index + 1}`} onClick={() => remove(photo.id)}>
+                  <button
+                    type="button"
+                    className="tm-photo-button tm-photo-button--danger"
+                    aria-label={`删除照片 ${index + 1}`}
+                    onClick={() => remove(photo.id)}
+                  >
                     删除
                   </button>
                 </span>

@@ -89,7 +89,9 @@ export function FilterDropdown({
         onClick={() => setOpen((o) => !o)}
       >
         <span id={`${id}-value`}>{current?.label ?? allLabel}</span>
-        <span className="tm-dropdown__caret" aria-hidden="true">▾</span>
+        <span className="tm-dropdown__caret" aria-hidden="true">
+          ▾
+        </span>
       </button>
       <ul ref={list} id={`${id}-list`} className="tm-dropdown__list" hidden={!open} aria-labelledby={`${id}-label`}>
         {choices.map((o) => (

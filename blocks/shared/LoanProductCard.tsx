@@ -18,19 +18,36 @@ export function LoanProductCard({ product, className = 'tm-loan' }: { product: L
       <span className="tm-loan__title">{product.title}</span>
       {product.bank && <span className="tm-loan__bank">{product.bank}</span>}
       <dl className="tm-loan__facts">
-        <div><dt>参考利率</dt><dd>{product.rate}</dd></div>
-        <div><dt>贷款期限</dt><dd>{product.deadline}</dd></div>
-        <div><dt>贷款额度</dt><dd>{product.limit}</dd></div>
+        <div>
+          <dt>参考利率</dt>
+          <dd>{product.rate}</dd>
+        </div>
+        <div>
+          <dt>贷款期限</dt>
+          <dd>{product.deadline}</dd>
+        </div>
+        <div>
+          <dt>贷款额度</dt>
+          <dd>{product.limit}</dd>
+        </div>
       </dl>
       {product.loanTypes && product.loanTypes.length > 0 && (
         <span className="tm-loan__types">
           <span className="tm-visually-hidden">贷款类型：</span>
           {product.loanTypes.map((t) => (
-            <span key={t} className="tm-loan__type">{t}</span>
+            <span key={t} className="tm-loan__type">
+              {t}
+            </span>
           ))}
         </span>
       )}
     </>
   );
-  return product.path ? <RouteLink to={product.path} className={className}>{body}</RouteLink> : <div className={className}>{body}</div>;
+  return product.path ? (
+    <RouteLink to={product.path} className={className}>
+      {body}
+    </RouteLink>
+  ) : (
+    <div className={className}>{body}</div>
+  );
 }

@@ -21,7 +21,17 @@ export function usePageNumber(param = 'page'): number {
  * A pager whose page lives in the route query (`?page=`), so back/forward and reload keep it and a block's source
  * can read it (`pageNum: { $from: query.page, default: 1 }`).
  */
-export function Pager({ total, pageSize, param = 'page', approximate = false }: { total: number; pageSize: number; param?: string; /** The server estimated the total (a keyword over a large list): 约 N 条. */ approximate?: boolean }) {
+export function Pager({
+  total,
+  pageSize,
+  param = 'page',
+  approximate = false,
+}: {
+  total: number;
+  pageSize: number;
+  param?: string;
+  /** The server estimated the total (a keyword over a large list): 约 N 条. */ approximate?: boolean;
+}) {
   const { pathname, search } = useLocation();
   const current = usePageNumber(param);
   const last = Math.max(1, Math.ceil(total / pageSize));
@@ -36,7 +46,9 @@ export function Pager({ total, pageSize, param = 'page', approximate = false }: 
       {current > 1 ? <Link to={href(current - 1)}>上一页</Link> : <span aria-disabled="true">上一页</span>}
       {pageWindow(current, last).map((p, i) =>
         p === 'gap' ? (
-          <span key={`gap-${i}`} aria-hidden="true">…</span>
+          <span key={`gap-${i}`} aria-hidden="true">
+            …
+          </span>
         ) : p === current ? (
           <span key={p} aria-current="page" className="tm-pager__current">
             {p}

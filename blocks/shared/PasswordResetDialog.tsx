@@ -40,7 +40,9 @@ function PasswordResetDialog({ onClose }: { onClose: () => void }) {
 
   return createPortal(
     <dialog ref={dialogRef} className="tm-dialog" aria-labelledby={`${ids}-title`} onClose={onClose} onCancel={onClose}>
-      <h2 id={`${ids}-title`} className="tm-dialog__title">找回密码</h2>
+      <h2 id={`${ids}-title`} className="tm-dialog__title">
+        找回密码
+      </h2>
       {step === 'success' ? (
         <div className="tm-dialog__body" role="status">
           <p className="tm-dialog__success">密码重置成功，请使用新密码登录。</p>
@@ -54,7 +56,17 @@ function PasswordResetDialog({ onClose }: { onClose: () => void }) {
         <form className="tm-dialog__body" onSubmit={submit} noValidate aria-busy={step === 'submitting'}>
           <div className="tm-field">
             <label htmlFor={`${ids}-phone`}>手机号</label>
-            <input id={`${ids}-phone`} type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder="请输入注册手机号" value={phone} onChange={(e) => setPhone(e.target.value)} autoFocus />
+            <input
+              id={`${ids}-phone`}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              maxLength={11}
+              placeholder="请输入注册手机号"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+              autoFocus
+            />
           </div>
           <div className="tm-field">
             <label htmlFor={`${ids}-password`}>新密码</label>
@@ -75,7 +87,15 @@ function PasswordResetDialog({ onClose }: { onClose: () => void }) {
           <div className="tm-field">
             <label htmlFor={`${ids}-code`}>验证码</label>
             <div className="tm-sms-field">
-              <input id={`${ids}-code`} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入短信验证码" value={code} onChange={(e) => setCode(e.target.value)} />
+              <input
+                id={`${ids}-code`}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder="请输入短信验证码"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
               {sms ? <SmsCodeButton actor={sms} phone={() => phone} /> : null}
             </div>
           </div>

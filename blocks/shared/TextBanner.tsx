@@ -23,7 +23,17 @@ export function TextBanner({ image, alt, title, text, href, linkText, height = 1
   const src = safeUrl(image);
   const body = (
     <div className="tm-banner" style={{ minHeight: height }}>
-      {src && <img className="tm-banner__img" src={src} alt="" aria-hidden="true" width={1200} height={height} {...(lead ? FETCH_FIRST : { loading: 'lazy' as const })} />}
+      {src && (
+        <img
+          className="tm-banner__img"
+          src={src}
+          alt=""
+          aria-hidden="true"
+          width={1200}
+          height={height}
+          {...(lead ? FETCH_FIRST : { loading: 'lazy' as const })}
+        />
+      )}
       <div className="tm-banner__band">
         <p className="tm-banner__title">{title ?? alt}</p>
         {text && <p className="tm-banner__text">{text}</p>}

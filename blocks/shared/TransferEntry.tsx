@@ -43,7 +43,9 @@ export function ConfirmDialog({ text, onConfirm, onCancel, children }: { text: s
   return (
     <ModalDialog title="提示" className="tm-dialog--confirm" role="alertdialog" describedBy={`${id}-text`} onCancel={onCancel}>
       <div className="tm-dialog__body">
-        <p id={`${id}-text`} className="tm-dialog__text">{text}</p>
+        <p id={`${id}-text`} className="tm-dialog__text">
+          {text}
+        </p>
         {children}
         <div className="tm-dialog__actions">
           <button type="button" className="tm-button tm-button--plain" onClick={onCancel}>

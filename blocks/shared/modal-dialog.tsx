@@ -56,7 +56,9 @@ export function ModalDialog({ title, className, role, describedBy, onCancel, chi
         onCancel();
       }}
     >
-      <h2 id={`${id}-title`} className="tm-dialog__title">{title}</h2>
+      <h2 id={`${id}-title`} className="tm-dialog__title">
+        {title}
+      </h2>
       {children}
     </dialog>,
     document.body,

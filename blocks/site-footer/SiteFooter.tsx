@@ -5,7 +5,6 @@ import { RouteLink } from '../shared/RouteLink.js';
 import './site-footer.css';
 import { isAllowedUrl, safeUrl } from '../shared/url-policy.js';
 
-
 /**
  * The footer: links (`footList`), back-office systems (`backstageUrlList` when `havaLink`, the portal being the
  * single-sign-on origin), friendly links (`footLinkList` when `haveFootLink`), and the responsible, supervisory and

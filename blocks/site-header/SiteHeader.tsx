@@ -15,7 +15,6 @@ import './site-header.css';
 import { isAllowedUrl } from '../shared/url-policy.js';
 import { loginReturnState } from '../shared/login-return.js';
 
-
 /**
  * Whether the logged-in user has unread messages (the dot on 个人中心): asked once at load, then kept by the
  * real-time channel's `notice` messages when the region runs one, else polled. Silent on failure.
@@ -76,11 +75,17 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
     <div
       className="tm-header"
       // A green veil over the region's picture keeps white text readable on any image (contrast ≥ 4.5:1).
-      style={isAllowedUrl(region.homeBackImg) ? { backgroundImage: `linear-gradient(rgba(8, 74, 46, 0.82), rgba(8, 74, 46, 0.7)), url("${encodeURI(region.homeBackImg)}")` } : undefined}
+      style={
+        isAllowedUrl(region.homeBackImg)
+          ? { backgroundImage: `linear-gradient(rgba(8, 74, 46, 0.82), rgba(8, 74, 46, 0.7)), url("${encodeURI(region.homeBackImg)}")` }
+          : undefined
+      }
     >
       <div className="tm-header__inner">
         <Link to="/" className="tm-header__brand">
-          <span className="tm-header__emblem" aria-hidden="true">田</span>
+          <span className="tm-header__emblem" aria-hidden="true">
+            田
+          </span>
           {subtitle ? (
             <span className="tm-header__titles">
               <span className="tm-header__title">{title}</span>
@@ -120,14 +125,23 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
               </>
             ) : (
               <>
-                <Link to={props.loginRoute ?? '/login'} state={loginReturnState(location)} className="tm-header__link">登录</Link>
-                <Link to={props.registerRoute ?? '/register'} className="tm-header__link">注册</Link>
+                <Link to={props.loginRoute ?? '/login'} state={loginReturnState(location)} className="tm-header__link">
+                  登录
+                </Link>
+                <Link to={props.registerRoute ?? '/register'} className="tm-header__link">
+                  注册
+                </Link>
               </>
             )}
           </nav>
           {/* 检索, not 搜索: the header is on every page, and a page's own 搜索 button (a list filter) keeps its name. */}
           {props.search !== false && (
-            <SearchForm variant="header" route={props.searchRoute ?? '/quanzhansousuo'} placeholder={props.searchPlaceholder ?? '查找文章、项目'} buttonText="检索" />
+            <SearchForm
+              variant="header"
+              route={props.searchRoute ?? '/quanzhansousuo'}
+              placeholder={props.searchPlaceholder ?? '查找文章、项目'}
+              buttonText="检索"
+            />
           )}
         </div>
       </div>

@@ -20,7 +20,16 @@ export default function TenderList({ props, data }: BlockComponentProps<TenderLi
         return (
           <li key={project.id} className="tm-tenders__row">
             <span className="tm-tenders__status">{statusLabel(project.status, region)}</span>
-            <Link className="tm-tenders__title" to={projectDetailHref(project, { tenderDetailRoute: props.tenderDetailRoute, tenderNumbers: props.tenderNumbers, detailRoute: props.detailRoute, demandDetailRoute: props.demandDetailRoute })} title={project.projectName}>
+            <Link
+              className="tm-tenders__title"
+              to={projectDetailHref(project, {
+                tenderDetailRoute: props.tenderDetailRoute,
+                tenderNumbers: props.tenderNumbers,
+                detailRoute: props.detailRoute,
+                demandDetailRoute: props.demandDetailRoute,
+              })}
+              title={project.projectName}
+            >
               {project.projectName}
             </Link>
             <span className="tm-tenders__place">{project.deptName}</span>

@@ -4,7 +4,6 @@ import { rowsOf } from '../shared/data.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import { opensAsPlace, placeWindowHref } from '../shared/place-window.js';
 
-
 interface Place {
   deptId: number;
   deptName: string;
@@ -25,7 +24,14 @@ export default function TownList({ data }: BlockComponentProps<TownListProps>) {
             href={placeWindowHref(t)}
             target="_blank"
             rel="noopener noreferrer"
-            style={{ display: 'block', padding: '12px 8px', textAlign: 'center', background: 'var(--tm-primary-light)', borderRadius: 4, textDecoration: 'none' }}
+            style={{
+              display: 'block',
+              padding: '12px 8px',
+              textAlign: 'center',
+              background: 'var(--tm-primary-light)',
+              borderRadius: 4,
+              textDecoration: 'none',
+            }}
           >
             {t.deptName}
             <span className="tm-visually-hidden">（在新窗口打开）</span>

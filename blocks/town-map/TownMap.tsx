@@ -120,18 +120,20 @@ export default function TownMap({ props, data, blockId }: BlockComponentProps<To
       </svg>
       {/* A narrow screen (a phone, or a desktop zoomed to 400%) gets the same places as a list of readable size. */}
       <ul className="tm-townmap__list">
-        {clusters.flatMap((c) => [...(c.centre.place ? [c.centre.place] : []), ...c.nodes.map((n) => n.place)]).map((place) => (
-          <li key={place.deptId}>
-            {opens.has(place.deptId) ? (
-              <a href={placeWindowHref(place)} target="_blank" rel="noopener noreferrer">
-                {place.deptName}
-                <span className="tm-visually-hidden">（在新窗口打开）</span>
-              </a>
-            ) : (
-              <span>{place.deptName}</span>
-            )}
-          </li>
-        ))}
+        {clusters
+          .flatMap((c) => [...(c.centre.place ? [c.centre.place] : []), ...c.nodes.map((n) => n.place)])
+          .map((place) => (
+            <li key={place.deptId}>
+              {opens.has(place.deptId) ? (
+                <a href={placeWindowHref(place)} target="_blank" rel="noopener noreferrer">
+                  {place.deptName}
+                  <span className="tm-visually-hidden">（在新窗口打开）</span>
+                </a>
+              ) : (
+                <span>{place.deptName}</span>
+              )}
+            </li>
+          ))}
       </ul>
       <figcaption id={captionId} className="tm-townmap__caption">
         {(props.caption ?? '{region}乡镇（街道）分布示意图，点击乡镇名称进入该地区页面').replace('{region}', region.cityName)}

@@ -36,7 +36,15 @@ function Figure({ model, height, blockId }: { model: ChartModel; height: number;
             <tbody>
               {model.table.rows.map((row) => (
                 <tr key={String(row[0])}>
-                  {row.map((cell, i) => (i === 0 ? <th key={i} scope="row">{cell}</th> : <td key={i}>{cell}</td>))}
+                  {row.map((cell, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={i}>{cell}</td>
+                    ),
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -57,7 +65,12 @@ export default function TradingStatistics({ props, data, blockId }: BlockCompone
   const models = useMemo(
     () =>
       kinds.map((kind) =>
-        chartModel(kind, data, { statusLabels: region.statusLabels as Record<string, string> | undefined, projectTypeList: region.projectTypeList }, props.categoryLimit ?? 10),
+        chartModel(
+          kind,
+          data,
+          { statusLabels: region.statusLabels as Record<string, string> | undefined, projectTypeList: region.projectTypeList },
+          props.categoryLimit ?? 10,
+        ),
       ),
     [kinds, data, region, props.categoryLimit],
   );

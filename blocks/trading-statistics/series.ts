@@ -23,7 +23,16 @@ export interface RegionWording {
 }
 
 const DEFAULT_STATUS: Record<string, string> = {
-  '2': '公示中', '3': '公示结束', '4': '报名中', '5': '报名结束', '6': '竞价中', '7': '已成交', '8': '已成交', '9': '已成交', '10': '已结束', '11': '已结束',
+  '2': '公示中',
+  '3': '公示结束',
+  '4': '报名中',
+  '5': '报名结束',
+  '6': '竞价中',
+  '7': '已成交',
+  '8': '已成交',
+  '9': '已成交',
+  '10': '已结束',
+  '11': '已结束',
 };
 const DEFAULT_TYPES: Record<string, string> = { '1': '招标采购', '2': '产权交易', '3': '需求信息' };
 
@@ -73,9 +82,7 @@ export function chartModel(kind: ChartKind, data: TradingStatistics, wording: Re
       return {
         kind,
         title: '项目状态分布',
-        summary: totalProjects
-          ? `共有交易项目 ${totalProjects} 个：${list(groups.map((g) => `${g.label} ${g.count} 个`))}。`
-          : '暂无交易项目。',
+        summary: totalProjects ? `共有交易项目 ${totalProjects} 个：${list(groups.map((g) => `${g.label} ${g.count} 个`))}。` : '暂无交易项目。',
         table: { caption: '各状态项目数', columns: ['状态', '项目数（个）'], rows: groups.map((g) => [g.label, g.count]) },
         spec: groups.length ? pie(groups) : null,
       };

@@ -5,7 +5,6 @@ import { SourceContent } from '../../engine/react/SourceContent.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import { withQuery } from '../shared/data.js';
 
-
 const DEFAULT_TYPES = [
   { label: '产权交易', type: 2 },
   { label: '招标采购', type: 1 },

@@ -78,11 +78,7 @@ export function chineseErrors(schema: RJSFSchema): ErrorTransformer {
  * Validates outside React (tests, or before a submit made by code) with the form's validator (the precompiled one
  * from blocks/schema-form/forms.ts `loadForm`): the Chinese messages by field path.
  */
-export function validateForm(
-  schema: RJSFSchema,
-  formData: unknown,
-  validator: ValidatorType,
-): Array<{ property: string; message: string }> {
+export function validateForm(schema: RJSFSchema, formData: unknown, validator: ValidatorType): Array<{ property: string; message: string }> {
   const { errors } = validator.validateFormData(formData, schema, undefined, chineseErrors(schema));
   return errors.map((e) => ({ property: e.property ?? '', message: e.message ?? '' }));
 }

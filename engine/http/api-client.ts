@@ -56,10 +56,7 @@ export type FormCallName = {
 }[ApiRouteName];
 
 /** A form call's own fields; timestamp, random and signature are added by the client, dm defaults to the region. */
-export type FormCallFields<N extends FormCallName> = Omit<
-  Partial<Extract<ApiRoutes[N]['body'], object>>,
-  'timestamp' | 'random' | 'signature'
->;
+export type FormCallFields<N extends FormCallName> = Omit<Partial<Extract<ApiRoutes[N]['body'], object>>, 'timestamp' | 'random' | 'signature'>;
 
 /** The response data of a call. */
 export type CallData<N extends ApiRouteName> = ApiRoutes[N]['data'];
@@ -172,11 +169,7 @@ export function createApiClient(options: ApiClientOptions) {
     return failure;
   }
 
-  async function send(
-    name: ApiRouteName,
-    opts: CallOptions<ApiRouteName>,
-    responseType: 'json' | 'blob' | 'arraybuffer',
-  ): Promise<AxiosResponse> {
+  async function send(name: ApiRouteName, opts: CallOptions<ApiRouteName>, responseType: 'json' | 'blob' | 'arraybuffer'): Promise<AxiosResponse> {
     const route = API_ROUTES[name];
     // A programmer's error (the type check refuses it); say so instead of failing on `undefined.url`.
     if (!route) throw new Error(`unknown API call "${String(name)}": not in schemas/api`);
@@ -191,9 +184,7 @@ export function createApiClient(options: ApiClientOptions) {
         timeout: opts.timeoutMs,
         signal: opts.signal,
         responseType,
-        onUploadProgress: opts.onUploadProgress
-          ? ({ loaded, total }) => opts.onUploadProgress!(total ? Math.min(1, loaded / total) : 0)
-          : undefined,
+        onUploadProgress: opts.onUploadProgress ? ({ loaded, total }) => opts.onUploadProgress!(total ? Math.min(1, loaded / total) : 0) : undefined,
       });
     } catch (error) {
       // Our server answers refusals with the HTTP status equal to the envelope's code: that is an answer, not a
@@ -226,11 +217,7 @@ export function createApiClient(options: ApiClientOptions) {
     return envelope.data;
   }
 
-  async function binary<N extends ApiRouteName>(
-    name: N,
-    opts: CallOptions<N>,
-    responseType: 'blob' | 'arraybuffer',
-  ): Promise<Blob | ArrayBuffer> {
+  async function binary<N extends ApiRouteName>(name: N, opts: CallOptions<N>, responseType: 'blob' | 'arraybuffer'): Promise<Blob | ArrayBuffer> {
     const response = await send(name, opts as CallOptions<ApiRouteName>, responseType);
     return response.data as Blob | ArrayBuffer;
   }

@@ -53,9 +53,7 @@ export function createSiteData(client: ApiClient, sources: Partial<Record<string
     const existing = pending.get(key);
     if (existing) return existing;
     const source = sources[key];
-    const promise = source
-      ? fetchSource(key, source)
-      : Promise.reject(new Error(`site data key "${key}" has no source in the region's siteData`));
+    const promise = source ? fetchSource(key, source) : Promise.reject(new Error(`site data key "${key}" has no source in the region's siteData`));
     promise.then(
       (value) => settled.set(key, { ok: true, value }),
       (error: unknown) => settled.set(key, { ok: false, error }),

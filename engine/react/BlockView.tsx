@@ -58,7 +58,17 @@ function isExternal(href: string): boolean {
  * `quietRefusal`: an earlier block on the page loads the same source, so when the server refuses it (项目不存在或已下架)
  * that block says why and this one draws nothing rather than repeat it.
  */
-export function BlockView({ entry, registry, blockId, quietRefusal = false }: { entry: BlockEntry; registry: ReactBlockRegistry; blockId: string; quietRefusal?: boolean }) {
+export function BlockView({
+  entry,
+  registry,
+  blockId,
+  quietRefusal = false,
+}: {
+  entry: BlockEntry;
+  registry: ReactBlockRegistry;
+  blockId: string;
+  quietRefusal?: boolean;
+}) {
   const definition = registry.get(entry.type);
   const props = (entry.props ?? {}) as Record<string, unknown>;
   const state = useSource((entry.source ?? null) as BlockSource | null);
@@ -88,7 +98,12 @@ export function BlockView({ entry, registry, blockId, quietRefusal = false }: { 
   }
 
   const className = `tm-block tm-block--${entry.type}`;
-  if (!frame) return <div className={className} data-block={entry.type}>{content}</div>;
+  if (!frame)
+    return (
+      <div className={className} data-block={entry.type}>
+        {content}
+      </div>
+    );
   return (
     <section className={`${className} tm-panel`} data-block={entry.type} aria-labelledby={headingId}>
       <header className="tm-panel__head">

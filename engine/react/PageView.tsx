@@ -27,9 +27,7 @@ function useShows(): (entry: BlockEntry) => boolean {
 /** The blocks of one list whose `when` holds, each with a stable id. */
 function useVisibleBlocks(blocks: readonly BlockEntry[] | undefined, prefix: string) {
   const shows = useShows();
-  return (blocks ?? [])
-    .map((entry, index) => ({ entry, blockId: `${prefix}-${entry.id ?? `${entry.type}-${index}`}` }))
-    .filter(({ entry }) => shows(entry));
+  return (blocks ?? []).map((entry, index) => ({ entry, blockId: `${prefix}-${entry.id ?? `${entry.type}-${index}`}` })).filter(({ entry }) => shows(entry));
 }
 
 function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[] | undefined; prefix: string; registry: ReactBlockRegistry }) {
@@ -66,7 +64,9 @@ function usePagePrefetch(lists: ReadonlyArray<readonly BlockEntry[] | undefined>
   const siteData = usePortalSiteData();
   const prefetch = useSourcePrefetch();
   const entries = lists.flatMap((list) => (list ?? []).filter(shows));
-  const sources = entries.flatMap((entry) => (entry.source ? [resolveSource(entry.source as BlockSource, { query, region: region as unknown as Record<string, unknown> })] : []));
+  const sources = entries.flatMap((entry) =>
+    entry.source ? [resolveSource(entry.source as BlockSource, { query, region: region as unknown as Record<string, unknown> })] : [],
+  );
   const keys = sources.map(sourceKey);
   const types = [...new Set(entries.map((entry) => entry.type))];
   const signature = JSON.stringify([keys, types]);
@@ -88,7 +88,21 @@ function usePagePrefetch(lists: ReadonlyArray<readonly BlockEntry[] | undefined>
  * `children`, the footer blocks; zoom 0.8 unless turned off; the document title from region and platform; the
  * region's background picture (backGroundUrl) behind it all.
  */
-function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { pageClass: string; header: boolean; zoom: boolean; registry: ReactBlockRegistry; resetKey: string; children: ReactNode }) {
+function PageShell({
+  pageClass,
+  header,
+  zoom,
+  registry,
+  resetKey,
+  children,
+}: {
+  pageClass: string;
+  header: boolean;
+  zoom: boolean;
+  registry: ReactBlockRegistry;
+  resetKey: string;
+  children: ReactNode;
+}) {
   const region = useRegion();
   const session = useSession();
   // A place window shows the place it is scoped to in the window title.
@@ -103,11 +117,20 @@ function PageShell({ pageClass, header, zoom, registry, resetKey, children }: { 
   }, [resetKey]);
 
   // The region's page background picture (backGroundUrl), under a light veil so text on it keeps its contrast.
-  const background = isAllowedUrl(region.backGroundUrl) ? { backgroundImage: `linear-gradient(rgba(244, 246, 248, 0.88), rgba(244, 246, 248, 0.88)), url("${encodeURI(region.backGroundUrl)}")` } : undefined;
+  const background = isAllowedUrl(region.backGroundUrl)
+    ? { backgroundImage: `linear-gradient(rgba(244, 246, 248, 0.88), rgba(244, 246, 248, 0.88)), url("${encodeURI(region.backGroundUrl)}")` }
+    : undefined;
 
   return (
     <div className={`tm-page ${pageClass}${zoom ? ' tm-zoom' : ''}${background ? ' tm-page--background' : ''}`} style={background}>
-      <a className="tm-skip-link" href="#tm-main" onClick={(e) => { e.preventDefault(); document.getElementById('tm-main')?.focus(); }}>
+      <a
+        className="tm-skip-link"
+        href="#tm-main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('tm-main')?.focus();
+        }}
+      >
         跳到主要内容
       </a>
       <ReadingAidsBar />

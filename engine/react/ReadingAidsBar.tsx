@@ -46,8 +46,15 @@ export function ReadingAidsBar() {
             <button type="button" onClick={() => set({ textStep: aids.textStep - 1 })} disabled={aids.textStep === 0} aria-label="文字缩小">
               A－
             </button>
-            <output aria-live="polite" aria-label="当前文字大小">{percent(aids.textStep)}</output>
-            <button type="button" onClick={() => set({ textStep: aids.textStep + 1 })} disabled={aids.textStep === TEXT_SCALES.length - 1} aria-label="文字放大">
+            <output aria-live="polite" aria-label="当前文字大小">
+              {percent(aids.textStep)}
+            </output>
+            <button
+              type="button"
+              onClick={() => set({ textStep: aids.textStep + 1 })}
+              disabled={aids.textStep === TEXT_SCALES.length - 1}
+              aria-label="文字放大"
+            >
               A＋
             </button>
           </span>

@@ -31,7 +31,10 @@ const ReadingAidsContext = createContext<ReadingAidsState | null>(null);
 
 const browserStorage = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
 const browserReader = () =>
-  createReadAloud(typeof speechSynthesis === 'undefined' ? undefined : speechSynthesis, typeof SpeechSynthesisUtterance === 'undefined' ? undefined : SpeechSynthesisUtterance);
+  createReadAloud(
+    typeof speechSynthesis === 'undefined' ? undefined : speechSynthesis,
+    typeof SpeechSynthesisUtterance === 'undefined' ? undefined : SpeechSynthesisUtterance,
+  );
 
 /**
  * Elder mode and its reading aids for the whole portal: starts from the reader's stored choice or the region's
@@ -50,11 +53,14 @@ export function ReadingAidsProvider({ children }: { children: ReactNode }) {
     applyAids(document.documentElement, effective);
   }, [effective]);
 
-  const setAids = useCallback((next: Aids) => {
-    setState(next);
-    storeAids(browserStorage(), next);
-    if (!next.readFocus) reader.stop();
-  }, [reader]);
+  const setAids = useCallback(
+    (next: Aids) => {
+      setState(next);
+      storeAids(browserStorage(), next);
+      if (!next.readFocus) reader.stop();
+    },
+    [reader],
+  );
 
   const read = useCallback((text: string) => setReadProblem(reader.speak(text)), [reader]);
 

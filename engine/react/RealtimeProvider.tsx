@@ -49,7 +49,8 @@ function useChannel(): ChannelActor | null {
 /** Whether the channel is live (open), connecting/reconnecting, or off (not configured). */
 export function useRealtimeStatus(): 'off' | 'connecting' | 'open' {
   const actor = useChannel();
-  return useSelector(actor ?? undefined, (s) => (!s || s.matches('off') ? 'off' : s.matches({ live: 'open' }) ? 'open' : 'connecting')) as 'off' | 'connecting' | 'open';
+  return useSelector(actor ?? undefined, (s) => (!s || s.matches('off') ? 'off' : s.matches({ live: 'open' }) ? 'open' : 'connecting')) as
+    'off' | 'connecting' | 'open';
 }
 
 /** The new-message dot as the channel knows it (a `notice` arrived), and how to clear it. */

@@ -11,7 +11,16 @@ export { SourceContent } from './SourceContent.js';
 export { useSource } from './useSource.js';
 export type { SourceState } from './useSource.js';
 export { delayedReload, SessionProvider, useSessionActor, useSessionState } from './SessionProvider.js';
-export { RealtimeProvider, sameOriginSocketBase, useAuctionMessages, useRealtimeEvent, useRealtimeNotice, useRealtimeStatus, useServerOffset, useWatch } from './RealtimeProvider.js';
+export {
+  RealtimeProvider,
+  sameOriginSocketBase,
+  useAuctionMessages,
+  useRealtimeEvent,
+  useRealtimeNotice,
+  useRealtimeStatus,
+  useServerOffset,
+  useWatch,
+} from './RealtimeProvider.js';
 export type { AuctionMessage } from './RealtimeProvider.js';
 export { ReadingAidsProvider, useReadingAids } from './ReadingAidsProvider.js';
 export type { ReadingAidsState } from './ReadingAidsProvider.js';

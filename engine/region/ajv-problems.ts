@@ -59,12 +59,7 @@ function keyNoun(segments: PathSegment[]): string {
  * the whole config (a block's props are validated on their own). Errors ajv raises only to say which branch of an
  * `if` failed, and the branch errors of an `anyOf` that is reported as a whole, are dropped as noise.
  */
-export function ajvProblems(
-  errors: readonly ErrorObject[] | null | undefined,
-  data: unknown,
-  origin: OriginNode,
-  prefix: PathSegment[] = [],
-): Problem[] {
+export function ajvProblems(errors: readonly ErrorObject[] | null | undefined, data: unknown, origin: OriginNode, prefix: PathSegment[] = []): Problem[] {
   if (!errors) return [];
   const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
   const insideUnion = (e: ErrorObject) =>

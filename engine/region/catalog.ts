@@ -93,7 +93,13 @@ function loadWith(rootDir: string, options: LoadOptions, parseFile: (abs: string
     const empty: Layer = { value: {}, origin: { file: file.file, line: 1, column: 1, children: new Map() } };
     if (!ok) return { layer: empty, ok };
     if (!isObject(file.value)) {
-      problems.push({ file: file.file, line: 1, column: 1, path: '', message: `expected a mapping of region keys, got ${file.value === null ? 'an empty file' : 'a list or a single value'}` });
+      problems.push({
+        file: file.file,
+        line: 1,
+        column: 1,
+        path: '',
+        message: `expected a mapping of region keys, got ${file.value === null ? 'an empty file' : 'a list or a single value'}`,
+      });
       return { layer: empty, ok: false };
     }
     const layers: Layer[] = [];
@@ -133,7 +139,10 @@ function loadWith(rootDir: string, options: LoadOptions, parseFile: (abs: string
     // pages/<id>.yaml beside a region.yaml add or override page <id>; variants get them through extends.
     const pagesDir = path.join(path.dirname(abs), 'pages');
     if (path.basename(abs) === 'region.yaml' && fs.existsSync(pagesDir)) {
-      for (const name of fs.readdirSync(pagesDir).filter((f) => f.endsWith('.yaml')).sort()) {
+      for (const name of fs
+        .readdirSync(pagesDir)
+        .filter((f) => f.endsWith('.yaml'))
+        .sort()) {
         const page = parse(path.join(pagesDir, name));
         if (page.problems.length > 0) {
           ok = false;
@@ -159,12 +168,19 @@ function loadWith(rootDir: string, options: LoadOptions, parseFile: (abs: string
   const files = new Map<string, string>();
   const origins = new Map<string, OriginNode>();
   const folders = fs.existsSync(rootDir)
-    ? fs.readdirSync(rootDir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('_') && !d.name.startsWith('.')).map((d) => d.name).sort()
+    ? fs
+        .readdirSync(rootDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && !d.name.startsWith('_') && !d.name.startsWith('.'))
+        .map((d) => d.name)
+        .sort()
     : [];
   for (const folder of folders) {
     const dir = path.join(rootDir, folder);
     // region.yaml before its variants, so a variant that repeats an id is the one reported.
-    const names = fs.readdirSync(dir).filter((f) => REGION_FILE.test(f)).sort((a, b) => (a === 'region.yaml' ? -1 : b === 'region.yaml' ? 1 : a.localeCompare(b)));
+    const names = fs
+      .readdirSync(dir)
+      .filter((f) => REGION_FILE.test(f))
+      .sort((a, b) => (a === 'region.yaml' ? -1 : b === 'region.yaml' ? 1 : a.localeCompare(b)));
     for (const name of names) {
       const abs = path.resolve(dir, name);
       const { layer, ok } = resolve(abs, []);
@@ -221,7 +237,12 @@ function loadDeployment(
   const ids = regions.map((r) => r.id);
   const unknown = (id: string, at: string[]) => {
     if (ids.includes(id)) return;
-    problems.push({ ...locate(file.origin, at), path: formatPath(at), message: `names unknown region "${id}"`, ...(suggest(id, ids) ? { suggestion: suggest(id, ids) } : {}) });
+    problems.push({
+      ...locate(file.origin, at),
+      path: formatPath(at),
+      message: `names unknown region "${id}"`,
+      ...(suggest(id, ids) ? { suggestion: suggest(id, ids) } : {}),
+    });
   };
   unknown(deployment.defaultRegion, ['defaultRegion']);
   for (const [host, id] of Object.entries(deployment.hosts ?? {})) unknown(id, ['hosts', host]);

@@ -28,7 +28,11 @@ export function checkRegion(region: Json, origin: OriginNode, schemas: RegionSch
     if (!isObject(value) || typeof value.$from !== 'string') return;
     const [root, field] = value.$from.split('.');
     if (root === 'region' && field && !schemas.regionKeys.includes(field)) {
-      report([...at, '$from'], `"${value.$from}" reads an unknown region key "${field}"`, suggest(field, schemas.regionKeys) && `region.${suggest(field, schemas.regionKeys)}`);
+      report(
+        [...at, '$from'],
+        `"${value.$from}" reads an unknown region key "${field}"`,
+        suggest(field, schemas.regionKeys) && `region.${suggest(field, schemas.regionKeys)}`,
+      );
     }
   };
 
@@ -84,7 +88,11 @@ export function checkRegion(region: Json, origin: OriginNode, schemas: RegionSch
       if (!isObject(entry) || typeof entry.type !== 'string') return;
       const validate = schemas.blocks.get(entry.type);
       if (!validate) {
-        report([...here, 'type'], `unknown block type "${entry.type}" (no schemas/blocks/${entry.type}.schema.json)`, suggest(entry.type, schemas.blocks.keys()));
+        report(
+          [...here, 'type'],
+          `unknown block type "${entry.type}" (no schemas/blocks/${entry.type}.schema.json)`,
+          suggest(entry.type, schemas.blocks.keys()),
+        );
       } else {
         const props = entry.props ?? {};
         if (isObject(props) && !validate(props)) problems.push(...ajvProblems(validate.errors, props, origin, [...here, 'props']));

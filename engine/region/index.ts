@@ -1,14 +1,6 @@
 export { loadRegionCatalog, type LoadOptions, type RegionCatalog, type ResolvedRegion } from './catalog.js';
 export { resolveRegionForHost } from './host.js';
-export {
-  CONDITION_ROOTS,
-  SESSION_FIELDS,
-  conditionPaths,
-  evaluateCondition,
-  readPath,
-  type Condition,
-  type ConditionContext,
-} from './condition.js';
+export { CONDITION_ROOTS, SESSION_FIELDS, conditionPaths, evaluateCondition, readPath, type Condition, type ConditionContext } from './condition.js';
 export { formatPath, formatProblem, sortProblems, suggest, type PathSegment, type Problem } from './problem.js';
 export { mergeLayers, type Layer } from './merge.js';
 export { findOrigin, locate, type Origin, type OriginNode } from './origin.js';

@@ -146,7 +146,8 @@ function buildTree(files: ParsedYaml[]): { places: DeclaredPlace[]; problems: Pr
         const differences = [
           first.deptName !== place.deptName && `name ${place.deptName} here, ${first.deptName} there`,
           first.deptCode !== place.deptCode && `deptCode "${place.deptCode}" here, "${first.deptCode}" there`,
-          first.parentId !== place.parentId && `parent ${place.parentId || '(none: top of the tree)'} here, ${first.parentId || '(none: top of the tree)'} there`,
+          first.parentId !== place.parentId &&
+            `parent ${place.parentId || '(none: top of the tree)'} here, ${first.parentId || '(none: top of the tree)'} there`,
           first.level !== place.level && `level ${place.level} here, ${first.level} there`,
           seen.orderGiven && node.order !== undefined && first.orderNum !== place.orderNum && `order ${place.orderNum} here, ${first.orderNum} there`,
         ].filter((d): d is string => typeof d === 'string');
@@ -213,7 +214,11 @@ export function checkRegionPlaces(regions: RegionPlaceRef[], trees: PlaceTrees):
       // Ids of as many digits first: a county's typo is nearer another county than its city (330182 → 330127, not 3301).
       const ids = [...byId.keys()].map(String);
       const wanted = String(region.deptId);
-      const nearId = suggest(wanted, ids.filter((id) => id.length === wanted.length)) ?? suggest(wanted, ids);
+      const nearId =
+        suggest(
+          wanted,
+          ids.filter((id) => id.length === wanted.length),
+        ) ?? suggest(wanted, ids);
       const near = byName ?? byCodeMatch ?? (nearId ? byId.get(Number(nearId)) : undefined);
       problems.push({
         ...locate(region.origin, ['deptId']),
@@ -258,11 +263,15 @@ export function loadPlaceTrees(rootDir: string, { baseDir = process.cwd(), schem
   const rel = (abs: string) => path.relative(baseDir, abs).split(path.sep).join('/');
   const read = (parseFile: (abs: string, file: string) => ParsedYaml) => {
     const problems: Problem[] = [];
-    const trees = readPlaceTrees(rootDir, (abs) => {
-      const parsed = parseFile(abs, rel(abs));
-      problems.push(...parsed.problems);
-      return parsed;
-    }, schemaDir);
+    const trees = readPlaceTrees(
+      rootDir,
+      (abs) => {
+        const parsed = parseFile(abs, rel(abs));
+        problems.push(...parsed.problems);
+        return parsed;
+      },
+      schemaDir,
+    );
     return { ...trees, problems: [...problems, ...trees.problems] };
   };
   const fast = read(parseYamlFileFast);

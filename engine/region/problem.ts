@@ -33,8 +33,7 @@ export function formatProblem(problem: Problem): string {
 /** Problems in reading order: by file, then position, then path (so output and tests are stable). */
 export function sortProblems(problems: Problem[]): Problem[] {
   return [...problems].sort(
-    (a, b) =>
-      a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.path.localeCompare(b.path) || a.message.localeCompare(b.message),
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.path.localeCompare(b.path) || a.message.localeCompare(b.message),
   );
 }
 

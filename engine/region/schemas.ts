@@ -31,7 +31,10 @@ export interface RegionSchemas {
 export function readBlockSchemas(schemaDir: string = SCHEMA_DIR): Map<string, JsonSchema> {
   const dir = path.join(schemaDir, 'blocks');
   const out = new Map<string, JsonSchema>();
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.schema.json') && f !== 'catalog.schema.json').sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.schema.json') && f !== 'catalog.schema.json')
+    .sort()) {
     out.set(file.slice(0, -'.schema.json'.length), JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as JsonSchema);
   }
   return out;

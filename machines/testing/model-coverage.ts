@@ -51,9 +51,7 @@ export function transitionKey(t: AnyTransitionDefinition): string {
 
 /** Every transition the machine defines ({@link transitionKey}), eventless ones included. */
 export function definedTransitions(machine: AnyStateMachine): string[] {
-  return stateNodesOf(machine).flatMap((node) =>
-    [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map(transitionKey),
-  );
+  return stateNodesOf(machine).flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map(transitionKey));
 }
 
 /** What has been reached of one machine so far; see {@link coverage}. */
@@ -80,8 +78,7 @@ export interface Coverage {
 export function coverage(machine: AnyStateMachine): Coverage {
   const nodes = new Set<string>();
   const transitions = new Set<string>();
-  const reach = (snapshot: unknown) =>
-    (snapshot as AnyMachineSnapshot)._nodes.forEach((node: AnyStateNode) => nodes.add(node.id));
+  const reach = (snapshot: unknown) => (snapshot as AnyMachineSnapshot)._nodes.forEach((node: AnyStateNode) => nodes.add(node.id));
   const take = (t: AnyTransitionDefinition) => {
     // A transient state shows up only as the source of the transition that left it.
     nodes.add(t.source.id);
@@ -124,10 +121,7 @@ export function coverage(machine: AnyStateMachine): Coverage {
         `transitions of ${machine.id} never taken`,
       ).toEqual([]);
       expect(
-        [
-          ...[...nodes].filter((id) => !allNodes.includes(id)),
-          ...[...transitions].filter((key) => !allTransitions.includes(key)),
-        ],
+        [...[...nodes].filter((id) => !allNodes.includes(id)), ...[...transitions].filter((key) => !allTransitions.includes(key))],
         `recorded, yet not in ${machine.id}`,
       ).toEqual([]);
     },
@@ -155,8 +149,7 @@ export function transitionPaths<TSnapshot extends Snapshot<unknown> = AnyMachine
   const candidates = typeof events === 'function' ? events : () => events;
   const model = new TestModel(machine, {
     input: options.input,
-    events: (snapshot: TSnapshot) =>
-      candidates(snapshot).filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0),
+    events: (snapshot: TSnapshot) => candidates(snapshot).filter((e) => machine.getTransitionData(snapshot as never, e as never).length > 0),
     // An error's JSON is `{}`: events are told apart by their other fields.
     serializeState: (s: TSnapshot, e: EventObject | undefined, prev?: TSnapshot) =>
       JSON.stringify([prev && key(prev), e ? { ...e, error: undefined } : null, key(s)]),
@@ -178,10 +171,7 @@ export function transitionPaths<TSnapshot extends Snapshot<unknown> = AnyMachine
  * const { model, paths } = edgePaths(realtimeChannelMachine, { input, cases: [{ type: 'WATCH', projectId: 12 }], key });
  * for (const path of paths) await model.testPath(path, { events: { WATCH: send }, states: { '*': expectSame } });
  */
-export function edgePaths(
-  machine: AnyStateMachine,
-  options: { input?: unknown; cases?: AnyEventObject[]; key: (snapshot: AnyMachineSnapshot) => unknown },
-) {
+export function edgePaths(machine: AnyStateMachine, options: { input?: unknown; cases?: AnyEventObject[]; key: (snapshot: AnyMachineSnapshot) => unknown }) {
   const { input, cases = [] } = options;
   const key = (snapshot: AnyMachineSnapshot) => JSON.stringify(options.key(snapshot));
   const model = new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine, {
@@ -208,9 +198,7 @@ export function edgePaths(
     const head = toState.get(key(state));
     if (!head) throw new Error(`no path to ${key(state)}`);
     const events = head.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init');
-    return Object.values(transitions as Record<string, { event: AnyEventObject }>).map(({ event }) =>
-      replay([...events, event]),
-    );
+    return Object.values(transitions as Record<string, { event: AnyEventObject }>).map(({ event }) => replay([...events, event]));
   });
   return { model, paths };
 }

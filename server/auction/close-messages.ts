@@ -33,11 +33,7 @@ export function closeMessages(auction: ClosedAuction, approvedUserIds: readonly 
       };
     }
     const outcome =
-      deal !== null
-        ? `成交价${deal}，您未竞得。`
-        : auction.status === 11
-          ? '最高出价未达到保留价，本次竞价未成交。'
-          : '无人出价，本次竞价未成交。';
+      deal !== null ? `成交价${deal}，您未竞得。` : auction.status === 11 ? '最高出价未达到保留价，本次竞价未成交。' : '无人出价，本次竞价未成交。';
     return { userId, title: CLOSE_TITLES.ended, content: `${about}，${outcome}` };
   });
 }

@@ -123,9 +123,19 @@ export async function register(db: Kysely<Database>, input: { projectId: number;
     const project = await lockProject(trx, input.projectId, input.deptIds);
     if (!project) throw notFound(PROJECT_MISSING);
     const now = await dbNow(trx);
-    const existing = await trx.selectFrom('registration').select(['state']).where('projectId', '=', project.id).where('userId', '=', input.userId).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('registration')
+      .select(['state'])
+      .where('projectId', '=', project.id)
+      .where('userId', '=', input.userId)
+      .executeTakeFirst();
     if (existing) {
-      const why = existing.state === 1 ? '您已报名该项目并已通过审核，无需重复报名' : existing.state === 2 ? '您已报名该项目，请等待工作人员审核' : '您对该项目的报名未通过审核，不能重复报名';
+      const why =
+        existing.state === 1
+          ? '您已报名该项目并已通过审核，无需重复报名'
+          : existing.state === 2
+            ? '您已报名该项目，请等待工作人员审核'
+            : '您对该项目的报名未通过审核，不能重复报名';
       throw new ApiError(409, why);
     }
     const refusal = signUpRefusal(project, now.getTime());
@@ -177,7 +187,12 @@ export async function review(
     const project = await lockProject(trx, input.projectId, input.deptIds);
     if (!project) throw notFound(PROJECT_MISSING);
     if (project.status >= 7) throw new ApiError(409, '项目已结束，不能再审核报名');
-    const reg = await trx.selectFrom('registration').select(['id', 'state']).where('projectId', '=', project.id).where('userId', '=', input.userId).executeTakeFirst();
+    const reg = await trx
+      .selectFrom('registration')
+      .select(['id', 'state'])
+      .where('projectId', '=', project.id)
+      .where('userId', '=', input.userId)
+      .executeTakeFirst();
     if (!reg) throw notFound('该用户未报名此项目');
     if (reg.state !== 2) throw new ApiError(409, `该报名已审核（${reg.state === 1 ? '已通过' : '未通过'}），不能重复审核`);
     const now = await dbNow(trx);
@@ -225,7 +240,19 @@ export async function listRegistrations(
   if (filter.state !== undefined) base = base.where('r.state', '=', filter.state);
   const [rows, count] = await Promise.all([
     base
-      .select(['r.projectId', 'p.projectName', 'p.status as projectStatus', 'p.deptId', 'r.userId', 'u.name', 'u.phone', 'r.state', 'r.bidderCode', 'r.createdAt', 'r.reviewedAt'])
+      .select([
+        'r.projectId',
+        'p.projectName',
+        'p.status as projectStatus',
+        'p.deptId',
+        'r.userId',
+        'u.name',
+        'u.phone',
+        'r.state',
+        'r.bidderCode',
+        'r.createdAt',
+        'r.reviewedAt',
+      ])
       .$call(newestRegistrationsPage(filter))
       .execute(),
     base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
@@ -309,7 +336,16 @@ export type BidOutcome = Omit<AuctionBidResult, 'serverTime'>;
 
 /** Why a bid the conditional statement did not accept was refused, from the project and registration it read. */
 function bidRefusal(
-  c: { type: number; status: number; price: string; increment: string; currentPrice: string | null; biddingStartTime: Date | null; biddingStopTime: Date | null; now: Date },
+  c: {
+    type: number;
+    status: number;
+    price: string;
+    increment: string;
+    currentPrice: string | null;
+    biddingStartTime: Date | null;
+    biddingStopTime: Date | null;
+    now: Date;
+  },
   reg: { state: number | null; bidderCode: string | null },
   amountFen: number,
 ): ApiError {
@@ -327,7 +363,8 @@ function bidRefusal(
   const currentFen = c.currentPrice === null ? null : fen(c.currentPrice);
   if (currentFen === null && amountFen < priceFen) return new ApiError(409, `出价不能低于起始价（${money(yuan(priceFen))}）`);
   if (currentFen !== null && amountFen < currentFen + incFen) return new ApiError(409, `出价不能低于当前价加加价幅度（${money(yuan(currentFen + incFen))}）`);
-  if ((amountFen - priceFen) % incFen !== 0) return new ApiError(409, `出价须为加价幅度的整数倍（起始价${money(yuan(priceFen))}，加价幅度${money(yuan(incFen))}）`);
+  if ((amountFen - priceFen) % incFen !== 0)
+    return new ApiError(409, `出价须为加价幅度的整数倍（起始价${money(yuan(priceFen))}，加价幅度${money(yuan(incFen))}）`);
   return new ApiError(409, '出价未被接受，请刷新后重试');
 }
 
@@ -409,12 +446,19 @@ interface BidArgs {
 async function bidSingleSession(db: Kysely<Database>, a: BidArgs): Promise<BidRow | undefined> {
   if (!/^\d+(\.\d+)?$/.test(a.amountText) || !Number.isInteger(a.projectId) || !Number.isInteger(a.userId)) throw badRequest('出价参数格式不正确');
   const depts = a.deptIds ? sqlIntArray(scopeOrNothing(a.deptIds)) : 'NULL';
-  const rows = await executePrepared<BidRow>(db, 'auction_bid', 'int, int[], int, numeric', BID_SQL, [sqlInt(a.projectId), depts, sqlInt(a.userId), a.amountText]);
+  const rows = await executePrepared<BidRow>(db, 'auction_bid', 'int, int[], int, numeric', BID_SQL, [
+    sqlInt(a.projectId),
+    depts,
+    sqlInt(a.userId),
+    a.amountText,
+  ]);
   return rows[0];
 }
 
 async function bidStatement(db: Db, a: BidArgs): Promise<BidRow | undefined> {
-  const { rows } = await db.executeQuery<BidRow>(CompiledQuery.raw(BID_SQL, [a.projectId, a.deptIds ? scopeOrNothing(a.deptIds) : null, a.userId, a.amountText]));
+  const { rows } = await db.executeQuery<BidRow>(
+    CompiledQuery.raw(BID_SQL, [a.projectId, a.deptIds ? scopeOrNothing(a.deptIds) : null, a.userId, a.amountText]),
+  );
   return rows[0];
 }
 
@@ -441,9 +485,7 @@ export async function placeBid(
   const args = { projectId: input.projectId, userId: input.userId, amountText: String(yuan(amountFen)), deptIds: input.deptIds };
   let row: BidRow | undefined;
   try {
-    row = input.singleSession
-      ? await bidSingleSession(db, args)
-      : await retryingConflicts(() => bidStatement(db, args));
+    row = input.singleSession ? await bidSingleSession(db, args) : await retryingConflicts(() => bidStatement(db, args));
   } catch (error) {
     // The unique (project, amount) index: only reachable if the lock were bypassed; the bidder may simply retry.
     if ((error as { code?: string }).code === '23505') throw new ApiError(409, '该价格已有人出价，请刷新后重试');
@@ -505,7 +547,12 @@ export async function closeAuction(db: Kysely<Database>, projectId: number): Pro
     if (dealAmount !== null && top) {
       winnerCode = top.bidderCode;
       if (!winnerCode) {
-        const reg = await trx.selectFrom('registration').select('bidderCode').where('projectId', '=', projectId).where('userId', '=', top.userId).executeTakeFirst();
+        const reg = await trx
+          .selectFrom('registration')
+          .select('bidderCode')
+          .where('projectId', '=', projectId)
+          .where('userId', '=', top.userId)
+          .executeTakeFirst();
         winnerCode = reg?.bidderCode ?? '';
       }
     }
@@ -521,7 +568,15 @@ export async function closeAuction(db: Kysely<Database>, projectId: number): Pro
       .where('state', '=', REGISTRATION.approved)
       .orderBy('userId')
       .execute();
-    await leaveMessages(trx, projectId, closeMessages({ ...outcome, projectName: project.projectName, priceUnit: project.priceUnit }, approved.map((r) => r.userId)), now);
+    await leaveMessages(
+      trx,
+      projectId,
+      closeMessages(
+        { ...outcome, projectName: project.projectName, priceUnit: project.priceUnit },
+        approved.map((r) => r.userId),
+      ),
+      now,
+    );
     return outcome;
   });
 }

@@ -348,7 +348,11 @@ export class AuctionHub {
  *
  * @example await notifyUser(trx, userId, { messageId: row.id, title: '报名审核通过' });
  */
-export async function notifyUser(db: Kysely<Database> | Transaction<Database>, userId: number, data: { messageId?: number; title?: string } = {}): Promise<void> {
+export async function notifyUser(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: number,
+  data: { messageId?: number; title?: string } = {},
+): Promise<void> {
   await notify(db, { type: 'notice', userId, data });
 }
 

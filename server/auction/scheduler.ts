@@ -87,7 +87,8 @@ export class StatusScheduler {
     let delay = this.safetyMs;
     try {
       const result = await this.tick();
-      for (const c of result.closed) this.options.log?.info(`竞价结束：项目 ${c.projectId} 状态 ${c.status}${c.dealAmount === null ? '' : `，成交价 ${c.dealAmount}`}`);
+      for (const c of result.closed)
+        this.options.log?.info(`竞价结束：项目 ${c.projectId} 状态 ${c.status}${c.dealAmount === null ? '' : `，成交价 ${c.dealAmount}`}`);
       if (result.nextChangeAt !== null) {
         const now = (await dbNow(this.db)).getTime();
         delay = Math.min(this.safetyMs, Math.max(this.minSleepMs, result.nextChangeAt - now));

@@ -143,7 +143,12 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * LISTEN on a dedicated PostgreSQL connection (a pooled one would be handed to queries). A dropped connection is
  * reopened with a growing delay, up to 5 s, and `onReconnect` tells the caller that it may have missed messages.
  */
-export async function pgListen(connectionString: string, channel: string, handler: NotificationHandler, options: ListenOptions = {}): Promise<() => Promise<void>> {
+export async function pgListen(
+  connectionString: string,
+  channel: string,
+  handler: NotificationHandler,
+  options: ListenOptions = {},
+): Promise<() => Promise<void>> {
   const warn = options.warn ?? ((message: string) => console.warn(message));
   let stopped = false;
   let client: pg.Client | undefined;

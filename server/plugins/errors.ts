@@ -47,7 +47,9 @@ export function describeValidationError(error: AjvError, context?: string): stri
       const label = labelFor(path || where, error.parentSchema?.title);
       switch (error.keyword) {
         case 'type': {
-          const types = String(error.params.type).split(',').map((t) => TYPE_NAMES[t] ?? t);
+          const types = String(error.params.type)
+            .split(',')
+            .map((t) => TYPE_NAMES[t] ?? t);
           return `参数 ${label} 类型错误，应为${types.join('或')}`;
         }
         case 'pattern':

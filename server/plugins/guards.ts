@@ -98,7 +98,11 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
         WHERE used_nonce.expires_at <= now()
       RETURNING nonce`.execute(db);
     if (rows.length === 0) throw forbidden('重复的请求（random 已使用），请求被拒绝');
-    if (Math.random() < 0.01) await db.deleteFrom('usedNonce').where('expiresAt', '<=', sql<Date>`now()`).execute();
+    if (Math.random() < 0.01)
+      await db
+        .deleteFrom('usedNonce')
+        .where('expiresAt', '<=', sql<Date>`now()`)
+        .execute();
   });
 
   // Runs after body parsing so the form-encoded style can read its fields; before validation so a refused

@@ -36,12 +36,7 @@ type ReceiptTable = 'complaint' | 'propertyRegistration';
  * Inserts a row with a placeholder reference, then sets the reference from its id and time, in one transaction, so
  * the number is unique and says when it was handed in.
  */
-async function insertWithReference<T extends ReceiptTable>(
-  db: Kysely<Database>,
-  table: T,
-  prefix: string,
-  values: Record<string, unknown>,
-) {
+async function insertWithReference<T extends ReceiptTable>(db: Kysely<Database>, table: T, prefix: string, values: Record<string, unknown>) {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto(table as ReceiptTable)
@@ -49,7 +44,11 @@ async function insertWithReference<T extends ReceiptTable>(
       .returning(['id', 'createTime'])
       .executeTakeFirstOrThrow();
     const refNo = referenceNumber(prefix, row.id, row.createTime);
-    await trx.updateTable(table as ReceiptTable).set({ refNo }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable(table as ReceiptTable)
+      .set({ refNo })
+      .where('id', '=', row.id)
+      .execute();
     return { id: row.id, refNo, createTime: formatRequiredDateTime(row.createTime) };
   });
 }

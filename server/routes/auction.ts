@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
-import { auctionState, listRegistrations, myAuctions, placeBid, PROJECT_MISSING, register, registrationOf, review, type RegistrationView } from '../auction/engine.js';
+import {
+  auctionState,
+  listRegistrations,
+  myAuctions,
+  placeBid,
+  PROJECT_MISSING,
+  register,
+  registrationOf,
+  review,
+  type RegistrationView,
+} from '../auction/engine.js';
 import { badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime, maskPhone } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
@@ -70,7 +80,13 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
     const p = paramsOf(request);
     const projectId = projectIdOf(p);
     if (p.amount === undefined || p.amount === '') throw badRequest('缺少必填参数：出价金额（amount）');
-    const outcome = await placeBid(db, { projectId, userId: request.user!.userId, amount: Number(p.amount), deptIds: scopeIds(request, places), singleSession: dbKind === 'pglite' });
+    const outcome = await placeBid(db, {
+      projectId,
+      userId: request.user!.userId,
+      amount: Number(p.amount),
+      deptIds: scopeIds(request, places),
+      singleSession: dbKind === 'pglite',
+    });
     return ok({ ...outcome, serverTime: Date.now() }, '出价成功');
   });
 
@@ -93,7 +109,12 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
     });
     return ok(
       {
-        rows: result.rows.map((r) => ({ ...r, phone: maskPhone(r.phone), createdAt: formatRequiredDateTime(r.createdAt), reviewedAt: formatDateTime(r.reviewedAt) })),
+        rows: result.rows.map((r) => ({
+          ...r,
+          phone: maskPhone(r.phone),
+          createdAt: formatRequiredDateTime(r.createdAt),
+          reviewedAt: formatDateTime(r.reviewedAt),
+        })),
         total: result.total,
       },
       '查询成功',

@@ -75,10 +75,7 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
         .offset(offset)
         .execute(),
       base
-        .select((eb) => [
-          eb.fn.countAll<string>().as('total'),
-          eb.fn.count<string>('id').filterWhere('readAt', 'is', null).as('unread'),
-        ])
+        .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.count<string>('id').filterWhere('readAt', 'is', null).as('unread')])
         .executeTakeFirstOrThrow(),
     ]);
     return ok(

@@ -59,19 +59,7 @@ function articleQuery(db: Kysely<Database>) {
   return db
     .selectFrom('article as a')
     .innerJoin('place as p', 'p.deptId', 'a.deptId')
-    .select([
-      'a.id',
-      'a.number',
-      'a.title',
-      'a.remark',
-      'a.keyword',
-      'a.coverImg',
-      'a.attachmentUrl',
-      'a.watchCts',
-      'a.logintime',
-      'a.deptId',
-      'p.deptName',
-    ]);
+    .select(['a.id', 'a.number', 'a.title', 'a.remark', 'a.keyword', 'a.coverImg', 'a.attachmentUrl', 'a.watchCts', 'a.logintime', 'a.deptId', 'p.deptName']);
 }
 
 /**
@@ -104,9 +92,7 @@ export async function articlePage(db: Kysely<Database>, q: PageQuery) {
   const keyword = q.keyword?.trim();
   if (keyword) {
     const pattern = containing(keyword);
-    base = base.where((eb) =>
-      eb.or([eb('a.title', 'ilike', pattern), eb('a.remark', 'ilike', pattern), eb('a.keyword', 'ilike', pattern)]),
-    );
+    base = base.where((eb) => eb.or([eb('a.title', 'ilike', pattern), eb('a.remark', 'ilike', pattern), eb('a.keyword', 'ilike', pattern)]));
   }
   const [rows, count] = await Promise.all([
     base
@@ -163,12 +149,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
   defineRoute(app, 'attest', listOf(CERTIFICATES));
 
   defineRoute(app, 'newsClass', async () => {
-    const rows = await db
-      .selectFrom('articleCategory')
-      .select(['number', 'name', 'key', 'parentNumber'])
-      .orderBy('orderNum')
-      .orderBy('number')
-      .execute();
+    const rows = await db.selectFrom('articleCategory').select(['number', 'name', 'key', 'parentNumber']).orderBy('orderNum').orderBy('number').execute();
     return ok(rows, '查询成功');
   });
 
@@ -191,7 +172,10 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
       list.push({ id: item.id, title: item.title });
       groups.set(item.classname, list);
     }
-    return ok([...groups].map(([classname, list]) => ({ classname, list })), '查询成功');
+    return ok(
+      [...groups].map(([classname, list]) => ({ classname, list })),
+      '查询成功',
+    );
   });
 
   defineRoute(app, 'helpDetail', async (request) => {

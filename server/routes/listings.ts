@@ -64,12 +64,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
 
   defineRoute(app, 'financingDetail', async (request) => {
     const id = requiredId(paramsOf(request));
-    const row = await db
-      .selectFrom('financing')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deptId', 'in', scopeIds(request, places))
-      .executeTakeFirst();
+    const row = await db.selectFrom('financing').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     // A record of another region answers exactly like a missing one.
     if (!row) throw notFound('融资信息不存在');
     return ok({ ...financingRow(row), deptId: row.deptId, deptName: places.name(row.deptId) }, '查询成功');
@@ -83,7 +78,11 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     const ids = scopeIds(request, places, p.deptId as number | undefined);
     const { pageSize, offset } = paging(p);
     // Only published intents are public: one awaiting review (or refused) is seen by its author and staff only.
-    let q = db.selectFrom('intent').where('deptId', 'in', ids).where('type', '=', Number(p.type) as IntentTable['type']).where('state', '=', INTENT_PUBLISHED);
+    let q = db
+      .selectFrom('intent')
+      .where('deptId', 'in', ids)
+      .where('type', '=', Number(p.type) as IntentTable['type'])
+      .where('state', '=', INTENT_PUBLISHED);
     const keyword = keywordOf(p);
     if (keyword) q = q.where('projectname', 'ilike', containing(keyword));
     const [rows, count] = await Promise.all([
@@ -96,20 +95,12 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok(
-      { rows: rows.map((r) => ({ ...r, logintime: formatRequiredDateTime(r.logintime) })), total: Number(count.n) },
-      '查询成功',
-    );
+    return ok({ rows: rows.map((r) => ({ ...r, logintime: formatRequiredDateTime(r.logintime) })), total: Number(count.n) }, '查询成功');
   });
 
   defineRoute(app, 'desiredDetail', async (request) => {
     const id = requiredId(paramsOf(request));
-    const row = await db
-      .selectFrom('intent')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deptId', 'in', scopeIds(request, places))
-      .executeTakeFirst();
+    const row = await db.selectFrom('intent').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     if (!row) throw notFound('意向信息不存在');
     // The photos may show identity documents: only the person who filed the intent and staff see them.
     const user = request.user;
@@ -170,7 +161,16 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     return ok({ id: inserted.id }, '提交成功，等待审核');
   });
 
-  type ReviewedRow = { id: number; type: IntentTable['type']; projectname: string; areaName: string; logintime: Date; state: Selectable<IntentTable>['state']; reviewReason: string; reviewedAt: Date | null };
+  type ReviewedRow = {
+    id: number;
+    type: IntentTable['type'];
+    projectname: string;
+    areaName: string;
+    logintime: Date;
+    state: Selectable<IntentTable>['state'];
+    reviewReason: string;
+    reviewedAt: Date | null;
+  };
   const myIntent = (r: ReviewedRow) => ({
     id: r.id,
     type: r.type,
@@ -190,7 +190,13 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     const { pageSize, offset } = paging(p);
     const q = db.selectFrom('intent').where('userId', '=', request.user!.userId).where('deptId', 'in', scopeIds(request, places));
     const [rows, count] = await Promise.all([
-      q.select([...REVIEWED_COLUMNS]).orderBy('logintime', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
+      q
+        .select([...REVIEWED_COLUMNS])
+        .orderBy('logintime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok({ rows: rows.map(myIntent), total: Number(count.n) }, '查询成功');
@@ -202,12 +208,25 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     const state = p.state === undefined || p.state === '' ? INTENT_PENDING : (Number(p.state) as IntentState);
     const q = db.selectFrom('intent').where('deptId', 'in', staffScope(request, places)).where('state', '=', state);
     const [rows, count] = await Promise.all([
-      q.select([...REVIEWED_COLUMNS, 'contact', 'phone', 'content', 'deptId']).orderBy('logintime', 'asc').orderBy('id', 'asc').limit(pageSize).offset(offset).execute(),
+      q
+        .select([...REVIEWED_COLUMNS, 'contact', 'phone', 'content', 'deptId'])
+        .orderBy('logintime', 'asc')
+        .orderBy('id', 'asc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok(
       {
-        rows: rows.map((r) => ({ ...myIntent(r), contact: r.contact, phone: maskPhone(r.phone), content: r.content, deptId: r.deptId, deptName: places.name(r.deptId) })),
+        rows: rows.map((r) => ({
+          ...myIntent(r),
+          contact: r.contact,
+          phone: maskPhone(r.phone),
+          content: r.content,
+          deptId: r.deptId,
+          deptName: places.name(r.deptId),
+        })),
         total: Number(count.n),
       },
       '查询成功',
@@ -222,7 +241,12 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     // cannot both decide it.
     const updated = await db
       .updateTable('intent')
-      .set({ state: b.approve ? INTENT_PUBLISHED : INTENT_REFUSED, reviewReason: b.approve ? '' : reason, reviewedAt: new Date(), reviewedBy: request.user!.userId })
+      .set({
+        state: b.approve ? INTENT_PUBLISHED : INTENT_REFUSED,
+        reviewReason: b.approve ? '' : reason,
+        reviewedAt: new Date(),
+        reviewedBy: request.user!.userId,
+      })
       .where('id', '=', b.id)
       .where('deptId', 'in', staffScope(request, places))
       .where('state', '=', INTENT_PENDING)
@@ -289,12 +313,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
 
   defineRoute(app, 'InvestListDetail', async (request) => {
     const id = requiredId(paramsOf(request));
-    const row = await db
-      .selectFrom('investProject')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deptId', 'in', scopeIds(request, places))
-      .executeTakeFirst();
+    const row = await db.selectFrom('investProject').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     if (!row) throw notFound('招商项目不存在');
     return ok({ ...investRow(row), content: row.content, contact: row.contact }, '查询成功');
   });
@@ -327,12 +346,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
 
   defineRoute(app, 'landInfoDetail', async (request) => {
     const id = requiredId(paramsOf(request));
-    const row = await db
-      .selectFrom('landInfo')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deptId', 'in', scopeIds(request, places))
-      .executeTakeFirst();
+    const row = await db.selectFrom('landInfo').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     if (!row) throw notFound('土地信息不存在');
     return ok(landRow(row), '查询成功');
   });
@@ -358,9 +372,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     const keyword = keywordOf(p);
     if (keyword) {
       const pattern = containing(keyword);
-      q = q.where((eb) =>
-        eb.or([eb('projectName', 'ilike', pattern), eb('projectAddress', 'ilike', pattern), eb('remark', 'ilike', pattern)]),
-      );
+      q = q.where((eb) => eb.or([eb('projectName', 'ilike', pattern), eb('projectAddress', 'ilike', pattern), eb('remark', 'ilike', pattern)]));
     }
     const [rows, count] = await Promise.all([
       q
@@ -377,16 +389,8 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
 
   defineRoute(app, 'dealDetail', async (request) => {
     const id = requiredId(paramsOf(request));
-    const row = await db
-      .selectFrom('dealAnnouncement')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deptId', 'in', scopeIds(request, places))
-      .executeTakeFirst();
+    const row = await db.selectFrom('dealAnnouncement').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     if (!row) throw notFound('成交公告不存在');
-    return ok(
-      { ...dealRow(row), content: row.content, projectId: row.projectId, deptId: row.deptId, deptName: places.name(row.deptId) },
-      '查询成功',
-    );
+    return ok({ ...dealRow(row), content: row.content, projectId: row.projectId, deptId: row.deptId, deptName: places.name(row.deptId) }, '查询成功');
   });
 }

@@ -88,7 +88,14 @@ function residualConditions(eb: ExpressionBuilder<Database, 'project'>, f: ListF
   if (f.areaEnd !== undefined) out.push(eb('project.area', '<=', String(f.areaEnd)));
   if (f.keyword) {
     const pattern = containing(f.keyword);
-    out.push(eb.or([eb('project.projectName', 'ilike', pattern), eb('project.code', 'ilike', pattern), eb('project.keys', 'ilike', pattern), eb('project.address', 'ilike', pattern)]));
+    out.push(
+      eb.or([
+        eb('project.projectName', 'ilike', pattern),
+        eb('project.code', 'ilike', pattern),
+        eb('project.keys', 'ilike', pattern),
+        eb('project.address', 'ilike', pattern),
+      ]),
+    );
   }
   return out;
 }
@@ -123,7 +130,10 @@ const twoDigits = (n: number) => {
  * total, as large portals show 约 N 条.
  */
 function tallyQuery(db: Kysely<Database>, f: ListFilter) {
-  let tally = db.selectFrom('projectTally').select(sql<number>`coalesce(sum(n), 0)::int`.as('total')).where('projectTally.deptId', 'in', f.deptIds);
+  let tally = db
+    .selectFrom('projectTally')
+    .select(sql<number>`coalesce(sum(n), 0)::int`.as('total'))
+    .where('projectTally.deptId', 'in', f.deptIds);
   if (f.type !== undefined) tally = tally.where('projectTally.type', '=', f.type);
   if (f.number) tally = tally.where('projectTally.number', '=', f.number);
   if (f.statuses?.length) tally = tally.where('projectTally.status', 'in', f.statuses);
@@ -134,10 +144,16 @@ async function countProjects(db: Kysely<Database>, f: ListFilter): Promise<ListT
   const candidates = Number((await tallyQuery(db, f).executeTakeFirstOrThrow()).total);
   if (!hasResidual(f) || candidates === 0) return { total: candidates, approx: false };
   if (candidates > TOTAL_SAMPLE_ROWS) {
-    const newest = applyTallied(db.selectFrom('project').select((eb) => eb.and(residualConditions(eb, f)).as('hit')), f)
+    const newest = applyTallied(
+      db.selectFrom('project').select((eb) => eb.and(residualConditions(eb, f)).as('hit')),
+      f,
+    )
       .orderBy('project.id', 'desc')
       .limit(TOTAL_SAMPLE_ROWS);
-    const { hits } = await db.selectFrom(newest.as('s')).select(sql<number>`count(*) FILTER (WHERE s.hit)::int`.as('hits')).executeTakeFirstOrThrow();
+    const { hits } = await db
+      .selectFrom(newest.as('s'))
+      .select(sql<number>`count(*) FILTER (WHERE s.hit)::int`.as('hits'))
+      .executeTakeFirstOrThrow();
     if (Number(hits) >= TOTAL_SAMPLE_MIN_HITS) return { total: twoDigits((Number(hits) / TOTAL_SAMPLE_ROWS) * candidates), approx: true };
   }
   const exact = await applyFilter(db.selectFrom('project').select(sql<number>`count(*)::int`.as('total')), f).executeTakeFirstOrThrow();
@@ -164,10 +180,32 @@ function pageTotal(count: ListTotal, offset: number | undefined, shown: number, 
 
 /** The columns a list card shows: not the description (content, often kilobytes), keys or the auction's terms. */
 const CARD_COLUMNS = [
-  'project.id', 'project.status', 'project.type', 'project.code', 'project.projectName', 'project.deptId', 'project.imgList', 'project.price',
-  'project.priceUnit', 'project.dealAmount', 'project.currentPrice', 'project.area', 'project.areaUnit', 'project.scale', 'project.outname',
-  'project.needname', 'project.company', 'project.signCts', 'project.watchCts', 'project.number', 'project.address', 'project.publicityStopTime',
-  'project.applyStartTime', 'project.applyStopTime', 'project.biddingStartTime', 'project.biddingStopTime',
+  'project.id',
+  'project.status',
+  'project.type',
+  'project.code',
+  'project.projectName',
+  'project.deptId',
+  'project.imgList',
+  'project.price',
+  'project.priceUnit',
+  'project.dealAmount',
+  'project.currentPrice',
+  'project.area',
+  'project.areaUnit',
+  'project.scale',
+  'project.outname',
+  'project.needname',
+  'project.company',
+  'project.signCts',
+  'project.watchCts',
+  'project.number',
+  'project.address',
+  'project.publicityStopTime',
+  'project.applyStartTime',
+  'project.applyStopTime',
+  'project.biddingStartTime',
+  'project.biddingStopTime',
 ] as const;
 type CardRow = Pick<Project, (typeof CARD_COLUMNS)[number] extends `project.${infer K}` ? K & keyof Project : never>;
 
@@ -247,7 +285,9 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
       } else {
         [rows, count] = await Promise.all([page.execute(), countProjects(db, filter)]);
       }
-      return reply.serialize(ok({ rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) }, '查询成功')) as string;
+      return reply.serialize(
+        ok({ rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) }, '查询成功'),
+      ) as string;
     });
     return reply.type('application/json; charset=utf-8').send(body);
   };
@@ -255,7 +295,11 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   const detailHandler = (forcedType?: ProjectTable['type']) => async (request: FastifyRequest) => {
     const id = requiredId(paramsOf(request), '项目编号');
     const deptIds = scopeIds(request, places);
-    let update = db.updateTable('project').set({ watchCts: sql`watch_cts + 1` }).where('id', '=', id).where('deptId', 'in', deptIds);
+    let update = db
+      .updateTable('project')
+      .set({ watchCts: sql`watch_cts + 1` })
+      .where('id', '=', id)
+      .where('deptId', 'in', deptIds);
     if (forcedType !== undefined) update = update.where('type', '=', forcedType);
     const touched = await update.returning('id').executeTakeFirst();
     if (!touched) throw notFound(PROJECT_MISSING);
@@ -321,7 +365,10 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   defineRoute(app, 'categoriesByType', async (request) => {
     const { type } = request.query;
     const rows = await db.selectFrom('projectCategory').select(['number', 'classname', 'dictSort']).where('type', '=', type).orderBy('dictSort').execute();
-    return ok(rows.map((r) => ({ code: r.number, name: r.classname, dictSort: r.dictSort })), '查询成功');
+    return ok(
+      rows.map((r) => ({ code: r.number, name: r.classname, dictSort: r.dictSort })),
+      '查询成功',
+    );
   });
 }
 

@@ -39,14 +39,16 @@ const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>'
 
 /** The visible text of back-office rich text: tags removed, the common entities decoded, white space collapsed. */
 export function plainText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    // Block-level tags separate words; inline ones (strong, span, a…) do not.
-    .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|blockquote)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(nbsp|amp|lt|gt|quot|#39|apos);/g, (_, name: string) => ENTITIES[name] ?? ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+      // Block-level tags separate words; inline ones (strong, span, a…) do not.
+      .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|blockquote)\b[^>]*>/gi, ' ')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(nbsp|amp|lt|gt|quot|#39|apos);/g, (_, name: string) => ENTITIES[name] ?? ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** About SNIPPET_LENGTH characters of `text` around the keyword's first occurrence (or its start), with … where cut. */
@@ -140,19 +142,27 @@ async function articleRows(db: Kysely<Database>, p: SearchParams, places: PlaceT
 
 async function projectRows(db: Kysely<Database>, p: SearchParams, places: PlaceTree, limit: number, offset: number) {
   const rows = await projectBase(db, p)
-    .select(['pr.id', 'pr.type', 'pr.status', 'pr.number', 'pr.code', 'pr.projectName', 'pr.keys', 'pr.address', 'pr.outname', 'pr.deptId', 'pr.createdAt', 'c.classname'])
+    .select([
+      'pr.id',
+      'pr.type',
+      'pr.status',
+      'pr.number',
+      'pr.code',
+      'pr.projectName',
+      'pr.keys',
+      'pr.address',
+      'pr.outname',
+      'pr.deptId',
+      'pr.createdAt',
+      'c.classname',
+    ])
     .orderBy('pr.id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
   return rows.map((r) => {
     const deptName = places.name(r.deptId);
-    const snippet = [
-      r.code && `项目编号：${r.code}`,
-      `所在地区：${r.address || deptName}`,
-      r.outname && `转出方：${r.outname}`,
-      r.keys && `关键字：${r.keys}`,
-    ]
+    const snippet = [r.code && `项目编号：${r.code}`, `所在地区：${r.address || deptName}`, r.outname && `转出方：${r.outname}`, r.keys && `关键字：${r.keys}`]
       .filter(Boolean)
       .join('　');
     return {
@@ -189,11 +199,20 @@ export async function registerSearchRoutes(app: FastifyInstance, { db, places }:
     if (!keyword) return ok({ keyword, kind: wantedKind ?? 'article', counts: { article: 0, project: 0 }, rows: [], total: 0 }, '查询成功');
 
     const numbersText = textParam(p.numbers);
-    const numbers = numbersText ? await articleNumbers(db, numbersText.split(',').map((n) => n.trim())) : undefined;
+    const numbers = numbersText
+      ? await articleNumbers(
+          db,
+          numbersText.split(',').map((n) => n.trim()),
+        )
+      : undefined;
     const params: SearchParams = { keyword, deptIds, numbers };
     const [articleCount, projectCount] = await Promise.all([
-      articleBase(db, params).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-      projectBase(db, params).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+      articleBase(db, params)
+        .select(sql<number>`count(*)::int`.as('total'))
+        .executeTakeFirstOrThrow(),
+      projectBase(db, params)
+        .select(sql<number>`count(*)::int`.as('total'))
+        .executeTakeFirstOrThrow(),
     ]);
     const counts = { article: Number(articleCount.total), project: Number(projectCount.total) };
     const kind: Kind = wantedKind ?? (counts.article === 0 && counts.project > 0 ? 'project' : 'article');

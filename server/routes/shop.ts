@@ -16,7 +16,22 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
     return new Map(rows.map((r) => [r.dictValue, r.dictLabel]));
   };
 
-  const productItem = (r: { id: number; deptId: number; category: string; name: string; price: string; unit: string; stock: number; seller: string; origin: string; imgList: unknown; createTime: Date }, labels: Map<string, string>) => ({
+  const productItem = (
+    r: {
+      id: number;
+      deptId: number;
+      category: string;
+      name: string;
+      price: string;
+      unit: string;
+      stock: number;
+      seller: string;
+      origin: string;
+      imgList: unknown;
+      createTime: Date;
+    },
+    labels: Map<string, string>,
+  ) => ({
     id: r.id,
     name: r.name,
     category: r.category,
@@ -46,7 +61,13 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
       q = q.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('seller', 'ilike', pattern), eb('origin', 'ilike', pattern)]));
     }
     const [rows, count, labels] = await Promise.all([
-      q.select([...LIST_COLUMNS]).orderBy('createTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
+      q
+        .select([...LIST_COLUMNS])
+        .orderBy('createTime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       categoryLabels(),
     ]);
@@ -73,7 +94,13 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
     const p = paramsOf(request);
     const ids = scopeIds(request, places, p.deptId as number | undefined);
     const [dictionary, counts] = await Promise.all([
-      db.selectFrom('dictData').select(['dictValue', 'dictLabel']).where('dictType', '=', 'product_category').orderBy('dictSort').orderBy('dictValue').execute(),
+      db
+        .selectFrom('dictData')
+        .select(['dictValue', 'dictLabel'])
+        .where('dictType', '=', 'product_category')
+        .orderBy('dictSort')
+        .orderBy('dictValue')
+        .execute(),
       db
         .selectFrom('shopProduct')
         .where('deptId', 'in', ids)
@@ -83,6 +110,9 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
         .execute(),
     ]);
     const byCategory = new Map(counts.map((c) => [c.category, Number(c.n)]));
-    return ok(dictionary.map((d) => ({ value: d.dictValue, label: d.dictLabel, count: byCategory.get(d.dictValue) ?? 0 })), '查询成功');
+    return ok(
+      dictionary.map((d) => ({ value: d.dictValue, label: d.dictLabel, count: byCategory.get(d.dictValue) ?? 0 })),
+      '查询成功',
+    );
   });
 }

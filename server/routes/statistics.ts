@@ -47,14 +47,31 @@ export async function registerStatisticsRoutes(app: FastifyInstance, { db, place
     const dealTime = 'project.biddingStopTime';
 
     const [byStatus, byType, byCategory, byDept, monthlyDeals, monthlyRegistrations, monthlyBids, registrations, bids] = await Promise.all([
-      inScope.select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').orderBy('status').execute(),
-      inScope.select(['type', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('type').orderBy('type').execute(),
+      inScope
+        .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+        .groupBy('status')
+        .orderBy('status')
+        .execute(),
+      inScope
+        .select(['type', (eb) => eb.fn.countAll<string>().as('n')])
+        .groupBy('type')
+        .orderBy('type')
+        .execute(),
       inScope
         .innerJoin('projectCategory', 'projectCategory.number', 'project.number')
-        .select(['projectCategory.type', 'projectCategory.number', 'projectCategory.classname', 'projectCategory.dictSort', (eb) => eb.fn.countAll<string>().as('n')])
+        .select([
+          'projectCategory.type',
+          'projectCategory.number',
+          'projectCategory.classname',
+          'projectCategory.dictSort',
+          (eb) => eb.fn.countAll<string>().as('n'),
+        ])
         .groupBy(['projectCategory.type', 'projectCategory.number', 'projectCategory.classname', 'projectCategory.dictSort'])
         .execute(),
-      inScope.select(['project.deptId', (eb) => eb.fn.countAll<string>().as('n'), deals.as('deals'), dealAmount.as('amount')]).groupBy('project.deptId').execute(),
+      inScope
+        .select(['project.deptId', (eb) => eb.fn.countAll<string>().as('n'), deals.as('deals'), dealAmount.as('amount')])
+        .groupBy('project.deptId')
+        .execute(),
       inScope
         .where('status', 'in', DEAL_STATUSES)
         .where(sql<Date>`coalesce(${sql.ref(dealTime)}, project.updated_at)`, '>=', start)

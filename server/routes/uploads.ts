@@ -79,7 +79,10 @@ export const tooLargeMessage = UPLOAD_TEXTS.tooLarge;
 
 /** The client's file name without folders or control characters, for display only. */
 function displayName(filename: string | undefined, ext: string): string {
-  const base = path.posix.basename((filename ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path.posix
+    .basename((filename ?? '').replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return (base || `image.${ext}`).slice(0, 100);
 }
 
@@ -148,9 +151,6 @@ export async function registerUploadRoutes(app: FastifyInstance, { db, config }:
     }
     // fileUrls sits beside data, where the spec's client reads it; the route schema only knows the envelope,
     // so this reply is serialised as is.
-    return reply
-      .type('application/json; charset=utf-8')
-      .serializer(JSON.stringify)
-      .send({ code: 200, msg: '上传成功', data: { name, url }, fileUrls: url });
+    return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send({ code: 200, msg: '上传成功', data: { name, url }, fileUrls: url });
   });
 }

@@ -21,7 +21,6 @@ export const LOGIN_FAILED = '用户名或密码错误';
 export const loginLockedMessage = (ttlMs: number) => `密码错误次数过多，请${Math.max(1, Math.ceil(ttlMs / 60_000))}分钟后再试`;
 export const SESSION_EXPIRED = '登录状态已过期，请重新登录';
 
-
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /**
@@ -37,7 +36,7 @@ function lesseeOf(places: PlaceTree, deptId: number): number | null {
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
-  return (Array.isArray(header) ? header[0] : header ?? '').replace(/^Bearer\s+/i, '').trim();
+  return (Array.isArray(header) ? header[0] : (header ?? '')).replace(/^Bearer\s+/i, '').trim();
 }
 
 /** Avatar URLs are images this server serves: a proxy prefix and a plain relative path. */
@@ -134,11 +133,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     const lockedFor = () => Math.max(...states.filter((s) => s.count >= s.rule.max).map((s) => s.ttlMs));
     if (states.some((s) => s.count > s.rule.max)) throw tooMany(reply, lockedFor(), loginLockedMessage(lockedFor()));
 
-    const user = await db
-      .selectFrom('appUser')
-      .select(['userId', 'phone', 'name', 'passwordHash'])
-      .where('phone', '=', username)
-      .executeTakeFirst();
+    const user = await db.selectFrom('appUser').select(['userId', 'phone', 'name', 'passwordHash']).where('phone', '=', username).executeTakeFirst();
     // An unknown phone costs the same hash as a known one.
     const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !passwordOk) {
@@ -263,11 +258,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     const user = await db.selectFrom('appUser').select('userId').where('phone', '=', phone).executeTakeFirst();
     if (!user) throw badRequest('该手机号未注册');
     const passwordHash = await hashPassword(newPassword);
-    await db
-      .updateTable('appUser')
-      .set({ passwordHash, updatedAt: new Date() })
-      .where('userId', '=', user.userId)
-      .execute();
+    await db.updateTable('appUser').set({ passwordHash, updatedAt: new Date() }).where('userId', '=', user.userId).execute();
     await revokeAllSessions(db, user.userId);
     // The holder of the phone is back in: wrong passwords counted against it, from anywhere, are forgotten.
     await counters.clear('loginFailuresPerPhone', phone);

@@ -33,7 +33,9 @@ export async function bulkInsert<Row extends object>(
 
 /** After inserting explicit ids into a serial column, moves its sequence past them. */
 export async function syncSequence(db: Kysely<Database>, table: string, column = 'id'): Promise<void> {
-  await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), COALESCE((SELECT max(${sql.raw(column)}) FROM ${sql.raw(table)}), 0) + 1, false)`.execute(db);
+  await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), COALESCE((SELECT max(${sql.raw(column)}) FROM ${sql.raw(table)}), 0) + 1, false)`.execute(
+    db,
+  );
 }
 
 /**

@@ -26,7 +26,10 @@ type Rgb = [number, number, number];
 class Canvas {
   readonly data: Buffer;
 
-  constructor(readonly width: number, readonly height: number) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
     this.data = Buffer.alloc(width * height * 4, 255);
   }
 
@@ -69,13 +72,32 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] 
 const shade = (c: Rgb, f: number): Rgb => [Math.min(255, c[0] * f), Math.min(255, c[1] * f), Math.min(255, c[2] * f)];
 
 const SKIES: Array<[Rgb, Rgb]> = [
-  [[88, 150, 220], [196, 226, 248]],
-  [[120, 170, 225], [232, 240, 250]],
-  [[245, 170, 110], [253, 228, 180]],
-  [[150, 190, 230], [250, 240, 215]],
+  [
+    [88, 150, 220],
+    [196, 226, 248],
+  ],
+  [
+    [120, 170, 225],
+    [232, 240, 250],
+  ],
+  [
+    [245, 170, 110],
+    [253, 228, 180],
+  ],
+  [
+    [150, 190, 230],
+    [250, 240, 215],
+  ],
 ];
 const FIELD_COLORS: Rgb[] = [
-  [98, 158, 64], [122, 176, 72], [150, 190, 80], [84, 136, 58], [200, 190, 90], [222, 196, 88], [176, 200, 96], [70, 120, 52],
+  [98, 158, 64],
+  [122, 176, 72],
+  [150, 190, 80],
+  [84, 136, 58],
+  [200, 190, 90],
+  [222, 196, 88],
+  [176, 200, 96],
+  [70, 120, 52],
 ];
 
 /** Draws one landscape; `variant` picks the scene kind (fields, lake, hills with terraces, greenhouses). */

@@ -53,8 +53,27 @@ export const DEMO_SEED = 20260101;
 
 /** Tables the seed fills (everything but the reference data: article_category, project_category, dict_data). */
 export const SEEDED_TABLES = [
-  'bid', 'registration', 'deal_announcement', 'project', 'article', 'financing', 'intent', 'invest_project', 'land_info', 'shop_product',
-  'help_item', 'message', 'feedback', 'upload', 'user_session', 'sms_code', 'sms_outbox', 'used_nonce', 'rate_limit', 'app_user', 'place',
+  'bid',
+  'registration',
+  'deal_announcement',
+  'project',
+  'article',
+  'financing',
+  'intent',
+  'invest_project',
+  'land_info',
+  'shop_product',
+  'help_item',
+  'message',
+  'feedback',
+  'upload',
+  'user_session',
+  'sms_code',
+  'sms_outbox',
+  'used_nonce',
+  'rate_limit',
+  'app_user',
+  'place',
 ] as const;
 
 /** True when the database has no places yet (a fresh install). */
@@ -102,7 +121,12 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
     log(`地区：${regions.map((r) => r.rootName).join('、')}（共 ${placeRows.length} 个地点）`);
 
     const users = await seedUsers(trx, regions, now);
-    log(`用户：${users.length} 个（演示账号 ${users.filter((u) => u.demo).map((u) => u.phone).join('、')}）`);
+    log(
+      `用户：${users.length} 个（演示账号 ${users
+        .filter((u) => u.demo)
+        .map((u) => u.phone)
+        .join('、')}）`,
+    );
 
     const articles = buildArticles(rng.fork('articles'), regions, now, images);
     await bulkInsert(trx, 'article', ARTICLE_COLUMNS, articles, 1000);
@@ -131,7 +155,9 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
       staffUserId: users.find((u) => u.role === 'staff')?.userId ?? null,
       log,
     });
-    log(`项目：${projects.project} 个，报名 ${projects.registration}，出价 ${projects.bid}，成交公告 ${projects.dealAnnouncement}（${Date.now() - started} ms）`);
+    log(
+      `项目：${projects.project} 个，报名 ${projects.registration}，出价 ${projects.bid}，成交公告 ${projects.dealAnnouncement}（${Date.now() - started} ms）`,
+    );
 
     const activity = await seedUserActivity(trx, rng.fork('activity'), users, projects.refs, now);
 

@@ -7,7 +7,28 @@ import type { Rng } from './random.js';
 
 const PROVINCE_ABBR: Record<string, string> = { 河南省: '豫', 浙江省: '浙', 陕西省: '陕', 山东省: '鲁' };
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '周', '吴', '徐', '孙', '马', '朱', '胡', '郭', '何', '高', '林', '罗'];
-const GIVEN = ['建国', '秀英', '志强', '桂兰', '国华', '春梅', '永刚', '海燕', '德明', '玉兰', '红军', '丽娟', '长青', '新民', '卫东', '淑珍', '天明', '金花', '立新', '小芳'];
+const GIVEN = [
+  '建国',
+  '秀英',
+  '志强',
+  '桂兰',
+  '国华',
+  '春梅',
+  '永刚',
+  '海燕',
+  '德明',
+  '玉兰',
+  '红军',
+  '丽娟',
+  '长青',
+  '新民',
+  '卫东',
+  '淑珍',
+  '天明',
+  '金花',
+  '立新',
+  '小芳',
+];
 const LAND = ['耕地', '水田', '旱地', '园地', '茶园', '林地'];
 const COLLATERAL = ['土地经营权', '林权', '农业生产设施', '大棚设施', '农机具', '水域养殖权', '集体经营性资产'];
 
@@ -38,7 +59,13 @@ export interface FinancingRow {
   registertime: Date;
 }
 export const FINANCING_COLUMNS = {
-  deptId: 'integer', cid: 'text', address: 'text', dyname: 'text', type: 'text', amount: 'numeric', registertime: 'timestamptz',
+  deptId: 'integer',
+  cid: 'text',
+  address: 'text',
+  dyname: 'text',
+  type: 'text',
+  amount: 'numeric',
+  registertime: 'timestamptz',
 } as const;
 
 export interface IntentRow {
@@ -53,8 +80,15 @@ export interface IntentRow {
   logintime: Date;
 }
 export const INTENT_COLUMNS = {
-  deptId: 'integer', type: 'smallint', projectname: 'text', areaName: 'text', contact: 'text', phone: 'text', content: 'text',
-  userId: 'integer', logintime: 'timestamptz',
+  deptId: 'integer',
+  type: 'smallint',
+  projectname: 'text',
+  areaName: 'text',
+  contact: 'text',
+  phone: 'text',
+  content: 'text',
+  userId: 'integer',
+  logintime: 'timestamptz',
 } as const;
 
 export interface InvestRow {
@@ -71,8 +105,17 @@ export interface InvestRow {
   createTime: Date;
 }
 export const INVEST_COLUMNS = {
-  deptId: 'integer', title: 'text', address: 'text', estimated: 'numeric', investType: 'text', keys: 'text', number: 'text',
-  content: 'text', contact: 'text', imgList: 'jsonb', createTime: 'timestamptz',
+  deptId: 'integer',
+  title: 'text',
+  address: 'text',
+  estimated: 'numeric',
+  investType: 'text',
+  keys: 'text',
+  number: 'text',
+  content: 'text',
+  contact: 'text',
+  imgList: 'jsonb',
+  createTime: 'timestamptz',
 } as const;
 
 export interface LandInfoRow {
@@ -164,14 +207,15 @@ export function buildListings(rng: Rng, regions: SeedRegion[], now: Date, images
       const when = pastYear(rv, now);
       const { ctx, town } = makeCtx(rv, region, when);
       const investType = investTypes[i % investTypes.length];
-      const title = {
-        '1': `${ctx.town}${rv.int(2, 20) * 100}亩${ctx.spec}现代农业示范园`,
-        '2': `${ctx.town}${ctx.village}生态养殖小区建设项目`,
-        '3': `${ctx.village}乡村旅游综合开发项目`,
-        '4': `${ctx.town}${ctx.spec}精深加工项目`,
-        '5': `${ctx.county}${ctx.town}农产品冷链物流中心`,
-        '6': `${ctx.town}标准化厂房及仓储设施招租`,
-      }[investType] ?? `${ctx.town}招商项目`;
+      const title =
+        {
+          '1': `${ctx.town}${rv.int(2, 20) * 100}亩${ctx.spec}现代农业示范园`,
+          '2': `${ctx.town}${ctx.village}生态养殖小区建设项目`,
+          '3': `${ctx.village}乡村旅游综合开发项目`,
+          '4': `${ctx.town}${ctx.spec}精深加工项目`,
+          '5': `${ctx.county}${ctx.town}农产品冷链物流中心`,
+          '6': `${ctx.town}标准化厂房及仓储设施招租`,
+        }[investType] ?? `${ctx.town}招商项目`;
       const estimated = rv.int(50, 5000) * 10000;
       const contact = `${personName(rv)} ${officePhone(rv, region)}`;
       const address = `${region.provinceName}${region.cityName}${ctx.county}${ctx.town}`;
@@ -183,11 +227,13 @@ export function buildListings(rng: Rng, regions: SeedRegion[], now: Date, images
         investType,
         keys: `${INVEST_TYPES[investType]},${ctx.spec},招商引资`,
         number: `ZS${ctx.year}${String(i + 1).padStart(4, '0')}`,
-        content:
-          `<h3>项目概况</h3>${table([
-            ['项目名称', title], ['项目地址', address], ['产业类别', INVEST_TYPES[investType]],
-            ['估算投资', `${(estimated / 10000).toFixed(0)}万元`], ['合作方式', rv.pick(['独资', '合资', '租赁', '合作经营'])],
-          ])}<h3>项目优势</h3><p>${ctx.town}交通便利，${ctx.spec}产业基础扎实，水、电、路、网等基础设施配套完善，当地政府在用地、用工、融资等方面给予政策支持。</p>`,
+        content: `<h3>项目概况</h3>${table([
+          ['项目名称', title],
+          ['项目地址', address],
+          ['产业类别', INVEST_TYPES[investType]],
+          ['估算投资', `${(estimated / 10000).toFixed(0)}万元`],
+          ['合作方式', rv.pick(['独资', '合资', '租赁', '合作经营'])],
+        ])}<h3>项目优势</h3><p>${ctx.town}交通便利，${ctx.spec}产业基础扎实，水、电、路、网等基础设施配套完善，当地政府在用地、用工、融资等方面给予政策支持。</p>`,
         contact,
         imgList: someImages(rv, images),
         createTime: when,
@@ -204,12 +250,14 @@ export function buildListings(rng: Rng, regions: SeedRegion[], now: Date, images
       out.landInfo.push({
         deptId: town.deptId,
         title: `${ctx.county}${ctx.town}${ctx.village}${area}亩${land}资源信息`,
-        content:
-          `<h3>地块概况</h3>${table([
-            ['坐落', `${ctx.county}${ctx.town}${ctx.village}`], ['面积', `${area}亩`], ['地类', land],
-            ['土壤/地形', rl.pick(['平原，土壤肥沃', '丘陵缓坡，排水良好', '沿河冲积平原', '山地梯田'])],
-            ['配套设施', rl.pick(['机耕路、灌溉渠配套', '机井2眼，通电', '临近县道，水电齐全'])], ['可流转期限', `${rl.int(5, 20)}年`],
-          ])}<p>该地块适宜${ctx.spec}等种植，欢迎有意向的经营主体到现场踏勘。</p>`,
+        content: `<h3>地块概况</h3>${table([
+          ['坐落', `${ctx.county}${ctx.town}${ctx.village}`],
+          ['面积', `${area}亩`],
+          ['地类', land],
+          ['土壤/地形', rl.pick(['平原，土壤肥沃', '丘陵缓坡，排水良好', '沿河冲积平原', '山地梯田'])],
+          ['配套设施', rl.pick(['机耕路、灌溉渠配套', '机井2眼，通电', '临近县道，水电齐全'])],
+          ['可流转期限', `${rl.int(5, 20)}年`],
+        ])}<p>该地块适宜${ctx.spec}等种植，欢迎有意向的经营主体到现场踏勘。</p>`,
         imgs,
         createTime: when,
       });

@@ -51,12 +51,40 @@ export interface ProjectRow extends Timeline {
 }
 
 const PROJECT_COLUMNS = {
-  id: 'integer', deptId: 'integer', type: 'smallint', number: 'text', status: 'smallint', code: 'text', projectName: 'text', keys: 'text',
-  address: 'text', content: 'text', price: 'numeric', priceUnit: 'smallint', dealAmount: 'numeric', currentPrice: 'numeric',
-  increment: 'numeric', reservePrice: 'numeric', deposit: 'numeric', extendMinutes: 'smallint', area: 'numeric',
-  areaUnit: 'smallint', scale: 'text', termYears: 'smallint', outname: 'text', needname: 'text', company: 'text',
-  imgList: 'jsonb', watchCts: 'integer', signCts: 'integer', publicityStopTime: 'timestamptz', applyStartTime: 'timestamptz',
-  applyStopTime: 'timestamptz', biddingStartTime: 'timestamptz', biddingStopTime: 'timestamptz', createdAt: 'timestamptz',
+  id: 'integer',
+  deptId: 'integer',
+  type: 'smallint',
+  number: 'text',
+  status: 'smallint',
+  code: 'text',
+  projectName: 'text',
+  keys: 'text',
+  address: 'text',
+  content: 'text',
+  price: 'numeric',
+  priceUnit: 'smallint',
+  dealAmount: 'numeric',
+  currentPrice: 'numeric',
+  increment: 'numeric',
+  reservePrice: 'numeric',
+  deposit: 'numeric',
+  extendMinutes: 'smallint',
+  area: 'numeric',
+  areaUnit: 'smallint',
+  scale: 'text',
+  termYears: 'smallint',
+  outname: 'text',
+  needname: 'text',
+  company: 'text',
+  imgList: 'jsonb',
+  watchCts: 'integer',
+  signCts: 'integer',
+  publicityStopTime: 'timestamptz',
+  applyStartTime: 'timestamptz',
+  applyStopTime: 'timestamptz',
+  biddingStartTime: 'timestamptz',
+  biddingStopTime: 'timestamptz',
+  createdAt: 'timestamptz',
   updatedAt: 'timestamptz',
 } as const;
 
@@ -70,8 +98,13 @@ interface RegistrationRow {
   reviewedBy: number | null;
 }
 const REGISTRATION_COLUMNS = {
-  projectId: 'integer', userId: 'integer', state: 'smallint', bidderCode: 'text', createdAt: 'timestamptz',
-  reviewedAt: 'timestamptz', reviewedBy: 'integer',
+  projectId: 'integer',
+  userId: 'integer',
+  state: 'smallint',
+  bidderCode: 'text',
+  createdAt: 'timestamptz',
+  reviewedAt: 'timestamptz',
+  reviewedBy: 'integer',
 } as const;
 
 interface BidRow {
@@ -83,8 +116,14 @@ interface BidRow {
 const BID_COLUMNS = { projectId: 'integer', userId: 'integer', amount: 'numeric', createdAt: 'timestamptz' } as const;
 
 const DEAL_COLUMNS = {
-  deptId: 'integer', projectId: 'integer', number: 'text', projectName: 'text', projectAddress: 'text', remark: 'text',
-  content: 'text', dealtime: 'timestamptz',
+  deptId: 'integer',
+  projectId: 'integer',
+  number: 'text',
+  projectName: 'text',
+  projectAddress: 'text',
+  remark: 'text',
+  content: 'text',
+  dealtime: 'timestamptz',
 } as const;
 
 // ---- What is traded ----------------------------------------------------------------------------------------
@@ -103,7 +142,11 @@ type SubjectGen = (r: Rng, c: Ctx) => Subject;
 
 /** Mostly small, sometimes large: the way rural plots are. */
 const size = (r: Rng, small: [number, number], mid: [number, number], large: [number, number]): number => {
-  const band = r.weighted<[number, number]>([[small, 5], [mid, 3], [large, 1]]);
+  const band = r.weighted<[number, number]>([
+    [small, 5],
+    [mid, 3],
+    [large, 1],
+  ]);
   return r.int(band[0], band[1]);
 };
 
@@ -112,7 +155,12 @@ const SUBJECTS: Record<string, SubjectGen> = {
     const land = r.pick(['耕地', '水田', '旱地', '耕地', '园地']);
     const area = size(r, [10, 99], [100, 300], [300, 1200]);
     return {
-      title: `${area}亩${land}经营权流转`, area, areaUnit: 1, priceUnit: 1, price: r.int(35, 120) * 10, termYears: r.int(5, 15),
+      title: `${area}亩${land}经营权流转`,
+      area,
+      areaUnit: 1,
+      priceUnit: 1,
+      price: r.int(35, 120) * 10,
+      termYears: r.int(5, 15),
       keys: `土地经营权,${land},流转`,
       description: `标的位于${c.village}，共${area}亩${land}，地块相对集中连片，水源充足，机耕路通达，适宜${c.spec}等种植。`,
     };
@@ -121,112 +169,216 @@ const SUBJECTS: Record<string, SubjectGen> = {
     const forest = r.pick(['用材林', '经济林', '毛竹林', '油茶林', '板栗林']);
     const area = size(r, [50, 300], [300, 1000], [1000, 3000]);
     return {
-      title: `${area}亩${forest}林地经营权流转`, area, areaUnit: 1, priceUnit: 1, price: r.int(6, 30) * 10, termYears: r.int(10, 30),
-      keys: `林权,${forest}`, description: `标的为${c.village}集体${forest}${area}亩，林相整齐，林道可达，四至界限清楚，无权属争议。`,
+      title: `${area}亩${forest}林地经营权流转`,
+      area,
+      areaUnit: 1,
+      priceUnit: 1,
+      price: r.int(6, 30) * 10,
+      termYears: r.int(10, 30),
+      keys: `林权,${forest}`,
+      description: `标的为${c.village}集体${forest}${area}亩，林相整齐，林道可达，四至界限清楚，无权属争议。`,
     };
   },
   '003': (r, c) => {
     const water = r.pick(['坑塘', '鱼塘', '小水库', '河汊']);
     const area = size(r, [5, 40], [40, 150], [150, 400]);
     return {
-      title: `${area}亩${water}养殖权承包`, area, areaUnit: 1, priceUnit: 1, price: r.int(40, 150) * 10, termYears: r.int(3, 10),
-      keys: `水域养殖权,${water}`, description: `${c.village}${water}水面${area}亩，水质良好，进排水方便，适宜淡水鱼虾养殖。`,
+      title: `${area}亩${water}养殖权承包`,
+      area,
+      areaUnit: 1,
+      priceUnit: 1,
+      price: r.int(40, 150) * 10,
+      termYears: r.int(3, 10),
+      keys: `水域养殖权,${water}`,
+      description: `${c.village}${water}水面${area}亩，水质良好，进排水方便，适宜淡水鱼虾养殖。`,
     };
   },
   '004': (r, c) => {
     const kind = r.pick(['荒山', '荒沟', '荒丘', '荒滩']);
     const area = size(r, [30, 150], [150, 500], [500, 1500]);
     return {
-      title: `${area}亩${kind}使用权流转`, area, areaUnit: 1, priceUnit: 1, price: r.int(4, 20) * 10, termYears: r.int(15, 30),
-      keys: `四荒地,${kind}`, description: `${c.village}${kind}${area}亩，可用于植树造林、发展${c.spec}等特色种植，须遵守水土保持要求。`,
+      title: `${area}亩${kind}使用权流转`,
+      area,
+      areaUnit: 1,
+      priceUnit: 1,
+      price: r.int(4, 20) * 10,
+      termYears: r.int(15, 30),
+      keys: `四荒地,${kind}`,
+      description: `${c.village}${kind}${area}亩，可用于植树造林、发展${c.spec}等特色种植，须遵守水土保持要求。`,
     };
   },
   '005': (r, c) => {
     const asset = r.pick(['临街门面房', '村集体厂房', '闲置村小学校舍', '村级冷库', '粮食仓库']);
     const area = r.int(8, 300) * 10;
     return {
-      title: `${asset}（${area}平方米）租赁`, area, areaUnit: 2, priceUnit: 5, price: r.int(3, 18) * 10, termYears: r.int(3, 10),
-      keys: `集体经营性资产,${asset},租赁`, description: `标的为${c.village}集体所有的${asset}，建筑面积${area}平方米，水电齐全，交通便利。`,
+      title: `${asset}（${area}平方米）租赁`,
+      area,
+      areaUnit: 2,
+      priceUnit: 5,
+      price: r.int(3, 18) * 10,
+      termYears: r.int(3, 10),
+      keys: `集体经营性资产,${asset},租赁`,
+      description: `标的为${c.village}集体所有的${asset}，建筑面积${area}平方米，水电齐全，交通便利。`,
     };
   },
   '006': (r, c) => {
-    const [item, unit] = r.pick<[string, number]>([['联合收割机', 9], ['粮食烘干设备', 14], ['拖拉机', 9], ['喷灌设备', 14], ['蔬菜大棚', 18]]);
+    const [item, unit] = r.pick<[string, number]>([
+      ['联合收割机', 9],
+      ['粮食烘干设备', 14],
+      ['拖拉机', 9],
+      ['喷灌设备', 14],
+      ['蔬菜大棚', 18],
+    ]);
     const count = r.int(1, 12);
     return {
-      title: `${count}${AREA_UNITS[unit]}${item}租赁`, area: count, areaUnit: unit, priceUnit: 2, price: r.int(20, 600) * 100,
-      termYears: r.int(1, 5), keys: `农业生产设施设备,${item}`, description: `${c.town}${c.village}集体所有${item}${count}${AREA_UNITS[unit]}，设备状况良好，可正常使用。`,
+      title: `${count}${AREA_UNITS[unit]}${item}租赁`,
+      area: count,
+      areaUnit: unit,
+      priceUnit: 2,
+      price: r.int(20, 600) * 100,
+      termYears: r.int(1, 5),
+      keys: `农业生产设施设备,${item}`,
+      description: `${c.town}${c.village}集体所有${item}${count}${AREA_UNITS[unit]}，设备状况良好，可正常使用。`,
     };
   },
   '007': (r, c) => {
-    const [item, unit] = r.pick<[string, number]>([['机井', 12], ['灌溉泵站', 18], ['当家塘', 13], ['提灌站', 18]]);
+    const [item, unit] = r.pick<[string, number]>([
+      ['机井', 12],
+      ['灌溉泵站', 18],
+      ['当家塘', 13],
+      ['提灌站', 18],
+    ]);
     const count = r.int(1, 10);
     return {
-      title: `${count}${AREA_UNITS[unit]}${item}使用权承包`, area: count, areaUnit: unit, priceUnit: 2, price: r.int(20, 400) * 100,
-      termYears: r.int(5, 15), keys: `小型水利设施,${item}`, description: `${c.village}${item}${count}${AREA_UNITS[unit]}，承包方负责日常管护，保障周边农田灌溉。`,
+      title: `${count}${AREA_UNITS[unit]}${item}使用权承包`,
+      area: count,
+      areaUnit: unit,
+      priceUnit: 2,
+      price: r.int(20, 400) * 100,
+      termYears: r.int(5, 15),
+      keys: `小型水利设施,${item}`,
+      description: `${c.village}${item}${count}${AREA_UNITS[unit]}，承包方负责日常管护，保障周边农田灌溉。`,
     };
   },
   '008': (r, c) => {
-    const [item, unit] = r.pick<[string, number]>([['果树', 16], ['苗木', 6], ['茶树', 16], ['林下经济采摘权', 1]]);
+    const [item, unit] = r.pick<[string, number]>([
+      ['果树', 16],
+      ['苗木', 6],
+      ['茶树', 16],
+      ['林下经济采摘权', 1],
+    ]);
     const count = unit === 1 ? r.int(20, 200) : r.int(2, 60) * 100;
     return {
-      title: `${count}${AREA_UNITS[unit]}${item}经营权转让`, area: count, areaUnit: unit, priceUnit: 2, price: r.int(30, 800) * 100,
-      termYears: r.int(3, 10), keys: `其他产权,${item}`, description: `${c.village}集体所有${item}${count}${AREA_UNITS[unit]}，长势良好，${c.spec}产业配套完善。`,
+      title: `${count}${AREA_UNITS[unit]}${item}经营权转让`,
+      area: count,
+      areaUnit: unit,
+      priceUnit: 2,
+      price: r.int(30, 800) * 100,
+      termYears: r.int(3, 10),
+      keys: `其他产权,${item}`,
+      description: `${c.village}集体所有${item}${count}${AREA_UNITS[unit]}，长势良好，${c.spec}产业配套完善。`,
     };
   },
   '009': (r, c) => {
     const [item, unit, min, max] = r.pick<[string, number, number, number]>([
-      ['高标准农田建设项目', 1, 500, 5000], ['高标准农田建设项目', 1, 500, 5000], ['农村道路硬化工程', 10, 800, 6000], ['村级党群服务中心建设项目', 2, 200, 1200],
-      ['灌溉渠道改造工程', 10, 1000, 8000], ['人居环境整治提升工程', 4, 3, 12],
+      ['高标准农田建设项目', 1, 500, 5000],
+      ['高标准农田建设项目', 1, 500, 5000],
+      ['农村道路硬化工程', 10, 800, 6000],
+      ['村级党群服务中心建设项目', 2, 200, 1200],
+      ['灌溉渠道改造工程', 10, 1000, 8000],
+      ['人居环境整治提升工程', 4, 3, 12],
     ]);
     const area = r.int(min, max);
     return {
-      title: `${c.year}年${item}`, area, areaUnit: unit, priceUnit: 3, price: r.int(20, 500) * 10000, termYears: null,
-      keys: `工程建设,${item}`, description: `本项目为${c.town}${item}，建设规模${area}${AREA_UNITS[unit]}，资金已落实，现公开招标确定施工单位。`,
+      title: `${c.year}年${item}`,
+      area,
+      areaUnit: unit,
+      priceUnit: 3,
+      price: r.int(20, 500) * 10000,
+      termYears: null,
+      keys: `工程建设,${item}`,
+      description: `本项目为${c.town}${item}，建设规模${area}${AREA_UNITS[unit]}，资金已落实，现公开招标确定施工单位。`,
     };
   },
   '011': (r, c) => {
     const [item, unit, min, max] = r.pick<[string, number, number, number]>([
-      ['有机肥采购项目', 8, 20000, 400000], ['小麦良种采购项目', 8, 5000, 100000], ['植保无人机采购项目', 14, 2, 20],
-      ['农用物资采购项目', 11, 200, 5000], ['冷链运输车辆采购项目', 9, 1, 6],
+      ['有机肥采购项目', 8, 20000, 400000],
+      ['小麦良种采购项目', 8, 5000, 100000],
+      ['植保无人机采购项目', 14, 2, 20],
+      ['农用物资采购项目', 11, 200, 5000],
+      ['冷链运输车辆采购项目', 9, 1, 6],
     ]);
     const area = r.int(min, max);
     return {
-      title: `${c.year}年${item}`, area, areaUnit: unit, priceUnit: 3, price: r.int(5, 200) * 10000, termYears: null,
-      keys: `货物采购,${item}`, description: `采购数量${area}${AREA_UNITS[unit]}，交货地点为${c.town}指定地点，供应商须提供产品合格证明。`,
+      title: `${c.year}年${item}`,
+      area,
+      areaUnit: unit,
+      priceUnit: 3,
+      price: r.int(5, 200) * 10000,
+      termYears: null,
+      keys: `货物采购,${item}`,
+      description: `采购数量${area}${AREA_UNITS[unit]}，交货地点为${c.town}指定地点，供应商须提供产品合格证明。`,
     };
   },
   '012': (r, c) => {
     const item = r.pick(['村集体资产清产核资审计服务', '农村产权交易平台运维服务', '土地确权档案数字化服务', '村庄保洁服务', '农业技术培训服务']);
     const years = r.int(1, 3);
     return {
-      title: `${c.year}年${item}项目`, area: null, areaUnit: 11, priceUnit: 2, price: r.int(3, 80) * 10000, termYears: years,
-      keys: `服务采购,${item}`, description: `${c.town}拟通过公开方式采购${item}，服务期${years}年，具体要求见采购文件。`,
+      title: `${c.year}年${item}项目`,
+      area: null,
+      areaUnit: 11,
+      priceUnit: 2,
+      price: r.int(3, 80) * 10000,
+      termYears: years,
+      keys: `服务采购,${item}`,
+      description: `${c.town}拟通过公开方式采购${item}，服务期${years}年，具体要求见采购文件。`,
     };
   },
   '013': (r, c) => {
     const land = r.pick(['耕地', '水田', '旱地']);
     const area = size(r, [50, 200], [200, 800], [800, 3000]);
     return {
-      title: `求租${c.county}${c.town}${area}亩连片${land}`, area, areaUnit: 1, priceUnit: 1, price: r.int(35, 110) * 10,
-      termYears: r.int(5, 15), keys: `土地流转需求,${land}`, description: `需求方拟在${c.town}流转${area}亩连片${land}，用于${c.spec}规模化种植，要求土地平整、灌溉便利。`,
+      title: `求租${c.county}${c.town}${area}亩连片${land}`,
+      area,
+      areaUnit: 1,
+      priceUnit: 1,
+      price: r.int(35, 110) * 10,
+      termYears: r.int(5, 15),
+      keys: `土地流转需求,${land}`,
+      description: `需求方拟在${c.town}流转${area}亩连片${land}，用于${c.spec}规模化种植，要求土地平整、灌溉便利。`,
     };
   },
   '014': (r, c) => {
     const kind = r.pick(['仓储用房', '加工厂房', '临街门面房', '冷库']);
     const area = r.int(10, 300) * 10;
     return {
-      title: `求租${c.county}${c.town}${area}平方米${kind}`, area, areaUnit: 2, priceUnit: 5, price: r.int(3, 15) * 10,
-      termYears: r.int(2, 10), keys: `资产租赁需求,${kind}`, description: `需求方拟在${c.town}租赁${kind}约${area}平方米，用于${c.spec}加工或仓储。`,
+      title: `求租${c.county}${c.town}${area}平方米${kind}`,
+      area,
+      areaUnit: 2,
+      priceUnit: 5,
+      price: r.int(3, 15) * 10,
+      termYears: r.int(2, 10),
+      keys: `资产租赁需求,${kind}`,
+      description: `需求方拟在${c.town}租赁${kind}约${area}平方米，用于${c.spec}加工或仓储。`,
     };
   },
   '015': (r, c) => {
     const [item, unit, min, max] = r.pick<[string, number, number, number]>([
-      ['优质稻谷', 7, 5000, 200000], ['生猪', 17, 20, 500], ['绿化苗木', 6, 500, 20000], [`${c.spec}`, 8, 1000, 50000],
+      ['优质稻谷', 7, 5000, 200000],
+      ['生猪', 17, 20, 500],
+      ['绿化苗木', 6, 500, 20000],
+      [`${c.spec}`, 8, 1000, 50000],
     ]);
     const qty = r.int(min, max);
     return {
-      title: `求购${qty}${AREA_UNITS[unit]}${item}`, area: qty, areaUnit: unit, priceUnit: 3, price: r.int(2, 300) * 1000,
-      termYears: null, keys: `其他需求,${item}`, description: `需求方长期收购${item}，本次需求${qty}${AREA_UNITS[unit]}，要求质量合格、来源可追溯。`,
+      title: `求购${qty}${AREA_UNITS[unit]}${item}`,
+      area: qty,
+      areaUnit: unit,
+      priceUnit: 3,
+      price: r.int(2, 300) * 1000,
+      termYears: null,
+      keys: `其他需求,${item}`,
+      description: `需求方长期收购${item}，本次需求${qty}${AREA_UNITS[unit]}，要求质量合格、来源可追溯。`,
     };
   },
 };
@@ -268,12 +420,23 @@ export function timelineFor(r: Rng, status: number, now: Date): Timeline {
   const t = now.getTime();
   let p: number; // publicityStop, in ms
   switch (status) {
-    case 2: p = t + min(HOUR, 10 * DAY) * MINUTE; break;
-    case 3: p = t - r.int(1, g1 - 1) * MINUTE; break;
-    case 4: p = t - r.int(0, g2 - 1) * MINUTE - g1 * MINUTE; break;
-    case 5: p = t - r.int(0, g3 - 1) * MINUTE - (g1 + g2) * MINUTE; break;
-    case 6: p = t - r.int(0, g4 - 12 * 60) * MINUTE - (g1 + g2 + g3) * MINUTE; break;
-    default: p = t - min(HOUR, 330 * DAY) * MINUTE - (g1 + g2 + g3 + g4) * MINUTE;
+    case 2:
+      p = t + min(HOUR, 10 * DAY) * MINUTE;
+      break;
+    case 3:
+      p = t - r.int(1, g1 - 1) * MINUTE;
+      break;
+    case 4:
+      p = t - r.int(0, g2 - 1) * MINUTE - g1 * MINUTE;
+      break;
+    case 5:
+      p = t - r.int(0, g3 - 1) * MINUTE - (g1 + g2) * MINUTE;
+      break;
+    case 6:
+      p = t - r.int(0, g4 - 12 * 60) * MINUTE - (g1 + g2 + g3) * MINUTE;
+      break;
+    default:
+      p = t - min(HOUR, 330 * DAY) * MINUTE - (g1 + g2 + g3 + g4) * MINUTE;
   }
   const times = [p, p + g1 * MINUTE, p + (g1 + g2) * MINUTE, p + (g1 + g2 + g3) * MINUTE, p + (g1 + g2 + g3 + g4) * MINUTE];
   const created = Math.min(p - min(5 * DAY, 15 * DAY) * MINUTE, t - min(HOUR, 3 * DAY) * MINUTE);
@@ -286,11 +449,24 @@ export function timelineFor(r: Rng, status: number, now: Date): Timeline {
 /** How many registered, by status: none before sign-up opens, some for ended ones with no deal. */
 function signCountFor(r: Rng, status: number, pool: number): number {
   const n =
-    status <= 3 ? 0
-    : status === 4 ? r.int(0, 4)
-    : status === 5 ? (r.chance(0.1) ? 0 : r.int(1, 5))
-    : status <= 9 ? r.weighted([[1, 2], [2, 4], [3, 4], [r.int(4, 8), 3]])
-    : r.chance(0.5) ? 0 : r.int(1, 2);
+    status <= 3
+      ? 0
+      : status === 4
+        ? r.int(0, 4)
+        : status === 5
+          ? r.chance(0.1)
+            ? 0
+            : r.int(1, 5)
+          : status <= 9
+            ? r.weighted([
+                [1, 2],
+                [2, 4],
+                [3, 4],
+                [r.int(4, 8), 3],
+              ])
+            : r.chance(0.5)
+              ? 0
+              : r.int(1, 2);
   return Math.min(n, pool);
 }
 
@@ -380,9 +556,27 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
       const regs: RegistrationRow[] = registrants.map((u) => {
         const end = Math.min(tl.applyStopTime.getTime(), now);
         const createdAt = tl.applyStartTime.getTime() + Math.floor(r.next() * Math.max(0, end - tl.applyStartTime.getTime()));
-        const state = status === 4 ? r.weighted([[1, 12], [2, 7], [3, 1]]) : r.weighted([[1, 9], [3, 1]]);
+        const state =
+          status === 4
+            ? r.weighted([
+                [1, 12],
+                [2, 7],
+                [3, 1],
+              ])
+            : r.weighted([
+                [1, 9],
+                [3, 1],
+              ]);
         const reviewedAt = state === 2 ? null : new Date(Math.min(createdAt + r.int(10, 20 * 60) * MINUTE, now));
-        return { projectId: id, userId: u.userId, state, bidderCode: '', createdAt: new Date(createdAt), reviewedAt, reviewedBy: state === 2 ? null : o.staffUserId };
+        return {
+          projectId: id,
+          userId: u.userId,
+          state,
+          bidderCode: '',
+          createdAt: new Date(createdAt),
+          reviewedAt,
+          reviewedBy: state === 2 ? null : o.staffUserId,
+        };
       });
       if (status >= 6 && status <= 9 && regs.length && !regs.some((x) => x.state === 1)) {
         regs[0].state = 1;
@@ -446,7 +640,11 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
         outname: type === 2 ? (number === '006' && r.chance(0.4) ? `${ctx.town}农机专业合作社` : coop) : '',
         needname:
           type === 3
-            ? r.pick([`${ctx.county}${personName(r).slice(0, 1)}氏家庭农场`, `${region.cityName.slice(0, 2)}${r.pick(['绿源', '丰收', '鑫农', '禾美', '田园'])}农业发展有限公司`, `${ctx.town}${ctx.spec}种植专业合作社`])
+            ? r.pick([
+                `${ctx.county}${personName(r).slice(0, 1)}氏家庭农场`,
+                `${region.cityName.slice(0, 2)}${r.pick(['绿源', '丰收', '鑫农', '禾美', '田园'])}农业发展有限公司`,
+                `${ctx.town}${ctx.spec}种植专业合作社`,
+              ])
             : '',
         company: type === 1 ? r.pick([`${ctx.town}人民政府`, `${ctx.county}农业农村局`, coop]) : '',
         imgList: someImages(r, o.images),
@@ -460,7 +658,14 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
       for (const reg of regs) {
         const u = pool.find((x) => x.userId === reg.userId);
         if (u?.demo && result.refs.filter((x) => x.userId === u.userId).length < 5) {
-          result.refs.push({ userId: u.userId, projectId: id, projectName, state: reg.state, bidderCode: reg.bidderCode, biddingStartTime: tl.biddingStartTime });
+          result.refs.push({
+            userId: u.userId,
+            projectId: id,
+            projectName,
+            state: reg.state,
+            bidderCode: reg.bidderCode,
+            biddingStartTime: tl.biddingStartTime,
+          });
         }
       }
 

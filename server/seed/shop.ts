@@ -25,8 +25,18 @@ export interface ProductRow {
 }
 
 export const PRODUCT_COLUMNS = {
-  deptId: 'integer', category: 'text', name: 'text', price: 'numeric', unit: 'text', stock: 'integer', seller: 'text',
-  phone: 'text', origin: 'text', imgList: 'jsonb', content: 'text', createTime: 'timestamptz',
+  deptId: 'integer',
+  category: 'text',
+  name: 'text',
+  price: 'numeric',
+  unit: 'text',
+  stock: 'integer',
+  seller: 'text',
+  phone: 'text',
+  origin: 'text',
+  imgList: 'jsonb',
+  content: 'text',
+  createTime: 'timestamptz',
 } as const;
 
 interface ProductDef {

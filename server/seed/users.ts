@@ -32,12 +32,16 @@ const BIDDERS = ['赵卫东', '孙丽华', '周海涛', '吴秀兰', '郑国强'
  */
 export async function seedUsers(db: Kysely<Database>, regions: SeedRegion[], now: Date): Promise<SeedUser[]> {
   // argon2 hashing runs on the libuv pool, so the hashes are computed side by side.
-  const [demoHashes, bidderHash] = await Promise.all([
-    Promise.all(DEMO_PHONES.map(() => hash(DEMO_PASSWORD))),
-    hash(DEMO_PASSWORD),
-  ]);
+  const [demoHashes, bidderHash] = await Promise.all([Promise.all(DEMO_PHONES.map(() => hash(DEMO_PASSWORD))), hash(DEMO_PASSWORD)]);
   const people = [
-    ...DEMO_PEOPLE.map((p, i) => ({ phone: DEMO_PHONES[i], name: p.name, role: p.role, deptId: regions[p.region % regions.length].rootId, passwordHash: demoHashes[i], demo: true })),
+    ...DEMO_PEOPLE.map((p, i) => ({
+      phone: DEMO_PHONES[i],
+      name: p.name,
+      role: p.role,
+      deptId: regions[p.region % regions.length].rootId,
+      passwordHash: demoHashes[i],
+      demo: true,
+    })),
     ...BIDDERS.map((name, i) => ({
       phone: `139000000${String(i + 1).padStart(2, '0')}`,
       name,
@@ -52,7 +56,17 @@ export async function seedUsers(db: Kysely<Database>, regions: SeedRegion[], now
   for (const p of people) {
     const row = await db
       .insertInto('appUser')
-      .values({ phone: p.phone, passwordHash: p.passwordHash, name: p.name, role: p.role, deptId: p.deptId, idCard: null, email: null, createdAt, updatedAt: createdAt })
+      .values({
+        phone: p.phone,
+        passwordHash: p.passwordHash,
+        name: p.name,
+        role: p.role,
+        deptId: p.deptId,
+        idCard: null,
+        email: null,
+        createdAt,
+        updatedAt: createdAt,
+      })
       .onConflict((oc) => oc.column('phone').doUpdateSet({ passwordHash: p.passwordHash, name: p.name, role: p.role, deptId: p.deptId }))
       .returning('userId')
       .executeTakeFirstOrThrow();
@@ -83,33 +97,53 @@ export async function seedUserActivity(
   now: Date,
 ): Promise<{ message: number; feedback: number }> {
   const messages: Array<{ userId: number; refId: string; title: string; content: string; readAt: Date | null; createTime: Date }> = [];
-  const feedback: Array<{ userId: number; deptId: number; type: string; title: string; content: string; contact: string; reply: string | null; replyTime: Date | null; createTime: Date }> = [];
+  const feedback: Array<{
+    userId: number;
+    deptId: number;
+    type: string;
+    title: string;
+    content: string;
+    contact: string;
+    reply: string | null;
+    replyTime: Date | null;
+    createTime: Date;
+  }> = [];
   const demo = users.filter((u) => u.demo);
   demo.forEach((u, i) => {
     const r = rng.fork(`activity:${u.phone}`);
     const mine = refs.filter((x) => x.userId === u.userId);
     const welcomeAt = new Date(now.getTime() - r.int(60, 90) * DAY);
     messages.push({
-      userId: u.userId, refId: '', title: '欢迎使用农村产权交易平台',
-      content: '您的账号已注册成功。参与竞价前请先完善个人信息，并仔细阅读交易规则。', readAt: new Date(welcomeAt.getTime() + HOUR), createTime: welcomeAt,
+      userId: u.userId,
+      refId: '',
+      title: '欢迎使用农村产权交易平台',
+      content: '您的账号已注册成功。参与竞价前请先完善个人信息，并仔细阅读交易规则。',
+      readAt: new Date(welcomeAt.getTime() + HOUR),
+      createTime: welcomeAt,
     });
     const approved = mine.find((x) => x.state === 1);
     if (approved) {
       const at = new Date(now.getTime() - r.int(2, 20) * DAY);
       messages.push({
-        userId: u.userId, refId: String(approved.projectId), title: '报名审核通过',
+        userId: u.userId,
+        refId: String(approved.projectId),
+        title: '报名审核通过',
         content: `您报名的项目“${approved.projectName}”已审核通过，竞买号：${approved.bidderCode}，请按时参加竞价。`,
-        readAt: new Date(at.getTime() + 3 * HOUR), createTime: at,
+        readAt: new Date(at.getTime() + 3 * HOUR),
+        createTime: at,
       });
     }
     const upcoming = mine.find((x) => x.biddingStartTime.getTime() > now.getTime()) ?? mine[0];
     const at = new Date(now.getTime() - r.int(10, 600) * MINUTE);
     messages.push({
-      userId: u.userId, refId: upcoming ? String(upcoming.projectId) : '', title: '竞价提醒',
+      userId: u.userId,
+      refId: upcoming ? String(upcoming.projectId) : '',
+      title: '竞价提醒',
       content: upcoming
         ? `您报名的项目“${upcoming.projectName}”即将进入竞价阶段，请提前登录系统做好准备。`
         : '您关注的项目即将进入竞价阶段，请提前登录系统做好准备。',
-      readAt: null, createTime: at,
+      readAt: null,
+      createTime: at,
     });
     const asked = new Date(now.getTime() - r.int(5, 40) * DAY);
     const answered = i < 2;
@@ -124,18 +158,31 @@ export async function seedUserActivity(
         '想预约现场查看地块，请问如何联系转出方？',
       ][i % 3],
       contact: u.phone,
-      reply: answered
-        ? ['未竞得人的保证金在竞价结束后5个工作日内原路退还，请留意银行到账信息。', '感谢您的建议，竞价提醒功能已列入平台优化计划。'][i]
-        : null,
+      reply: answered ? ['未竞得人的保证金在竞价结束后5个工作日内原路退还，请留意银行到账信息。', '感谢您的建议，竞价提醒功能已列入平台优化计划。'][i] : null,
       replyTime: answered ? new Date(asked.getTime() + r.int(2, 30) * HOUR) : null,
       createTime: asked,
     });
   });
-  await bulkInsert(db, 'message', { userId: 'integer', refId: 'text', title: 'text', content: 'text', readAt: 'timestamptz', createTime: 'timestamptz' }, messages);
+  await bulkInsert(
+    db,
+    'message',
+    { userId: 'integer', refId: 'text', title: 'text', content: 'text', readAt: 'timestamptz', createTime: 'timestamptz' },
+    messages,
+  );
   await bulkInsert(
     db,
     'feedback',
-    { userId: 'integer', deptId: 'integer', type: 'text', title: 'text', content: 'text', contact: 'text', reply: 'text', replyTime: 'timestamptz', createTime: 'timestamptz' },
+    {
+      userId: 'integer',
+      deptId: 'integer',
+      type: 'text',
+      title: 'text',
+      content: 'text',
+      contact: 'text',
+      reply: 'text',
+      replyTime: 'timestamptz',
+      createTime: 'timestamptz',
+    },
     feedback,
   );
   return { message: messages.length, feedback: feedback.length };

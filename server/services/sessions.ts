@@ -23,7 +23,10 @@ export const hashToken = (token: string) => crypto.createHash('sha256').update(t
 export async function createSession(db: Kysely<Database>, userId: number, policy: SessionPolicy): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + policy.absoluteHours * 3600_000);
-  await db.insertInto('userSession').values({ tokenHash: hashToken(token), userId, expiresAt }).execute();
+  await db
+    .insertInto('userSession')
+    .values({ tokenHash: hashToken(token), userId, expiresAt })
+    .execute();
   return token;
 }
 
@@ -68,7 +71,11 @@ export async function resolveToken(
     return undefined;
   }
   if (now - row.lastSeenAt.getTime() > 60_000) {
-    await db.updateTable('userSession').set({ lastSeenAt: new Date(now) }).where('id', '=', row.sessionId).execute();
+    await db
+      .updateTable('userSession')
+      .set({ lastSeenAt: new Date(now) })
+      .where('id', '=', row.sessionId)
+      .execute();
   }
   return { userId: row.userId, phone: row.phone, name: row.name, role: row.role, deptId: row.deptId, sessionId: row.sessionId };
 }

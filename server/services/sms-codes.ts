@@ -56,13 +56,7 @@ export function createSmsCodeService({ db, config, sms }: SmsCodeDeps): SmsCodeS
         // Serialises concurrent sends for one phone so the 60 s rule and the daily cap cannot be raced past.
         await sql`SELECT pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`.execute(trx);
         const now = new Date();
-        const last = await trx
-          .selectFrom('smsCode')
-          .select('createdAt')
-          .where('phone', '=', phone)
-          .orderBy('createdAt', 'desc')
-          .limit(1)
-          .executeTakeFirst();
+        const last = await trx.selectFrom('smsCode').select('createdAt').where('phone', '=', phone).orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
         if (last && now.getTime() - last.createdAt.getTime() < SMS_RESEND_SECONDS * 1000) {
           throw new ApiError(429, SMS_TOO_FREQUENT);
         }

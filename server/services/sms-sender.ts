@@ -21,11 +21,7 @@ const printToTerminal = (line: string) => {
  * the terminal when the server runs in one — the demo's stand-in for a phone. The structured log, which may be
  * shipped and kept, gets the message with the code masked: no secret in any log line.
  */
-export function createLogSmsSender(
-  db: Kysely<Database>,
-  log: Pick<FastifyBaseLogger, 'info'>,
-  print: (line: string) => void = printToTerminal,
-): SmsSender {
+export function createLogSmsSender(db: Kysely<Database>, log: Pick<FastifyBaseLogger, 'info'>, print: (line: string) => void = printToTerminal): SmsSender {
   return {
     name: 'log',
     async send(phone, content) {

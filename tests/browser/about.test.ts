@@ -28,44 +28,52 @@ describe('the about section in Chromium', () => {
     ['/aboutUs/select', '政策法规与规章制度'],
     ['/aboutUs/select1', '项目咨询'],
     ['/bangzhuzhongxin/detail', '如何注册账号？'],
-  ])('%s renders its content with the section navigation', async (route, heading) => {
-    const { page, errors } = await chromium.openPage({ route, until: 'blocks' });
-    try {
-      await expectRealPage(page, route);
-      await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 10_000 });
-      const nav = page.locator('nav.tm-section-nav');
-      expect(await nav.getByRole('link').allInnerTexts()).toEqual(['关于我们', '投诉建议', '政策查询', '项目咨询', '帮助中心']);
-      expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
-      // axe: the dead-end walk checks these pages in every region, in normal and elder mode.
-      await shot(page, `about${route.replace(/\//g, '-')}`);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
-  }, 120_000);
+  ])(
+    '%s renders its content with the section navigation',
+    async (route, heading) => {
+      const { page, errors } = await chromium.openPage({ route, until: 'blocks' });
+      try {
+        await expectRealPage(page, route);
+        await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 10_000 });
+        const nav = page.locator('nav.tm-section-nav');
+        expect(await nav.getByRole('link').allInnerTexts()).toEqual(['关于我们', '投诉建议', '政策查询', '项目咨询', '帮助中心']);
+        expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
+        // axe: the dead-end walk checks these pages in every region, in normal and elder mode.
+        await shot(page, `about${route.replace(/\//g, '-')}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    },
+    120_000,
+  );
 
-  it.each(['chunan', 'xinyang', 'lantian', 'shouguang'])('/aboutUs of %s names its own centre, the units of its footer, its address and hours', async (regionId) => {
-    const region = catalog.regions.find((r) => r.id === regionId)!;
-    const { page, errors } = await chromium.openPage({ region: regionId, route: '/aboutUs', until: 'blocks' });
-    try {
-      const content = page.locator('.tm-article-menu__content');
-      await content.getByRole('heading', { name: '中心简介' }).waitFor({ timeout: 10_000 });
-      expect(await content.innerText()).toContain(`${region.cityName}农村产权交易中心`);
-      expect(await content.innerText()).toContain(region.footerUnits!.responsible!);
-      await page.getByRole('link', { name: '组织机构' }).click();
-      await content.getByRole('heading', { name: '组织机构' }).waitFor({ timeout: 10_000 });
-      for (const unit of Object.values(region.footerUnits!)) expect(await content.innerText()).toContain(unit);
-      await page.getByRole('link', { name: '联系我们' }).click();
-      await expect.poll(() => content.innerText(), { timeout: 10_000 }).toMatch(/办公地址：.+\n?.*服务热线：\d{3,4}-\d{7,8}/s);
-      expect(await page.getByRole('link', { name: '联系我们' }).getAttribute('aria-current')).toBe('page');
-      await page.getByRole('link', { name: '服务时间' }).click();
-      await expect.poll(() => content.innerText(), { timeout: 10_000 }).toContain('周一至周五');
-      if (regionId === 'shouguang') await shot(page, 'about-aboutUs-shouguang-hours');
-      expect(errors).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
-  }, 120_000);
+  it.each(['chunan', 'xinyang', 'lantian', 'shouguang'])(
+    '/aboutUs of %s names its own centre, the units of its footer, its address and hours',
+    async (regionId) => {
+      const region = catalog.regions.find((r) => r.id === regionId)!;
+      const { page, errors } = await chromium.openPage({ region: regionId, route: '/aboutUs', until: 'blocks' });
+      try {
+        const content = page.locator('.tm-article-menu__content');
+        await content.getByRole('heading', { name: '中心简介' }).waitFor({ timeout: 10_000 });
+        expect(await content.innerText()).toContain(`${region.cityName}农村产权交易中心`);
+        expect(await content.innerText()).toContain(region.footerUnits!.responsible!);
+        await page.getByRole('link', { name: '组织机构' }).click();
+        await content.getByRole('heading', { name: '组织机构' }).waitFor({ timeout: 10_000 });
+        for (const unit of Object.values(region.footerUnits!)) expect(await content.innerText()).toContain(unit);
+        await page.getByRole('link', { name: '联系我们' }).click();
+        await expect.poll(() => content.innerText(), { timeout: 10_000 }).toMatch(/办公地址：.+\n?.*服务热线：\d{3,4}-\d{7,8}/s);
+        expect(await page.getByRole('link', { name: '联系我们' }).getAttribute('aria-current')).toBe('page');
+        await page.getByRole('link', { name: '服务时间' }).click();
+        await expect.poll(() => content.innerText(), { timeout: 10_000 }).toContain('周一至周五');
+        if (regionId === 'shouguang') await shot(page, 'about-aboutUs-shouguang-hours');
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    },
+    120_000,
+  );
 
   it('投诉建议: a bad phone keeps everything typed and says the spec text; corrected, it is stored and the 受理编号 shows', async () => {
     const { page, errors } = await chromium.openPage({ route: '/aboutUs/complaints', until: 'blocks' });
@@ -96,7 +104,15 @@ describe('the about section in Chromium', () => {
       const refNo = (await receipt.locator('strong').innerText()).trim();
       expect(refNo).toMatch(/^TS\d{14}$/);
       const row = await chromium.portal.db.selectFrom('complaint').selectAll().where('refNo', '=', refNo).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ kind: 'complaint', name: '王小明', phone: '13912345678', type: '建议', project: '下姜村茶园流转', content: text, deptId: 330127 });
+      expect(row).toMatchObject({
+        kind: 'complaint',
+        name: '王小明',
+        phone: '13912345678',
+        type: '建议',
+        project: '下姜村茶园流转',
+        content: text,
+        deptId: 330127,
+      });
       await shot(page, 'about-complaint-receipt');
       expect(await seriousViolations(page)).toEqual([]);
       // 继续提交 brings an empty form back.
@@ -113,9 +129,9 @@ describe('the about section in Chromium', () => {
     try {
       const form = page.locator('.tm-form-block');
       await form.getByRole('button', { name: '提交咨询' }).click();
-      await expect.poll(() => form.locator('.tm-form-field__error[role=alert]').allInnerTexts()).toEqual(
-        expect.arrayContaining(['请输入咨询的项目', '请输入咨询内容', '请输入姓名', '请输入电话号码']),
-      );
+      await expect
+        .poll(() => form.locator('.tm-form-field__error[role=alert]').allInnerTexts())
+        .toEqual(expect.arrayContaining(['请输入咨询的项目', '请输入咨询内容', '请输入姓名', '请输入电话号码']));
       await form.getByLabel('咨询项目').fill('明港镇王湾村鱼塘承包');
       await form.getByLabel('咨询类别').selectOption('报名条件');
       await form.getByLabel('咨询内容').fill('外地合作社能否报名？');
@@ -147,7 +163,13 @@ describe('the about section in Chromium', () => {
       expect(titles.length).toBeGreaterThan(1);
       for (const t of titles) expect(t).toContain('管理办法');
       // Policies (002001) and the centre's rules (020) both answer.
-      const numbers = await chromium.portal.db.selectFrom('article').select('number').distinct().where('title', 'in', titles).where('deptId', '=', 330127).execute();
+      const numbers = await chromium.portal.db
+        .selectFrom('article')
+        .select('number')
+        .distinct()
+        .where('title', 'in', titles)
+        .where('deptId', '=', 330127)
+        .execute();
       expect(numbers.map((n) => n.number).sort()).toEqual(['002001', '020']);
       expect(await results.locator('.tm-pager__total').innerText()).not.toBe(allTotal);
       await shot(page, 'about-select-results');
@@ -188,7 +210,11 @@ describe('the about section in Chromium', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       // An address with the item as JSON (as the spec's links carry it) opens that item directly.
-      const item = await chromium.portal.db.selectFrom('helpItem').select(['id', 'title', 'classname']).where('title', '=', '上传图片有什么要求？').executeTakeFirstOrThrow();
+      const item = await chromium.portal.db
+        .selectFrom('helpItem')
+        .select(['id', 'title', 'classname'])
+        .where('title', '=', '上传图片有什么要求？')
+        .executeTakeFirstOrThrow();
       const route = `/bangzhuzhongxin/detail?classname=${encodeURIComponent(item.classname)}&item=${encodeURIComponent(JSON.stringify({ id: item.id, title: item.title }))}`;
       await page.goto(chromium.url({ route }), { waitUntil: 'networkidle' });
       await content.getByRole('heading', { name: '上传图片有什么要求？' }).waitFor({ timeout: 10_000 });
@@ -265,7 +291,15 @@ describe('产权登记 /registName in Chromium', () => {
       const refNo = (await receipt.locator('strong').innerText()).trim();
       expect(refNo).toMatch(/^DJ\d{14}$/);
       const row = await chromium.portal.db.selectFrom('propertyRegistration').selectAll().where('refNo', '=', refNo).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ owner: '下姜村股份经济合作社', propertyType: '林权', location: '枫树岭镇下姜村后山', area: '85.50', unit: 1, contact: '姜书记', phone: '13712345678' });
+      expect(row).toMatchObject({
+        owner: '下姜村股份经济合作社',
+        propertyType: '林权',
+        location: '枫树岭镇下姜村后山',
+        area: '85.50',
+        unit: 1,
+        contact: '姜书记',
+        phone: '13712345678',
+      });
       await shot(page, 'registName-receipt');
       expect(await seriousViolations(page)).toEqual([]);
 

@@ -21,7 +21,15 @@ beforeAll(async () => {
   const now = Date.now();
   await db
     .updateTable('project')
-    .set({ currentPrice: null, price: '10000', increment: '500', extendMinutes: 5, biddingStartTime: new Date(now - 60 * MINUTE), biddingStopTime: new Date(now + 2 * MINUTE), signCts: 2 })
+    .set({
+      currentPrice: null,
+      price: '10000',
+      increment: '500',
+      extendMinutes: 5,
+      biddingStartTime: new Date(now - 60 * MINUTE),
+      biddingStopTime: new Date(now + 2 * MINUTE),
+      signCts: 2,
+    })
     .where('id', '=', projectId)
     .execute();
   const users = await db.selectFrom('appUser').select(['userId', 'phone']).where('phone', 'in', DEMO_PHONES.slice(0, 2)).execute();
@@ -34,7 +42,11 @@ beforeAll(async () => {
 }, 120_000);
 
 async function bidderPage(phone: string): Promise<OpenedPage> {
-  const bidder = await chromium.openLoggedIn(phone, { region: 'chunan-dev', route: `/bidDetail?id=${projectId}`, context: { viewport: { width: 1300, height: 1000 } } });
+  const bidder = await chromium.openLoggedIn(phone, {
+    region: 'chunan-dev',
+    route: `/bidDetail?id=${projectId}`,
+    context: { viewport: { width: 1300, height: 1000 } },
+  });
   await expect.poll(() => bidder.page.getByRole('button', { name: '立即竞价' }).count(), { timeout: 15_000 }).toBe(1);
   return bidder;
 }

@@ -76,7 +76,9 @@ describe('document camera on the transfer-out form', { timeout: 90_000 }, () => 
       await dialog.getByRole('button', { name: '右转' }).click();
       await expect.poll(() => camera.received.some((c) => c.cmd === 'rotate' && c.degrees === 90), { timeout: 5_000 }).toBe(true);
       await expect
-        .poll(() => dialog.getByRole('img', { name: '高拍仪实时画面' }).evaluate((img: HTMLImageElement) => img.naturalHeight > img.naturalWidth), { timeout: 5_000 })
+        .poll(() => dialog.getByRole('img', { name: '高拍仪实时画面' }).evaluate((img: HTMLImageElement) => img.naturalHeight > img.naturalWidth), {
+          timeout: 5_000,
+        })
         .toBe(true);
       await shot(page, 'dialog');
       expect(await seriousViolations(page)).toEqual([]);

@@ -17,7 +17,9 @@ describe('deployment settings from the server, not the build', () => {
         if (response.status() === 403) refused.push(response.url());
       });
       await page.goto(chromium.url(), { waitUntil: 'networkidle' });
-      await page.waitForFunction(() => document.querySelectorAll('[data-block]').length > 0 && !document.querySelector('.tm-status--loading'), undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelectorAll('[data-block]').length > 0 && !document.querySelector('.tm-status--loading'), undefined, {
+        timeout: 20_000,
+      });
       expect(refused).toEqual([]);
       expect(errors).toEqual([]);
       expect(await page.locator('.tm-status--error').count()).toBe(0);

@@ -20,7 +20,11 @@ beforeAll(async () => {
   // A running auction the demo bidder is approved for, so its detail page shows the bid form.
   const project = await seededProjectOf(db, '淳安县', { type: 2, status: 6, last: true });
   projectId = project.id;
-  await db.updateTable('project').set({ biddingStartTime: new Date(Date.now() - 3_600_000), biddingStopTime: new Date(Date.now() + 3_600_000) }).where('id', '=', projectId).execute();
+  await db
+    .updateTable('project')
+    .set({ biddingStartTime: new Date(Date.now() - 3_600_000), biddingStopTime: new Date(Date.now() + 3_600_000) })
+    .where('id', '=', projectId)
+    .execute();
   const user = await db.selectFrom('appUser').select('userId').where('phone', '=', DEMO_PHONES[2]).executeTakeFirstOrThrow();
   await db.deleteFrom('registration').where('projectId', '=', projectId).where('userId', '=', user.userId).execute();
   await db.insertInto('registration').values({ projectId, userId: user.userId, state: 2 }).execute();
@@ -57,52 +61,60 @@ describe('elder mode', () => {
   it.each([
     [1440, 900],
     [390, 844],
-  ])('at %i px: 长辈版 from the bar, remembered, and every page of a trade readable', async (width, height) => {
-    const { page, errors } = await chromium.openPage({ region: REGION, route: '/', until: 'blocks', context: { viewport: { width, height } } });
-    const problems: string[] = [];
-    const columns = () =>
-      page.evaluate(() => [...document.querySelectorAll('.tm-grid > .tm-cell')].map((cell) => Math.round((cell.getBoundingClientRect().width / (cell.parentElement as HTMLElement).getBoundingClientRect().width) * 100)));
-    try {
-      // Before: the home page's blocks side by side on a wide window.
-      if (width === 1440) expect(Math.min(...(await columns()))).toBeLessThan(100);
-      await page.getByRole('button', { name: '长辈版' }).click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('tm-elder'))).toBe(true);
-      expect(await page.getByRole('button', { name: '退出长辈版' }).getAttribute('aria-pressed')).toBe('true');
-      // The preset's other aids: the spec's 0.8 zoom off, one column, a large pointer over links.
-      const shown = await page.evaluate(() => ({
-        zoom: getComputedStyle(document.querySelector('.tm-page')!).zoom,
-        pointer: getComputedStyle(document.querySelector('main a')!).cursor,
-      }));
-      expect(shown.zoom).toBe('1');
-      expect(new Set(await columns())).toEqual(new Set([100]));
-      expect(shown.pointer).toMatch(/^url\("data:image\/svg\+xml/);
-      await checkPage(page, `home-${width}`, problems);
+  ])(
+    'at %i px: 长辈版 from the bar, remembered, and every page of a trade readable',
+    async (width, height) => {
+      const { page, errors } = await chromium.openPage({ region: REGION, route: '/', until: 'blocks', context: { viewport: { width, height } } });
+      const problems: string[] = [];
+      const columns = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.tm-grid > .tm-cell')].map((cell) =>
+            Math.round((cell.getBoundingClientRect().width / (cell.parentElement as HTMLElement).getBoundingClientRect().width) * 100),
+          ),
+        );
+      try {
+        // Before: the home page's blocks side by side on a wide window.
+        if (width === 1440) expect(Math.min(...(await columns()))).toBeLessThan(100);
+        await page.getByRole('button', { name: '长辈版' }).click();
+        await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('tm-elder'))).toBe(true);
+        expect(await page.getByRole('button', { name: '退出长辈版' }).getAttribute('aria-pressed')).toBe('true');
+        // The preset's other aids: the spec's 0.8 zoom off, one column, a large pointer over links.
+        const shown = await page.evaluate(() => ({
+          zoom: getComputedStyle(document.querySelector('.tm-page')!).zoom,
+          pointer: getComputedStyle(document.querySelector('main a')!).cursor,
+        }));
+        expect(shown.zoom).toBe('1');
+        expect(new Set(await columns())).toEqual(new Set([100]));
+        expect(shown.pointer).toMatch(/^url\("data:image\/svg\+xml/);
+        await checkPage(page, `home-${width}`, problems);
 
-      // Remembered: every later page is a fresh document that starts in elder mode.
-      await open(page, '/login');
-      expect(await page.evaluate(() => document.documentElement.className)).toContain('tm-elder');
-      await checkPage(page, `login-${width}`, problems);
-      await logIn(page);
-      if (width === 1440) {
-        // A message stays until the reader closes it (Semi would take it away after 3 s).
-        const toast = page.locator('.semi-toast').filter({ hasText: '登录成功' });
-        await expect.poll(() => toast.count()).toBe(1);
-        await page.waitForTimeout(4_000);
-        expect(await toast.isVisible()).toBe(true);
-        await toast.getByRole('button').click();
-        await expect.poll(() => toast.count()).toBe(0);
+        // Remembered: every later page is a fresh document that starts in elder mode.
+        await open(page, '/login');
+        expect(await page.evaluate(() => document.documentElement.className)).toContain('tm-elder');
+        await checkPage(page, `login-${width}`, problems);
+        await logIn(page);
+        if (width === 1440) {
+          // A message stays until the reader closes it (Semi would take it away after 3 s).
+          const toast = page.locator('.semi-toast').filter({ hasText: '登录成功' });
+          await expect.poll(() => toast.count()).toBe(1);
+          await page.waitForTimeout(4_000);
+          expect(await toast.isVisible()).toBe(true);
+          await toast.getByRole('button').click();
+          await expect.poll(() => toast.count()).toBe(0);
+        }
+        await open(page, '/tradingProject');
+        await checkPage(page, `trading-list-${width}`, problems);
+        await open(page, `/bidDetail?id=${projectId}`);
+        await expect.poll(() => page.getByRole('button', { name: '立即竞价' }).count(), { timeout: 15_000 }).toBe(1);
+        await checkPage(page, `bid-detail-${width}`, problems);
+        expect(problems).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
       }
-      await open(page, '/tradingProject');
-      await checkPage(page, `trading-list-${width}`, problems);
-      await open(page, `/bidDetail?id=${projectId}`);
-      await expect.poll(() => page.getByRole('button', { name: '立即竞价' }).count(), { timeout: 15_000 }).toBe(1);
-      await checkPage(page, `bid-detail-${width}`, problems);
-      expect(problems).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it('200% text in high contrast: the pages reflow without sideways scrolling and stay readable', async () => {
     const { page, errors } = await chromium.openPage({ region: REGION, route: '/', until: 'blocks', context: { viewport: { width: 1440, height: 900 } } });

@@ -50,7 +50,14 @@ describe('financing list and detail', { timeout: 300_000 }, () => {
       await expectRealPage(page);
       const rows = page.locator('.tm-financing__table tbody tr');
       expect(await rows.count()).toBe(10);
-      expect(await page.locator('.tm-financing__table thead th').allInnerTexts()).toEqual(['登记编号', '融资区域', '抵押人', '抵押物类型', '融资金额（元）', '登记时间']);
+      expect(await page.locator('.tm-financing__table thead th').allInnerTexts()).toEqual([
+        '登记编号',
+        '融资区域',
+        '抵押人',
+        '抵押物类型',
+        '融资金额（元）',
+        '登记时间',
+      ]);
       const amounts = await page.locator('.tm-financing__table tbody td.tm-financing__num').allInnerTexts();
       expect(amounts).toHaveLength(10);
       for (const a of amounts) expect(a).toMatch(TWO_DECIMALS);
@@ -76,7 +83,15 @@ describe('financing list and detail', { timeout: 300_000 }, () => {
       const detail = await page.locator('.tm-financing__detail').innerText();
       for (const value of [cid, address, dyname, type]) expect(detail).toContain(value);
       expect(detail).toContain(`${amount} 元`);
-      expect(await page.locator('.tm-financing__detail dt').allInnerTexts()).toEqual(['登记编号', '融资区域', '抵押人', '抵押物类型', '融资金额', '登记时间', '所属地区']);
+      expect(await page.locator('.tm-financing__detail dt').allInnerTexts()).toEqual([
+        '登记编号',
+        '融资区域',
+        '抵押人',
+        '抵押物类型',
+        '融资金额',
+        '登记时间',
+        '所属地区',
+      ]);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, 'financing-detail');
       await page.getByRole('link', { name: '返回融资信息列表' }).click();
@@ -232,7 +247,11 @@ describe('loan filters', { timeout: 300_000 }, () => {
       expect(await dropdown(page, '贷款类型').innerText()).toContain('保证');
 
       // 不限 on each clears it.
-      for (const [label, key] of [['贷款额度', 'DKED'], ['贷款期限', 'DKQX'], ['贷款类型', 'DKLX']]) {
+      for (const [label, key] of [
+        ['贷款额度', 'DKED'],
+        ['贷款期限', 'DKQX'],
+        ['贷款类型', 'DKLX'],
+      ]) {
         await dropdown(page, label).click();
         await list(page, key).getByRole('button', { name: '不限' }).click();
       }
@@ -308,7 +327,9 @@ describe('finance flags', { timeout: 300_000 }, () => {
   it('goJRFWInfo: 蓝田县’s financial services are its banks and loan products; without it, the plain list and a banner', async () => {
     await onPage({ region: 'lantian', route: '/financialService' }, async (page) => {
       expect(await page.locator('.tm-loans__filters').count()).toBe(1);
-      expect(await page.getByRole('navigation', { name: '合作银行' }).getByRole('link').allInnerTexts()).toEqual(expect.arrayContaining(['中国农业银行', '陕西农村信用社']));
+      expect(await page.getByRole('navigation', { name: '合作银行' }).getByRole('link').allInnerTexts()).toEqual(
+        expect.arrayContaining(['中国农业银行', '陕西农村信用社']),
+      );
       expect(await page.getByRole('heading', { name: '金融资讯' }).count()).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, 'financial-service-lantian');

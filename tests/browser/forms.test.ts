@@ -14,9 +14,9 @@ describe('forms from JSON Schema in Chromium', () => {
       const phone = page.getByLabel('手机号');
       await phone.fill('123');
       await page.getByRole('button', { name: '注册' }).click();
-      await expect.poll(() => page.locator('.tm-form-field__error[role=alert]').allInnerTexts()).toEqual(
-        expect.arrayContaining(['请输入正确的电话号码', '请输入验证码', '请输入密码', '请再次输入密码']),
-      );
+      await expect
+        .poll(() => page.locator('.tm-form-field__error[role=alert]').allInnerTexts())
+        .toEqual(expect.arrayContaining(['请输入正确的电话号码', '请输入验证码', '请输入密码', '请再次输入密码']));
       expect(await page.evaluate(() => document.activeElement?.id)).toMatch(/_phone$/);
       expect(await phone.getAttribute('aria-describedby')).toMatch(/__error/);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'register-errors.png'), fullPage: true });

@@ -21,7 +21,15 @@ beforeAll(async () => {
   const now = Date.now();
   await db
     .updateTable('project')
-    .set({ currentPrice: null, price: '10000', increment: '500', extendMinutes: 5, biddingStartTime: new Date(now - 60 * MINUTE), biddingStopTime: new Date(now + 30 * MINUTE), signCts: 1 })
+    .set({
+      currentPrice: null,
+      price: '10000',
+      increment: '500',
+      extendMinutes: 5,
+      biddingStartTime: new Date(now - 60 * MINUTE),
+      biddingStopTime: new Date(now + 30 * MINUTE),
+      signCts: 1,
+    })
     .where('id', '=', project.id)
     .execute();
   const user = await db.selectFrom('appUser').select('userId').where('phone', '=', PHONE).executeTakeFirstOrThrow();
@@ -68,7 +76,8 @@ export async function expectVisibleFocus(page: Page, step: string): Promise<void
   if (!f.inViewport) throw new Error(`${step}: focused ${f.what} is outside the viewport`);
   const outlined = f.outlineStyle !== 'none' && f.outlineWidth >= 2;
   const shadowed = f.boxShadow !== 'none' && f.boxShadow !== '';
-  if (!outlined && !shadowed) throw new Error(`${step}: focused ${f.what} shows no focus (outline ${f.outlineStyle} ${f.outlineWidth}px, box-shadow ${f.boxShadow})`);
+  if (!outlined && !shadowed)
+    throw new Error(`${step}: focused ${f.what} shows no focus (outline ${f.outlineStyle} ${f.outlineWidth}px, box-shadow ${f.boxShadow})`);
 }
 
 /** Presses `key` (Tab by default) until `target` has focus, at most `max` times, checking the focus after each press. */
@@ -117,7 +126,11 @@ describe('keyboard alone, home to a placed bid', () => {
           Object.assign(button.style, style);
           return button;
         };
-        document.body.prepend(plant('无焦点样式', { outline: 'none', boxShadow: 'none' }), plant('有焦点样式', {}), plant('屏幕之外', { position: 'absolute', left: '-9999px' }));
+        document.body.prepend(
+          plant('无焦点样式', { outline: 'none', boxShadow: 'none' }),
+          plant('有焦点样式', {}),
+          plant('屏幕之外', { position: 'absolute', left: '-9999px' }),
+        );
       });
       await page.keyboard.press('Tab');
       await expect(expectVisibleFocus(page, 'planted')).rejects.toThrow(/planted: focused <button> «无焦点样式» shows no focus \(outline none/);
@@ -129,14 +142,21 @@ describe('keyboard alone, home to a placed bid', () => {
       await expect(expectVisibleFocus(page, 'planted')).rejects.toThrow('focus is lost');
       await page.evaluate(() => document.querySelectorAll('body > button').forEach((b) => b.remove()));
       // And the Tab helper names what it was after when it never gets there.
-      await expect(pressUntilFocused(page, page.getByRole('button', { name: '不存在的按钮' }), 'a missing button', { max: 2 })).rejects.toThrow('a missing button not reached after 2 × Tab');
+      await expect(pressUntilFocused(page, page.getByRole('button', { name: '不存在的按钮' }), 'a missing button', { max: 2 })).rejects.toThrow(
+        'a missing button not reached after 2 × Tab',
+      );
     } finally {
       await page.context().close();
     }
   });
 
   it('home → 产权交易 → the project → 请先登录 → login → back at the project → 立即竞价', async () => {
-    const { page, errors } = await chromium.openPage({ region: 'chunan-dev', route: '/', until: 'blocks', context: { viewport: { width: 1300, height: 900 } } });
+    const { page, errors } = await chromium.openPage({
+      region: 'chunan-dev',
+      route: '/',
+      until: 'blocks',
+      context: { viewport: { width: 1300, height: 900 } },
+    });
     // A missing element fails in seconds, with its name, not at the test's time limit.
     page.setDefaultTimeout(5_000);
     try {
@@ -184,7 +204,11 @@ describe('keyboard alone, home to a placed bid', () => {
       await pressUntilFocused(page, page.getByLabel('密码'), 'the password field', { max: 3 });
       await page.keyboard.type(DEMO_PASSWORD);
       // The auction ends 5 min 4 s from now: on the way back the panel passes its 5-minute milestone.
-      await chromium.portal.db.updateTable('project').set({ biddingStopTime: new Date(Date.now() + 5 * MINUTE + 4_000) }).where('id', '=', project.id).execute();
+      await chromium.portal.db
+        .updateTable('project')
+        .set({ biddingStopTime: new Date(Date.now() + 5 * MINUTE + 4_000) })
+        .where('id', '=', project.id)
+        .execute();
       await pressUntilFocused(page, page.getByRole('button', { name: '登录', exact: true }), 'the 登录 button', { max: 3 });
       await pressToRoute(page, 'Enter', new RegExp(`#/[\\w/]+\\?id=${project.id}$`), 'back at the project after login');
 
@@ -218,7 +242,18 @@ describe('keyboard alone, home to a placed bid', () => {
       await pressUntilFocused(page, submit, 'the 立即竞价 button', { max: 4 });
       await page.keyboard.press('Enter');
 
-      await expect.poll(() => chromium.portal.db.selectFrom('bid').select('amount').where('projectId', '=', project.id).execute().then((r) => r.map((b) => Number(b.amount))), { timeout: 5_000 }).toEqual([10_000]);
+      await expect
+        .poll(
+          () =>
+            chromium.portal.db
+              .selectFrom('bid')
+              .select('amount')
+              .where('projectId', '=', project.id)
+              .execute()
+              .then((r) => r.map((b) => Number(b.amount))),
+          { timeout: 5_000 },
+        )
+        .toEqual([10_000]);
       await expect.poll(() => saidPrice.textContent(), { timeout: 3_000 }).toBe('当前价 ¥10,000.00');
       // A bid inside the last 5 minutes extends the end, and that is said.
       await expect.poll(() => saidTime.textContent(), { timeout: 3_000 }).toMatch(/^竞价结束时间已延长至 \d\d:\d\d:\d\d$/);

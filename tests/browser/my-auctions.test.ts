@@ -20,8 +20,22 @@ beforeAll(async () => {
   const [a, b] = [idOf(DEMO_PHONES[0]), idOf(DEMO_PHONES[1])];
   bidders = { a, b };
   // The demo seed registers these users for projects at random; start them from nothing so the list is known.
-  await db.deleteFrom('bid').where('userId', 'in', users.map((u) => u.userId)).execute();
-  await db.deleteFrom('registration').where('userId', 'in', users.map((u) => u.userId)).execute();
+  await db
+    .deleteFrom('bid')
+    .where(
+      'userId',
+      'in',
+      users.map((u) => u.userId),
+    )
+    .execute();
+  await db
+    .deleteFrom('registration')
+    .where(
+      'userId',
+      'in',
+      users.map((u) => u.userId),
+    )
+    .execute();
 
   [bidding, signUp] = await Promise.all([seededProjectOf(db, '淳安县', { type: 2, status: 6 }), seededProjectOf(db, '淳安县', { type: 2, status: 4 })]);
 
@@ -29,18 +43,32 @@ beforeAll(async () => {
   await db.deleteFrom('bid').where('projectId', '=', bidding.id).execute();
   await db
     .updateTable('project')
-    .set({ currentPrice: null, price: '10000', increment: '500', priceUnit: 3, extendMinutes: 5, biddingStartTime: new Date(now - HOUR), biddingStopTime: new Date(now + 2 * HOUR) })
+    .set({
+      currentPrice: null,
+      price: '10000',
+      increment: '500',
+      priceUnit: 3,
+      extendMinutes: 5,
+      biddingStartTime: new Date(now - HOUR),
+      biddingStopTime: new Date(now + 2 * HOUR),
+    })
     .where('id', '=', bidding.id)
     .execute();
   for (const userId of [a, b]) {
-    await db.insertInto('registration').values({ projectId: bidding.id, userId, state: 2, createdAt: new Date(now - 48 * HOUR) }).execute();
+    await db
+      .insertInto('registration')
+      .values({ projectId: bidding.id, userId, state: 2, createdAt: new Date(now - 48 * HOUR) })
+      .execute();
     const approved = await review(db, { projectId: bidding.id, userId, approve: true, reviewerId: null });
     bidderCodes.push(approved.bidderCode);
   }
   await placeBid(db, { projectId: bidding.id, userId: a, amount: 10_000 });
   await placeBid(db, { projectId: bidding.id, userId: b, amount: 10_500 });
   // A's newest registration: still awaiting review.
-  await db.insertInto('registration').values({ projectId: signUp.id, userId: a, state: 2, createdAt: new Date(now - HOUR) }).execute();
+  await db
+    .insertInto('registration')
+    .values({ projectId: signUp.id, userId: a, state: 2, createdAt: new Date(now - HOUR) })
+    .execute();
 }, 120_000);
 
 describe('我的竞价', () => {
@@ -135,7 +163,11 @@ describe('我的竞价', () => {
       await expect.poll(() => item.locator('.tm-mine__standing').innerText(), { timeout: 10_000 }).toBe('已被超越');
       expect(await page.locator('.tm-header__dot').count()).toBe(0);
 
-      await db.updateTable('project').set({ biddingStopTime: new Date(Date.now() - 1000) }).where('id', '=', bidding.id).execute();
+      await db
+        .updateTable('project')
+        .set({ biddingStopTime: new Date(Date.now() - 1000) })
+        .where('id', '=', bidding.id)
+        .execute();
       await closeAuction(db, bidding.id); // or the portal's own scheduler got there first: either way one close
       await expect.poll(() => item.locator('.tm-mine__standing').innerText(), { timeout: 5_000 }).toBe('未竞得');
       await expect.poll(() => page.locator('.tm-header__dot').count(), { timeout: 5_000 }).toBe(1);
@@ -150,9 +182,7 @@ describe('我的竞价', () => {
       await expect.poll(() => message.locator('.tm-message__state').innerText()).toBe('已读');
       // That was the only unread message: the dot goes out without a reload.
       await expect.poll(() => page.locator('.tm-header__dot').count(), { timeout: 5_000 }).toBe(0);
-      expect(await message.locator('.tm-message__content').innerText()).toBe(
-        `您参与竞价的项目“${bidding.projectName}”已结束，成交价11,500元，您未竞得。`,
-      );
+      expect(await message.locator('.tm-message__content').innerText()).toBe(`您参与竞价的项目“${bidding.projectName}”已结束，成交价11,500元，您未竞得。`);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'personal-close-message.png'), fullPage: true });
       expect(errors).toEqual([]);

@@ -20,13 +20,27 @@ describe('我的意向', () => {
       await expect.poll(() => page.getByText('提交成功，等待审核').count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
       const { db } = chromium.portal;
-      const submitted = await db.selectFrom('intent').select(['id', 'userId', 'deptId', 'state', 'content']).where('projectname', '=', '待审核的茶园经营权').executeTakeFirstOrThrow();
+      const submitted = await db
+        .selectFrom('intent')
+        .select(['id', 'userId', 'deptId', 'state', 'content'])
+        .where('projectname', '=', '待审核的茶园经营权')
+        .executeTakeFirstOrThrow();
       expect(submitted.state).toBe(0);
       expect(submitted.content).toBe('<div>覆盖</div>茶园 50 亩');
       // Staff refused an earlier one (straight in the database: the review call is tested in tests/server).
       await db
         .insertInto('intent')
-        .values({ deptId: submitted.deptId, type: 2, projectname: '未通过的求租意向', contact: '张建国', phone: '13800000001', userId: submitted.userId, state: 2, reviewReason: '权属证明不清晰，请补充材料', reviewedAt: new Date() })
+        .values({
+          deptId: submitted.deptId,
+          type: 2,
+          projectname: '未通过的求租意向',
+          contact: '张建国',
+          phone: '13800000001',
+          userId: submitted.userId,
+          state: 2,
+          reviewReason: '权属证明不清晰，请补充材料',
+          reviewedAt: new Date(),
+        })
         .execute();
 
       await page.goto(chromium.url({ route: '/announcement?type=3' }), { waitUntil: 'networkidle' });

@@ -27,8 +27,29 @@ let axeRuns = 0;
 
 /** Query keys whose value picks another record or filter of the same screen, not another screen: one visit stands for all. */
 const SAME_SCREEN_KEYS = new Set([
-  'id', 'page', 'pageNum', 'keyword', 'keys', 'dm', 'deptName', 'deptCode', 'deptId', 'parentId', 'number', 'statusIndex', 'index',
-  'area', 'area1', 'area2', 'pid', 'classname', 'item', 'backUrl', 'remark', 'address', 'cid',
+  'id',
+  'page',
+  'pageNum',
+  'keyword',
+  'keys',
+  'dm',
+  'deptName',
+  'deptCode',
+  'deptId',
+  'parentId',
+  'number',
+  'statusIndex',
+  'index',
+  'area',
+  'area1',
+  'area2',
+  'pid',
+  'classname',
+  'item',
+  'backUrl',
+  'remark',
+  'address',
+  'cid',
 ]);
 
 /** A route and the query values that choose a screen: `/announcement?type=3`, `/tradingProject?idx=1`. */
@@ -73,9 +94,7 @@ async function visit(page: Page, url: string, reachBy: { hashTo: string } | 'fre
   }
   // Drawn: the page's shell is there, no block still loads, and either some block or the not-found page shows.
   await page.waitForFunction(
-    () =>
-      (document.querySelector('[data-block]') || document.body.innerText.includes('页面不存在')) &&
-      !document.querySelector('.tm-status--loading'),
+    () => (document.querySelector('[data-block]') || document.body.innerText.includes('页面不存在')) && !document.querySelector('.tm-status--loading'),
     undefined,
     { timeout: 20_000 },
   );
@@ -194,7 +213,8 @@ describe.each(DEMO_REGIONS)('region %s', (regionId) => {
           if (region.elderMode !== 'hidden' && !elderChecked.has(elderKey)) {
             elderChecked.add(elderKey);
             await switchElderMode(page, true);
-            for (const problem of await screenProblems(page, { shell: `${regionId} 长辈版`, screen: screenKey(route), elder: true })) problems.push(`${route} (长辈版): ${problem}`);
+            for (const problem of await screenProblems(page, { shell: `${regionId} 长辈版`, screen: screenKey(route), elder: true }))
+              problems.push(`${route} (长辈版): ${problem}`);
             await switchElderMode(page, false);
           }
         }

@@ -8,7 +8,9 @@ const chromium = withPortalInChromium();
 async function seeAllPictures(page: Page): Promise<void> {
   await settled(page);
   await page.locator('.tm-pcard__images img').last().scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.tm-pcard__images img')].every((img) => img.complete && img.naturalWidth > 0));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('.tm-pcard__images img')].every((img) => img.complete && img.naturalWidth > 0),
+  );
 }
 
 // Pictures in a modern format at the size they are shown (server/picture-variants.ts, blocks/shared/url-policy.ts
@@ -33,14 +35,20 @@ describe('pictures on the home', () => {
     try {
       await page.goto(chromium.url({ region: 'chunan', route: '/' }), { waitUntil: 'networkidle' });
       await seeAllPictures(page);
-      const card = await page.locator('.tm-pcard__images img').first().evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth, srcset: img.srcset }));
+      const card = await page
+        .locator('.tm-pcard__images img')
+        .first()
+        .evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth, srcset: img.srcset }));
       expect(card.srcset).toMatch(/\?w=320 320w, .*\?w=640 640w$/);
       expect(new URL(card.src).search).toBe('?w=320');
       expect(card.width).toBe(320);
       expect(pictures.get(`${new URL(card.src).pathname}?w=320`)).toBe('image/avif');
       // The header's background (the largest paint, preloaded by index.html) is the same address, negotiated.
       expect(pictures.get('/image-api/demo/landscape-01.png')).toBe('image/avif');
-      expect([...pictures.values()].every((type) => type === 'image/avif' || type === 'image/svg+xml'), JSON.stringify([...pictures])).toBe(true);
+      expect(
+        [...pictures.values()].every((type) => type === 'image/avif' || type === 'image/svg+xml'),
+        JSON.stringify([...pictures]),
+      ).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

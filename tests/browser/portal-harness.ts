@@ -16,7 +16,15 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
 /** The flags the stack notes give for Debian's Chromium in a container. */
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * The whole product as a visitor meets it: the built client (`npm test` builds it first) served by the real server
@@ -211,7 +219,16 @@ export async function seriousViolations(page: Page, { within, skipRules = [] }: 
   expect(await page.locator('iframe').count(), 'a frame would need its own axe run').toBe(0);
   const violations = await page.evaluate(
     async ({ within, tags, skipRules }) => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              context: unknown,
+              options: unknown,
+            ) => Promise<{ violations: Array<{ id: string; impact?: string | null; nodes: Array<{ target: unknown[] }> }> }>;
+          };
+        }
+      ).axe;
       const result = await axe.run(within ? { include: [[within]] } : document, {
         runOnly: { type: 'tag', values: tags },
         rules: Object.fromEntries(skipRules.map((rule) => [rule, { enabled: false }])),
@@ -221,9 +238,7 @@ export async function seriousViolations(page: Page, { within, skipRules = [] }: 
     },
     { within, tags: AXE_TAGS, skipRules },
   );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.targets.slice(0, 3).join(' | ')}`);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.slice(0, 3).join(' | ')}`);
 }
 
 /**

@@ -28,7 +28,10 @@ export async function readability(page: Page, { floorPx = 0 }: { floorPx?: numbe
     const parse = (css: string): Rgba => {
       const m = /rgba?\(([^)]+)\)/.exec(css);
       if (!m) return [0, 0, 0, 0];
-      const parts = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      const parts = m[1]
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
       return [parts[0], parts[1], parts[2], parts.length > 3 ? parts[3] : 1];
     };
     const over = (top: Rgba, under: Rgba): Rgba => {
@@ -48,7 +51,8 @@ export async function readability(page: Page, { floorPx = 0 }: { floorPx?: numbe
       const [l1, l2] = [luminance(a), luminance(b)].sort((x, y) => y - x);
       return (l1 + 0.05) / (l2 + 0.05);
     };
-    const describe = (el: Element) => `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}>`;
+    const describe = (el: Element) =>
+      `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}>`;
 
     /** The colour behind an element: its own and its ancestors' backgrounds composited, or null over a picture. */
     const backdrop = (el: Element | null): Rgba | null => {
@@ -102,6 +106,13 @@ export async function readability(page: Page, { floorPx = 0 }: { floorPx?: numbe
       const r = ratio(seen, back);
       if (r < 4.5) lowContrast.push(`${r.toFixed(2)} «${text.slice(0, 20)}» ${describe(el)}`);
     }
-    return { smallest, underFloor, lowContrast, onPicture, measured, scrollsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth };
+    return {
+      smallest,
+      underFloor,
+      lowContrast,
+      onPicture,
+      measured,
+      scrollsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    };
   }, floorPx);
 }

@@ -31,7 +31,15 @@ const JOURNEYS: Journey[] = [
   { region: 'chunan', list: '/jianzhengshu', detail: '/jianzhengshu/detail', rows: ROW, heading: DETAIL, shot: 'jianzhengshu' },
   { region: 'lantian', list: '/policy', detail: '/policy/detail', rows: ROW, heading: DETAIL, shot: 'policy' },
   { region: 'shouguang', list: '/jianzhenggonggao', detail: '/jianzhenggonggao/detail', rows: ROW, heading: DETAIL, shot: 'jianzhenggonggao' },
-  { region: 'chunan', list: '/jingjiaxiangmu', detail: '/bidDetail', rows: '.tm-pcard__link', heading: '.tm-pdetail__title', shot: 'jingjiaxiangmu', minTotal: 1 },
+  {
+    region: 'chunan',
+    list: '/jingjiaxiangmu',
+    detail: '/bidDetail',
+    rows: '.tm-pcard__link',
+    heading: '.tm-pdetail__title',
+    shot: 'jingjiaxiangmu',
+    minTotal: 1,
+  },
   { region: 'shouguang', list: '/announcement?type=0', detail: '/announcement/detail', rows: ROW, heading: DETAIL, shot: 'announcement-0' },
   { region: 'shouguang', list: '/announcement?type=3', detail: '/announcement/detail', rows: ROW, heading: DETAIL, shot: 'announcement-3' },
   { region: 'lantian', list: '/announcement?type=4', detail: '/announcement/detail', rows: ROW, heading: DETAIL, shot: 'announcement-4' },
@@ -57,31 +65,35 @@ async function linkTitle(page: Page, selector: string): Promise<string> {
 }
 
 describe('record lists lead to their details', () => {
-  it.each(JOURNEYS.map((j) => [`${j.region} ${j.list}`, j] as const))('%s', async (_name, j) => {
-    const { page, errors } = await chromium.openPage({ region: j.region, route: j.list, until: 'blocks' });
-    try {
-      await expectRealPage(page, j.list);
-      expect(await page.locator(j.rows).count(), `${j.list}: rows`).toBeGreaterThan(0);
-      // The pager counts every row of the list (more than one page of most seeded lists).
-      const pager = page.getByRole('navigation', { name: '分页' });
-      await expect.poll(() => pager.count()).toBe(1);
-      expect(Number((await pager.locator('.tm-pager__total').innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(j.minTotal ?? 11);
-      // axe: the dead-end walk checks this list and its details in every region, in normal and elder mode.
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `records-${j.shot}.png`), fullPage: true });
+  it.each(JOURNEYS.map((j) => [`${j.region} ${j.list}`, j] as const))(
+    '%s',
+    async (_name, j) => {
+      const { page, errors } = await chromium.openPage({ region: j.region, route: j.list, until: 'blocks' });
+      try {
+        await expectRealPage(page, j.list);
+        expect(await page.locator(j.rows).count(), `${j.list}: rows`).toBeGreaterThan(0);
+        // The pager counts every row of the list (more than one page of most seeded lists).
+        const pager = page.getByRole('navigation', { name: '分页' });
+        await expect.poll(() => pager.count()).toBe(1);
+        expect(Number((await pager.locator('.tm-pager__total').innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(j.minTotal ?? 11);
+        // axe: the dead-end walk checks this list and its details in every region, in normal and elder mode.
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `records-${j.shot}.png`), fullPage: true });
 
-      const title = await linkTitle(page, j.rows);
-      expect(title).toMatch(/[\u4e00-\u9fa5]/);
-      await page.locator(j.rows).first().click();
-      await page.waitForURL((url) => decodeURIComponent(url.hash).startsWith(`#${j.detail}?`));
-      await expectRealPage(page, j.detail);
-      // The detail's heading is the row's title (a project's heading starts with its status badge).
-      await expect.poll(async () => (await page.locator(j.heading).first().innerText()).replace(/^\S+\n/, '')).toBe(title);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `records-${j.shot}-detail.png`), fullPage: true });
-      expect(errors).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
-  }, 120_000);
+        const title = await linkTitle(page, j.rows);
+        expect(title).toMatch(/[\u4e00-\u9fa5]/);
+        await page.locator(j.rows).first().click();
+        await page.waitForURL((url) => decodeURIComponent(url.hash).startsWith(`#${j.detail}?`));
+        await expectRealPage(page, j.detail);
+        // The detail's heading is the row's title (a project's heading starts with its status badge).
+        await expect.poll(async () => (await page.locator(j.heading).first().innerText()).replace(/^\S+\n/, '')).toBe(title);
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `records-${j.shot}-detail.png`), fullPage: true });
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    },
+    120_000,
+  );
 });
 
 describe('deal announcements', () => {
@@ -237,7 +249,13 @@ describe('empty lists', () => {
   it('say 暂无数据 and draw no pager', async () => {
     const db = chromium.portal.db;
     const root = await db.selectFrom('place').select('deptId').where('deptName', '=', '蓝田县').executeTakeFirstOrThrow();
-    const ids = (await db.selectFrom('place').select('deptId').where((eb) => eb.or([eb('deptId', '=', root.deptId), eb('ancestors', 'like', `%,${root.deptId}%`)])).execute()).map((p) => p.deptId);
+    const ids = (
+      await db
+        .selectFrom('place')
+        .select('deptId')
+        .where((eb) => eb.or([eb('deptId', '=', root.deptId), eb('ancestors', 'like', `%,${root.deptId}%`)]))
+        .execute()
+    ).map((p) => p.deptId);
     const removed = await db.deleteFrom('landInfo').where('deptId', 'in', ids).returningAll().execute();
     expect(removed.length).toBeGreaterThan(0);
     const { page, errors } = await chromium.openPage({ region: 'lantian', route: '/tudixinxi', until: 'blocks' });
@@ -250,7 +268,10 @@ describe('empty lists', () => {
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
-      await db.insertInto('landInfo').values(removed.map((r) => ({ ...r, imgs: JSON.stringify(r.imgs) }))).execute();
+      await db
+        .insertInto('landInfo')
+        .values(removed.map((r) => ({ ...r, imgs: JSON.stringify(r.imgs) })))
+        .execute();
     }
   }, 90_000);
 });

@@ -36,7 +36,16 @@ beforeAll(async () => {
   projectId = (
     await db
       .insertInto('project')
-      .values({ deptId: CHUNAN, type: 2, number: '001', status: 4, price: 12000, projectName: `${KEYWORD}茶园经营权流转`, outname: '淳安县测试合作社', imgList: JSON.stringify([]) })
+      .values({
+        deptId: CHUNAN,
+        type: 2,
+        number: '001',
+        status: 4,
+        price: 12000,
+        projectName: `${KEYWORD}茶园经营权流转`,
+        outname: '淳安县测试合作社',
+        imgList: JSON.stringify([]),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
@@ -68,7 +77,11 @@ describe('site search of chunan', () => {
 
       // The projects tab: the project, marked, then its search detail and from there its own detail page.
       await page.locator('.tm-ssearch__kind', { hasText: '交易项目' }).click();
-      await page.waitForFunction(() => location.hash.includes('kind=project') && !document.querySelector('.tm-status--loading') && document.querySelector('.tm-ssearch__row'), null, { timeout: 15_000 });
+      await page.waitForFunction(
+        () => location.hash.includes('kind=project') && !document.querySelector('.tm-status--loading') && document.querySelector('.tm-ssearch__row'),
+        null,
+        { timeout: 15_000 },
+      );
       expect(await page.locator('.tm-ssearch__kind[aria-current="page"]').innerText()).toBe('交易项目（1）');
       const projectRow = page.locator('.tm-ssearch__row').first();
       expect(await projectRow.locator('.tm-ssearch__title').innerText()).toBe(`${KEYWORD}茶园经营权流转`);
@@ -110,7 +123,11 @@ describe('site search of chunan', () => {
   }, 120_000);
 
   it('a keyword nothing holds gives 暂无数据 with both counts at 0', async () => {
-    const { page, errors } = await chromium.openPage({ region: 'chunan', route: `/quanzhansousuo?keyword=${encodeURIComponent('没有这样的内容%_')}`, until: 'blocks' });
+    const { page, errors } = await chromium.openPage({
+      region: 'chunan',
+      route: `/quanzhansousuo?keyword=${encodeURIComponent('没有这样的内容%_')}`,
+      until: 'blocks',
+    });
     try {
       expect(await page.locator('.tm-ssearch .tm-status--empty, .tm-ssearch .tm-status').innerText()).toContain('暂无数据');
       expect(await page.locator('.tm-ssearch__kind').allInnerTexts()).toEqual(['文章资讯（0）', '交易项目（0）']);
@@ -130,7 +147,14 @@ describe('asset project search on the chunan home', () => {
     // A seeded 土地经营权 project with an area, the spec bracket holding it, and how many projects that search finds.
     const { db } = chromium.portal;
     const inChunan = sql<boolean>`dept_id IN (SELECT dept_id FROM place WHERE dept_id = ${CHUNAN} OR ancestors LIKE ${`%,${CHUNAN}%`})`;
-    const sample = await db.selectFrom('project').select(['area']).where('number', '=', '001').where('area', 'is not', null).where(inChunan).orderBy('id').executeTakeFirstOrThrow();
+    const sample = await db
+      .selectFrom('project')
+      .select(['area'])
+      .where('number', '=', '001')
+      .where('area', 'is not', null)
+      .where(inChunan)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const brackets = [
       { label: '0-10亩', begin: 0, end: 10 },
       { label: '10-100亩', begin: 10, end: 100 },

@@ -123,7 +123,12 @@ describe('on a phone and at 400% zoom', () => {
   }, 60_000);
 
   it('a bidder on a phone sees the bid panel whole: price, countdown and a full-width bid button', async () => {
-    const { page, errors } = await chromium.openLoggedIn(DEMO_PHONES[0], { region: 'chunan-dev', route: `/bidDetail?id=${biddingId}`, until: 'loaded', context: PHONE });
+    const { page, errors } = await chromium.openLoggedIn(DEMO_PHONES[0], {
+      region: 'chunan-dev',
+      route: `/bidDetail?id=${biddingId}`,
+      until: 'loaded',
+      context: PHONE,
+    });
     try {
       const panel = page.locator('.tm-auction');
       await panel.waitFor({ timeout: 20_000 });

@@ -92,7 +92,14 @@ describe('statistics /dataSta', () => {
   it('says 暂无数据 for every chart of a place without projects', async () => {
     const place = await chromium.portal.db
       .insertInto('place')
-      .values({ deptId: 330127998, deptName: '测试新镇', deptCode: '330127998000', parentId: deptOf('chunan'), level: 4, ancestors: `0,33,3301,${deptOf('chunan')}` })
+      .values({
+        deptId: 330127998,
+        deptName: '测试新镇',
+        deptCode: '330127998000',
+        parentId: deptOf('chunan'),
+        level: 4,
+        ancestors: `0,33,3301,${deptOf('chunan')}`,
+      })
       .returning(['deptId', 'deptCode'])
       .executeTakeFirstOrThrow();
     await chromium.portal.reloadPlaces();
@@ -149,7 +156,9 @@ describe('asset attraction /propertyAttract', () => {
       await page.getByLabel('所在地区').selectOption(county.deptCode);
       await page.waitForFunction((dm) => window.location.hash.includes(`dm=${dm}`), county.deptCode);
       await page.waitForFunction(
-        (n) => !document.querySelector('.tm-status--loading') && (document.querySelector('.tm-pager__total')?.textContent ?? `共 ${document.querySelectorAll('.tm-rcards__item').length} 条`) === `共 ${n} 条`,
+        (n) =>
+          !document.querySelector('.tm-status--loading') &&
+          (document.querySelector('.tm-pager__total')?.textContent ?? `共 ${document.querySelectorAll('.tm-rcards__item').length} 条`) === `共 ${n} 条`,
         countyTotal,
         { timeout: 15_000 },
       );
@@ -179,7 +188,10 @@ describe('asset attraction /propertyAttract', () => {
   }, 180_000);
 
   it('寿光市 calls it 产业招商, 淳安县 (no ZCZSName) 资产招商', async () => {
-    for (const [region, name] of [['shouguang', '产业招商'], ['chunan', '资产招商']] as const) {
+    for (const [region, name] of [
+      ['shouguang', '产业招商'],
+      ['chunan', '资产招商'],
+    ] as const) {
       const { page, errors } = await chromium.openPage({ region, route: '/propertyAttract', until: 'blocks' });
       try {
         await page.waitForSelector('.tm-rcards__item');
@@ -234,9 +246,13 @@ describe('online shop of 淳安县 (dev)', () => {
       const tea = products.filter((p) => p.category === '2');
       await page.locator('.tm-ctabs--tiles a', { hasText: '茶叶饮品' }).click();
       await page.waitForFunction(() => window.location.hash.startsWith('#/onLineShopList?category=2'));
-      await page.waitForFunction((n) => !document.querySelector('.tm-status--loading') && document.querySelectorAll('.tm-rcards__item').length === n, tea.length, {
-        timeout: 15_000,
-      });
+      await page.waitForFunction(
+        (n) => !document.querySelector('.tm-status--loading') && document.querySelectorAll('.tm-rcards__item').length === n,
+        tea.length,
+        {
+          timeout: 15_000,
+        },
+      );
       expect(new Set(await page.locator('.tm-rcards__badge').allInnerTexts())).toEqual(new Set(['茶叶饮品']));
       expect(await page.locator('.tm-ctabs a[aria-current="page"]').innerText()).toContain('茶叶饮品');
       await shot(page, 'shop-chunan-dev-list.png');

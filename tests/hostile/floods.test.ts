@@ -33,7 +33,10 @@ function tally(responses: LightMyRequestResponse[]): Tally {
   return t;
 }
 const count = (t: Tally, status: number) => t.byStatus[status] ?? 0;
-const fivexx = (t: Tally) => Object.entries(t.byStatus).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
+const fivexx = (t: Tally) =>
+  Object.entries(t.byStatus)
+    .filter(([s]) => Number(s) >= 500)
+    .reduce((n, [, c]) => n + c, 0);
 const figures: string[] = [];
 function report(name: string, t: Tally, extra = '') {
   const line = `${name}: sent ${t.sent}, accepted ${count(t, 200)}, refused 429 ${count(t, 429)}, other 4xx ${t.sent - count(t, 200) - count(t, 429) - fivexx(t)}, 5xx ${fivexx(t)}${extra ? `; ${extra}` : ''}`;
@@ -52,7 +55,13 @@ async function flood(n: number, make: (i: number) => Promise<LightMyRequestRespo
   return out;
 }
 const login = (ip: string, username: string, password: string) =>
-  inject({ method: 'POST', url: '/prod-api/api/user/login', headers: server.signed(TENANT_A), payload: { username, password, loginType: 1 }, remoteAddress: ip } as InjectOptions);
+  inject({
+    method: 'POST',
+    url: '/prod-api/api/user/login',
+    headers: server.signed(TENANT_A),
+    payload: { username, password, loginType: 1 },
+    remoteAddress: ip,
+  } as InjectOptions);
 const phoneOf = (prefix: string, i: number) => `${prefix}${String(i).padStart(11 - prefix.length, '0')}`;
 
 describe('logins', () => {
@@ -61,7 +70,13 @@ describe('logins', () => {
     try {
       const res = await flood(200, (i) =>
         inject(
-          { method: 'POST', url: '/prod-api/api/user/login', headers: server.signed(TENANT_A), payload: { username: phoneOf('1361', i), password: 'Wrong@2024' }, remoteAddress: '192.0.2.1' } as InjectOptions,
+          {
+            method: 'POST',
+            url: '/prod-api/api/user/login',
+            headers: server.signed(TENANT_A),
+            payload: { username: phoneOf('1361', i), password: 'Wrong@2024' },
+            remoteAddress: '192.0.2.1',
+          } as InjectOptions,
           i % 2 ? other : server.app,
         ),
       );
@@ -122,7 +137,12 @@ describe('logins', () => {
     // The holder of the phone resets the password by SMS and is back in.
     await inject({ method: 'POST', url: '/prod-api/getPhoneCode', payload: { phone }, remoteAddress: '192.0.2.98' } as InjectOptions);
     const { code } = await latestSmsCode(server.db, phone);
-    const reset = await inject({ method: 'POST', url: '/prod-api/updatePwdForMobile', payload: { phone, code, newPassword: 'Other#Pass99' }, remoteAddress: '192.0.2.98' } as InjectOptions);
+    const reset = await inject({
+      method: 'POST',
+      url: '/prod-api/updatePwdForMobile',
+      payload: { phone, code, newPassword: 'Other#Pass99' },
+      remoteAddress: '192.0.2.98',
+    } as InjectOptions);
     expect(reset.statusCode).toBe(200);
     expect((await login('192.0.2.99', phone, 'Other#Pass99')).statusCode).toBe(200);
   });
@@ -130,7 +150,9 @@ describe('logins', () => {
 
 describe('SMS codes', () => {
   it(`100 sends to 100 phones from one address: at most ${L.smsSendPerIp.max} sent`, async () => {
-    const res = await flood(100, (i) => inject({ method: 'POST', url: '/prod-api/getPhoneCode', payload: { phone: phoneOf('1362', i) }, remoteAddress: '192.0.2.40' } as InjectOptions));
+    const res = await flood(100, (i) =>
+      inject({ method: 'POST', url: '/prod-api/getPhoneCode', payload: { phone: phoneOf('1362', i) }, remoteAddress: '192.0.2.40' } as InjectOptions),
+    );
     const t = tally(res);
     const sent = await server.db.selectFrom('smsOutbox').select('id').where('phone', 'like', '1362%').execute();
     report('SMS sends, one address, 100 phones', t, `text messages sent ${sent.length}`);
@@ -146,13 +168,22 @@ describe('SMS codes', () => {
     const { code } = await latestSmsCode(server.db, phone);
     const wrong = code === '999999' ? '888888' : '999999';
     const guess = (ip: string, c: string) =>
-      inject({ method: 'POST', url: '/prod-api/updatePwdForMobile', payload: { phone, code: c, newPassword: 'Other#Pass99' }, remoteAddress: ip } as InjectOptions);
+      inject({
+        method: 'POST',
+        url: '/prod-api/updatePwdForMobile',
+        payload: { phone, code: c, newPassword: 'Other#Pass99' },
+        remoteAddress: ip,
+      } as InjectOptions);
     const res = await flood(200, (i) => guess(`198.19.${Math.floor(i / 200)}.${i % 200}`, wrong), 200);
     const t = tally(res);
     const judged = (t.byMsg['验证码错误，请重新输入'] ?? 0) + (t.byMsg['验证码错误次数过多，请重新获取'] ?? 0);
     // The per-phone limit lets a few through, at once; the code's own count judges at most 5 of them (the fast
     // tests/server/sms.test.ts sends 200 guesses straight at the code).
-    report('code guesses, one phone, 200 addresses at once', t, `judged wrong ${t.byMsg['验证码错误，请重新输入'] ?? 0}, burnt ${t.byMsg['验证码错误次数过多，请重新获取'] ?? 0}`);
+    report(
+      'code guesses, one phone, 200 addresses at once',
+      t,
+      `judged wrong ${t.byMsg['验证码错误，请重新输入'] ?? 0}, burnt ${t.byMsg['验证码错误次数过多，请重新获取'] ?? 0}`,
+    );
     expect(fivexx(t)).toBe(0);
     expect(count(t, 200)).toBe(0);
     expect(t.byMsg['验证码错误，请重新输入'] ?? 0).toBeLessThanOrEqual(4);
@@ -163,7 +194,12 @@ describe('SMS codes', () => {
 
   it(`code checks from one address: at most ${L.codeCheckPerIp.max} per ${L.codeCheckPerIp.windowSeconds / 60} minutes`, async () => {
     const res = await flood(100, (i) =>
-      inject({ method: 'POST', url: '/prod-api/updatePwdForMobile', payload: { phone: phoneOf('1363', i), code: '123456', newPassword: 'Other#Pass99' }, remoteAddress: '192.0.2.60' } as InjectOptions),
+      inject({
+        method: 'POST',
+        url: '/prod-api/updatePwdForMobile',
+        payload: { phone: phoneOf('1363', i), code: '123456', newPassword: 'Other#Pass99' },
+        remoteAddress: '192.0.2.60',
+      } as InjectOptions),
     );
     const t = tally(res);
     report('code checks, one address, 100 phones', t);
@@ -189,7 +225,13 @@ describe('uploads', () => {
   const small = noisyPng(200);
   const upload = (ip: string, file: Buffer, headers: Record<string, string> = {}) => {
     const body = multipart([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: file }]);
-    return inject({ method: 'POST', url: '/prod-api/common/upload', payload: body.payload, headers: { ...body.headers, ...headers }, remoteAddress: ip } as InjectOptions);
+    return inject({
+      method: 'POST',
+      url: '/prod-api/common/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+      remoteAddress: ip,
+    } as InjectOptions);
   };
 
   it('20 anonymous 1.9 MB uploads: all refused, nothing stored', async () => {
@@ -247,10 +289,20 @@ describe('submits', () => {
       ['consultSubmit', { name: '赵六', phone: '18612345678', project: '某项目', content: '问题' }],
       ['desiredSubmit', { type: 1, projectname: '茶园转出', contact: '吴十', phone: '17612345678', content: '茶园50亩。' }],
     ];
-    const res = await flood(60, (i) => {
-      const [name, body] = calls[i % calls.length];
-      return inject({ method: 'POST', url: `/prod-api/api/${name}`, headers: { ...server.signed(TENANT_A), ...bearer(token) }, payload: body, remoteAddress: `198.20.0.${i}` } as InjectOptions);
-    }, 20);
+    const res = await flood(
+      60,
+      (i) => {
+        const [name, body] = calls[i % calls.length];
+        return inject({
+          method: 'POST',
+          url: `/prod-api/api/${name}`,
+          headers: { ...server.signed(TENANT_A), ...bearer(token) },
+          payload: body,
+          remoteAddress: `198.20.0.${i}`,
+        } as InjectOptions);
+      },
+      20,
+    );
     const t = tally(res);
     report('submits of three kinds, one account, 60 addresses', t);
     expect(fivexx(t)).toBe(0);

@@ -13,7 +13,14 @@ import { multipart } from '../server/users-helpers.js';
 
 const chromium = withPortalInChromium();
 const REGIONS = ['chunan', 'chunan-dev', 'xinyang', 'lantian', 'shouguang'];
-const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'cross-origin-resource-policy'];
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+];
 
 /** Another site: a page that frames whatever address it is given, and an unprotected page of its own. */
 let attacker: http.Server;
@@ -44,7 +51,9 @@ describe('the header policy', () => {
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(responses[0].body)?.[1];
     expect(asset).toBeDefined();
     responses.push(await fetchHeaders('asset', asset!));
-    responses.push(await fetchHeaders('API JSON', '/prod-api/getPhoneCode', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"phone":""}' }));
+    responses.push(
+      await fetchHeaders('API JSON', '/prod-api/getPhoneCode', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"phone":""}' }),
+    );
 
     // An uploaded picture, as a logged-in person sends one.
     const login = await chromium.portal.app.inject({
@@ -55,9 +64,15 @@ describe('the header policy', () => {
     });
     const token = login.json().data?.token as string;
     expect(token, login.body).toBeTypeOf('string');
-    const picture = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0b5c3a' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0b5c3a' } })
+      .png()
+      .toBuffer();
     const body = multipart([{ name: 'file', filename: 'a.png', contentType: 'image/png', data: picture }]);
-    const uploaded = await fetch(`${base}/prod-api/common/upload`, { method: 'POST', body: new Uint8Array(body.payload), headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const uploaded = await fetch(`${base}/prod-api/common/upload`, {
+      method: 'POST',
+      body: new Uint8Array(body.payload),
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
     const uploadedUrl = ((await uploaded.json()) as { data?: { url?: string } }).data?.url;
     expect(uploadedUrl).toMatch(/^\/image-api\/upload\//);
     responses.push(await fetchHeaders('uploaded picture', uploadedUrl!));
@@ -70,7 +85,11 @@ describe('the header policy', () => {
     console.log(`Content-Security-Policy of index.html (${REGIONS[0]}): ${responses[0].headers['content-security-policy']}`);
     for (const r of responses) {
       const { 'content-security-policy': csp, ...rest } = r.headers;
-      console.log(`${r.label}: ${r.status} ${r.type} | CSP ${csp ? `${csp.length} chars` : 'MISSING'} | ${Object.entries(rest).map(([k, v]) => `${k}: ${v ?? 'MISSING'}`).join(' | ')}`);
+      console.log(
+        `${r.label}: ${r.status} ${r.type} | CSP ${csp ? `${csp.length} chars` : 'MISSING'} | ${Object.entries(rest)
+          .map(([k, v]) => `${k}: ${v ?? 'MISSING'}`)
+          .join(' | ')}`,
+      );
     }
     for (const r of responses) {
       expect(r.headers['x-content-type-options'], r.label).toBe('nosniff');
@@ -129,7 +148,12 @@ describe('the header policy', () => {
         await page.waitForTimeout(500);
         const frame = page.frames().find((f) => f !== page.mainFrame());
         // A refused frame shows Chromium's error page, never the portal.
-        const shown = frame ? await frame.locator('#root, [data-block]').count().catch(() => 0) : 0;
+        const shown = frame
+          ? await frame
+              .locator('#root, [data-block]')
+              .count()
+              .catch(() => 0)
+          : 0;
         expect(shown, region).toBe(0);
         expect(frame?.url() ?? '', region).not.toContain(chromium.portal.url);
       }

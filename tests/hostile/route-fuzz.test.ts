@@ -19,11 +19,15 @@ describe('route-schema fuzz (full)', () => {
     console.log(`route fuzz (full): seed ${SEED}, ${RUNS} cases per route (replay with FUZZ_SEED=${SEED})`);
     const started = Date.now();
     const figures = await fuzzEveryRoute(fuzz, { runsPerRoute: RUNS, seed: SEED });
-    const unreached = Object.entries(figures.reached).filter(([, n]) => n === 0).map(([name]) => name);
+    const unreached = Object.entries(figures.reached)
+      .filter(([, n]) => n === 0)
+      .map(([name]) => name);
     console.log(
       [
         `route fuzz (full, seed ${SEED}): ${figures.routes.length} routes covered, ${figures.requests} requests in ${Date.now() - started} ms`,
-        `  statuses: ${Object.entries(figures.statuses).map(([s, n]) => `${s}×${n}`).join(' ')}`,
+        `  statuses: ${Object.entries(figures.statuses)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
         `  past the guards (not 401/403/429): ${Object.values(figures.reached).reduce((a, b) => a + b, 0)}; routes never past them: ${unreached.join(', ') || 'none'}`,
         `  5xx: ${figures.fiveXX}`,
       ].join('\n'),

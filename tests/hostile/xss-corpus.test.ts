@@ -123,13 +123,19 @@ beforeAll(async () => {
     const last = i === htmlList.length;
     await db
       .updateTable('article')
-      .set({ title: last ? htmlList.join('') : htmlList[i], content: last ? ALL_HTML : htmlList[i], attachmentUrl: URL_PAYLOADS[i % URL_PAYLOADS.length], coverImg: URL_PAYLOADS[i % URL_PAYLOADS.length] })
+      .set({
+        title: last ? htmlList.join('') : htmlList[i],
+        content: last ? ALL_HTML : htmlList[i],
+        attachmentUrl: URL_PAYLOADS[i % URL_PAYLOADS.length],
+        coverImg: URL_PAYLOADS[i % URL_PAYLOADS.length],
+      })
       .where('id', '=', id)
       .execute();
   }
   // Picture news (the home carousel and its list): hostile cover pictures.
   const pictureNews = await chunanIds('article', 4, (q) => q.where('number', '=', '010').orderBy('logintime', 'desc'));
-  for (const [i, id] of pictureNews.entries()) await db.updateTable('article').set({ coverImg: URL_PAYLOADS[i], title: htmlList[i] }).where('id', '=', id).execute();
+  for (const [i, id] of pictureNews.entries())
+    await db.updateTable('article').set({ coverImg: URL_PAYLOADS[i], title: htmlList[i] }).where('id', '=', id).execute();
   const [intent] = await chunanIds('intent', 1, (q) => q.where('type', '=', 1).where('state', '=', 1));
   await db.updateTable('intent').set({ projectname: htmlList[1], content: ALL_HTML }).where('id', '=', intent).execute();
   const [project] = await chunanIds('project', 1, (q) => q.where('type', '=', 1));
@@ -139,10 +145,15 @@ beforeAll(async () => {
     .where('id', '=', project)
     .execute();
   const [invest] = await chunanIds('investProject', 1);
-  await db.updateTable('investProject').set({ title: htmlList[3], content: ALL_HTML, imgList: JSON.stringify(URL_PAYLOADS) }).where('id', '=', invest).execute();
+  await db
+    .updateTable('investProject')
+    .set({ title: htmlList[3], content: ALL_HTML, imgList: JSON.stringify(URL_PAYLOADS) })
+    .where('id', '=', invest)
+    .execute();
 
   pages.push({ route: '/', fields: 2 * pictureNews.length });
-  for (const [i, id] of articles.entries()) pages.push({ route: `/policy/detail?id=${id}`, call: 'newsDetail', fields: i === htmlList.length ? 2 * htmlList.length + 2 : 4 });
+  for (const [i, id] of articles.entries())
+    pages.push({ route: `/policy/detail?id=${id}`, call: 'newsDetail', fields: i === htmlList.length ? 2 * htmlList.length + 2 : 4 });
   pages.push({ route: `/announcement/detail?type=3&id=${intent}`, call: 'desiredDetail', fields: htmlList.length + 1 });
   pages.push({ route: `/tradingProject/pressCenterDetail?id=${project}`, call: 'projectDetail', fields: htmlList.length + 1 + URL_PAYLOADS.length });
   pages.push({ route: `/propertyAttractdetail?id=${invest}`, call: 'InvestListDetail', fields: htmlList.length + 1 + URL_PAYLOADS.length });
@@ -150,39 +161,42 @@ beforeAll(async () => {
 
 /** What the page shows after the payloads had their chance: scripts run, links and pictures off policy, takeovers. */
 async function audit(page: Page): Promise<Audit> {
-  return page.evaluate((contentSelector) => {
-    const w = window as unknown as { __xssHits?: string[] };
-    const describe = (e: Element) => `${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? `.${e.className.split(' ')[0]}` : ''}`;
-    const links: string[] = [];
-    for (const a of Array.from(document.querySelectorAll('a[href], area[href]'))) links.push(a.getAttribute('href') ?? '');
-    const images: string[] = [];
-    for (const img of Array.from(document.querySelectorAll('img[src], source[src], video[src], audio[src], iframe[src], embed[src], object[data]'))) {
-      images.push(img.getAttribute('src') ?? img.getAttribute('data') ?? '');
-    }
-    const content = Array.from(document.querySelectorAll(contentSelector));
-    const fixed: string[] = [];
-    const foreign: string[] = [];
-    for (const root of content) {
-      for (const el of Array.from(root.querySelectorAll('*'))) {
-        const position = getComputedStyle(el).position;
-        if (position === 'fixed' || position === 'sticky' || position === 'absolute') fixed.push(`${describe(el)} position:${position}`);
-        if (el.hasAttribute('style') || el.hasAttribute('class') || el.hasAttribute('id')) foreign.push(`${describe(el)} with style/class/id`);
-        if (/^(style|link|meta|base|script|iframe|object|embed|form|input|button|textarea|select|svg|math|template|noscript)$/i.test(el.tagName)) foreign.push(describe(el));
-        for (const attr of Array.from(el.attributes)) if (/^on/i.test(attr.name)) foreign.push(`${describe(el)} ${attr.name}`);
+  return page
+    .evaluate((contentSelector) => {
+      const w = window as unknown as { __xssHits?: string[] };
+      const describe = (e: Element) => `${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? `.${e.className.split(' ')[0]}` : ''}`;
+      const links: string[] = [];
+      for (const a of Array.from(document.querySelectorAll('a[href], area[href]'))) links.push(a.getAttribute('href') ?? '');
+      const images: string[] = [];
+      for (const img of Array.from(document.querySelectorAll('img[src], source[src], video[src], audio[src], iframe[src], embed[src], object[data]'))) {
+        images.push(img.getAttribute('src') ?? img.getAttribute('data') ?? '');
       }
-    }
-    // The page is not covered: what sits in the middle of the window is the portal's, not a layer of content.
-    const middle = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
-    if (middle && getComputedStyle(middle).position === 'fixed' && !middle.closest('.semi-portal')) fixed.push(`middle of the window: ${describe(middle)}`);
-    return { hits: w.__xssHits ?? [], links, images, fixed, foreign };
-  }, CONTENT).then(({ hits, links, images, fixed, foreign }) => {
-    const badLinks = links.filter((href) => !isAllowedUrl(href)).map((href) => `a[href=${JSON.stringify(href)}]`);
-    // The portal draws two pictures itself as data: SVG (the no-picture placeholder, the app's QR code); an <img>
-    // cannot run script, and none of the payloads' addresses may pass as one.
-    const ownPicture = (src: string) => src.startsWith('data:image/svg+xml') && !/__xss|evil|onload/.test(decodeURIComponent(src));
-    const badImages = images.filter((src) => !isAllowedUrl(src) && !ownPicture(src)).map((src) => `img[src=${JSON.stringify(src)}]`);
-    return { hits, badLinks: [...badLinks, ...badImages], fixed, foreign };
-  });
+      const content = Array.from(document.querySelectorAll(contentSelector));
+      const fixed: string[] = [];
+      const foreign: string[] = [];
+      for (const root of content) {
+        for (const el of Array.from(root.querySelectorAll('*'))) {
+          const position = getComputedStyle(el).position;
+          if (position === 'fixed' || position === 'sticky' || position === 'absolute') fixed.push(`${describe(el)} position:${position}`);
+          if (el.hasAttribute('style') || el.hasAttribute('class') || el.hasAttribute('id')) foreign.push(`${describe(el)} with style/class/id`);
+          if (/^(style|link|meta|base|script|iframe|object|embed|form|input|button|textarea|select|svg|math|template|noscript)$/i.test(el.tagName))
+            foreign.push(describe(el));
+          for (const attr of Array.from(el.attributes)) if (/^on/i.test(attr.name)) foreign.push(`${describe(el)} ${attr.name}`);
+        }
+      }
+      // The page is not covered: what sits in the middle of the window is the portal's, not a layer of content.
+      const middle = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+      if (middle && getComputedStyle(middle).position === 'fixed' && !middle.closest('.semi-portal')) fixed.push(`middle of the window: ${describe(middle)}`);
+      return { hits: w.__xssHits ?? [], links, images, fixed, foreign };
+    }, CONTENT)
+    .then(({ hits, links, images, fixed, foreign }) => {
+      const badLinks = links.filter((href) => !isAllowedUrl(href)).map((href) => `a[href=${JSON.stringify(href)}]`);
+      // The portal draws two pictures itself as data: SVG (the no-picture placeholder, the app's QR code); an <img>
+      // cannot run script, and none of the payloads' addresses may pass as one.
+      const ownPicture = (src: string) => src.startsWith('data:image/svg+xml') && !/__xss|evil|onload/.test(decodeURIComponent(src));
+      const badImages = images.filter((src) => !isAllowedUrl(src) && !ownPicture(src)).map((src) => `img[src=${JSON.stringify(src)}]`);
+      return { hits, badLinks: [...badLinks, ...badImages], fixed, foreign };
+    });
 }
 
 describe('stored XSS corpus rendered in Chromium', () => {
@@ -229,7 +243,10 @@ describe('stored XSS corpus rendered in Chromium', () => {
         const href = (await attachment.first().getAttribute('href')) ?? '';
         if (/^(javascript|vbscript):/i.test(href.replace(/[\u0000-\u0020]/g, ''))) {
           clicks += 1;
-          await attachment.first().click({ noWaitAfter: true, timeout: 2000 }).catch(() => undefined);
+          await attachment
+            .first()
+            .click({ noWaitAfter: true, timeout: 2000 })
+            .catch(() => undefined);
           await page.waitForTimeout(50);
         }
       }

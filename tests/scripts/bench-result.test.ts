@@ -16,7 +16,9 @@ describe('benchmark RESULT line', () => {
   });
 
   it("reads the benchmarks' own RESULT shapes with the issue's goals", () => {
-    const auction = parseResult('RESULT {"bench":"auction","database":"postgres","instances":2,"viewers":1000,"offeredPerSecond":500,"bidsPerSecond":128,"latencyMs":{"p50":20,"p90":90,"p99":248,"max":400},"lost":0,"duplicates":0,"outOfOrder":0,"errors":0,"goals":{"bidsPerSecond":500,"p99Ms":50}}');
+    const auction = parseResult(
+      'RESULT {"bench":"auction","database":"postgres","instances":2,"viewers":1000,"offeredPerSecond":500,"bidsPerSecond":128,"latencyMs":{"p50":20,"p90":90,"p99":248,"max":400},"lost":0,"duplicates":0,"outOfOrder":0,"errors":0,"goals":{"bidsPerSecond":500,"p99Ms":50}}',
+    );
     expect(auction.figures.filter((f) => f.goal).map((f) => [f.name, met(f)])).toEqual([
       ['bids handled (accepted or refused)', false],
       ['broadcast p99', false],
@@ -24,7 +26,9 @@ describe('benchmark RESULT line', () => {
       ['duplicate frames', true],
       ['out of order', true],
     ]);
-    const api = parseResult('RESULT {"bench":"api","database":"pglite","projects":100000,"connections":100,"seconds":10,"hello":{"rps":20000},"cached":{"rps":7000,"p99Ms":12,"vsHello":0.35},"uncached":{"rps":90,"p99Ms":900,"errors":0},"goals":{"cachedVsHello":0.3,"cachedP99Ms":20,"uncachedP99Ms":50}}');
+    const api = parseResult(
+      'RESULT {"bench":"api","database":"pglite","projects":100000,"connections":100,"seconds":10,"hello":{"rps":20000},"cached":{"rps":7000,"p99Ms":12,"vsHello":0.35},"uncached":{"rps":90,"p99Ms":900,"errors":0},"goals":{"cachedVsHello":0.3,"cachedP99Ms":20,"uncachedP99Ms":50}}',
+    );
     // The uncached goal is PostgreSQL's: on PGlite the figure is shown without it.
     expect(api.figures.map((f) => [f.name, met(f)])).toContainEqual(['uncached list p99', undefined]);
     expect(api.figures.map((f) => [f.name, met(f)])).toContainEqual(['cached list ÷ hello-world', true]);

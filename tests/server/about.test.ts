@@ -20,7 +20,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const count = async (table: 'complaint' | 'propertyRegistration') =>
-  Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await server.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const complaint = { name: '王小明', phone: '13912345678', type: '投诉', content: '报名审核太慢，三天没有回复。', project: 'NC2026-0012' };
 
@@ -48,7 +55,10 @@ describe('complaintSubmit (投诉建议)', () => {
   });
 
   it('keeps the user id when a logged-in visitor sends one; defaults the type to 投诉; each gets its own number', async () => {
-    const a = await callAs(server, TENANT_B, 'complaintSubmit', { body: { name: '李四', phone: '15012345678', content: '建议增加夜间咨询。' }, headers: bearer(user.token) });
+    const a = await callAs(server, TENANT_B, 'complaintSubmit', {
+      body: { name: '李四', phone: '15012345678', content: '建议增加夜间咨询。' },
+      headers: bearer(user.token),
+    });
     const b = await callAs(server, TENANT_B, 'complaintSubmit', { body: { ...complaint, type: '建议' } });
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().data.refNo).not.toBe(b.json().data.refNo);
@@ -126,7 +136,12 @@ function png(seed: number): Buffer {
 
 async function uploadAs(token: string, seed: number): Promise<string> {
   const body = multipart([{ name: 'file', filename: `产权${seed}.png`, contentType: 'image/png', data: png(seed) }]);
-  const res = await server.app.inject({ method: 'POST', url: '/prod-api/common/upload', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/prod-api/common/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token) },
+  });
   expect(res.statusCode).toBe(200);
   return res.json().data.url as string;
 }

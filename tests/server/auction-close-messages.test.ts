@@ -58,7 +58,11 @@ async function biddingProject(name: string, reservePrice: number | null = null) 
 }
 
 async function closeNow(id: number) {
-  await server.db.updateTable('project').set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) }).where('id', '=', id).execute();
+  await server.db
+    .updateTable('project')
+    .set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) })
+    .where('id', '=', id)
+    .execute();
   return closeAuction(server.db, id);
 }
 

@@ -40,7 +40,11 @@ async function biddingProject(opts: { name?: string; reservePrice?: number | nul
 
 /** Moves the end just behind the database clock, as time passing would. */
 async function endNow(id: number) {
-  await server.db.updateTable('project').set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) }).where('id', '=', id).execute();
+  await server.db
+    .updateTable('project')
+    .set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) })
+    .where('id', '=', id)
+    .execute();
 }
 
 const announcementsOf = (projectId: number) => server.db.selectFrom('dealAnnouncement').selectAll().where('projectId', '=', projectId).execute();
@@ -79,7 +83,14 @@ describe('deal announcement at the close', () => {
     const detail = await callAs(server, TENANT_A, 'dealDetail', { body: { id: dealId } });
     expect(detail.statusCode).toBe(200);
     const d = detail.json().data;
-    expect(d).toMatchObject({ id: dealId, projectId: id, deptId: TENANT_A_TOWN, deptName: '甲镇', projectName: name, dealtime: formatDateTime(project.updatedAt) });
+    expect(d).toMatchObject({
+      id: dealId,
+      projectId: id,
+      deptId: TENANT_A_TOWN,
+      deptName: '甲镇',
+      projectName: name,
+      dealtime: formatDateTime(project.updatedAt),
+    });
     const html: string = d.content;
     const escaped = '甲镇东村&#60;b&#62;耕地&#60;/b&#62;经营权流转&#38;&#34;试点&#34;';
     expect(html).toContain(`<h3>${escaped}项目成交公告</h3>`);

@@ -41,7 +41,11 @@ describe.skipIf(!onPostgres)(
 
     it('viewers on both instances get every accepted bid once, in the same (commit) order, bids taken through both', async () => {
       const projectId = await insertBiddingProject(server.db, { price: 1000, increment: 10 });
-      await approve(server.db, projectId, bidders.map((b) => b.userId));
+      await approve(
+        server.db,
+        projectId,
+        bidders.map((b) => b.userId),
+      );
       const addresses = [await server.app.listen({ host: '127.0.0.1', port: 0 }), await other.listen({ host: '127.0.0.1', port: 0 })];
       for (let i = 0; i < 4; i++) {
         const v = await Viewer.open(`${addresses[i % 2].replace(/^http/, 'ws')}/websocket/0`);
@@ -89,9 +93,15 @@ describe.skipIf(!onPostgres)(
       // A moment for any duplicate to arrive after the last frame.
       await new Promise((r) => setTimeout(r, 200));
       for (const [i, v] of viewers.entries()) {
-        const seen = v.of('auctionBid').filter((f) => f.data?.projectId === projectId).map((f) => f.data!.bid.id as number);
+        const seen = v
+          .of('auctionBid')
+          .filter((f) => f.data?.projectId === projectId)
+          .map((f) => f.data!.bid.id as number);
         expect(seen, `viewer ${i} on instance ${(i % 2) + 1}`).toEqual(stored.map((b) => b.id));
-        const counts = v.of('auctionBid').filter((f) => f.data?.projectId === projectId).map((f) => f.data!.bidCount as number);
+        const counts = v
+          .of('auctionBid')
+          .filter((f) => f.data?.projectId === projectId)
+          .map((f) => f.data!.bidCount as number);
         expect(counts, `viewer ${i}: bidCount of each frame`).toEqual(stored.map((_, n) => n + 1));
       }
       const project = await server.db.selectFrom('project').select(['currentPrice', 'bidCount']).where('id', '=', projectId).executeTakeFirstOrThrow();

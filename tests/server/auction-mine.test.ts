@@ -26,8 +26,20 @@ const bidding = (name: string, stopIn = 2 * HOUR, extendMinutes = 5) => insertBi
 describe('auctionMine', () => {
   it('lists only the caller’s registrations, newest first, with review state, bidder code, own highest bid and who leads', async () => {
     const now = await dbClock(server.db);
-    const signUp = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 4, name: '报名中的鱼塘', applyStartTime: now - HOUR, applyStopTime: now + 24 * HOUR });
-    const rejected = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 4, name: '被驳回的林地', applyStartTime: now - HOUR, applyStopTime: now + 24 * HOUR });
+    const signUp = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 4,
+      name: '报名中的鱼塘',
+      applyStartTime: now - HOUR,
+      applyStopTime: now + 24 * HOUR,
+    });
+    const rejected = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 4,
+      name: '被驳回的林地',
+      applyStartTime: now - HOUR,
+      applyStopTime: now + 24 * HOUR,
+    });
     const live = await bidding('竞价中的耕地');
     await approve(server.db, live, [alice.userId, bob.userId]);
     expect((await call('bid', { projectId: live, amount: 1100 }, alice)).statusCode).toBe(200);
@@ -43,11 +55,34 @@ describe('auctionMine', () => {
     const { rows, total } = mine.json().data;
     expect(total).toBe(3);
     expect(rows.map((r: { projectName: string }) => r.projectName)).toEqual(['报名中的鱼塘', '被驳回的林地', '竞价中的耕地']);
-    expect(rows[0]).toMatchObject({ projectId: signUp, status: 4, state: 2, bidderCode: '', reviewedAt: null, myHighestBid: null, myBidCount: 0, leading: false, lastBidId: null });
+    expect(rows[0]).toMatchObject({
+      projectId: signUp,
+      status: 4,
+      state: 2,
+      bidderCode: '',
+      reviewedAt: null,
+      myHighestBid: null,
+      myBidCount: 0,
+      leading: false,
+      lastBidId: null,
+    });
     expect(rows[0].registeredAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(rows[1]).toMatchObject({ projectId: rejected, state: 3, bidderCode: '' });
     expect(rows[1].reviewedAt).toMatch(/^\d{4}-\d{2}-\d{2} /);
-    expect(rows[2]).toMatchObject({ projectId: live, status: 6, state: 1, bidderCode: '001', price: 1000, priceUnit: 3, currentPrice: 1300, myHighestBid: 1300, myBidCount: 2, leading: true, type: 2, number: '001' });
+    expect(rows[2]).toMatchObject({
+      projectId: live,
+      status: 6,
+      state: 1,
+      bidderCode: '001',
+      price: 1000,
+      priceUnit: 3,
+      currentPrice: 1300,
+      myHighestBid: 1300,
+      myBidCount: 2,
+      leading: true,
+      type: 2,
+      number: '001',
+    });
     // Live messages of bids up to this one are already in the counts.
     expect(rows[2].lastBidId).toBe(newest.json().data.bid.id);
 

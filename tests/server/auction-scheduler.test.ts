@@ -25,22 +25,87 @@ afterAll(async () => {
   await server.close();
 });
 
-const statusOf = async (id: number) => (await server.db.selectFrom('project').select(['status', 'dealAmount']).where('id', '=', id).executeTakeFirstOrThrow());
+const statusOf = async (id: number) => await server.db.selectFrom('project').select(['status', 'dealAmount']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('status scheduler', () => {
   it('moves every project to the status its times give, closes ended auctions, and finds the next change', async () => {
     const now = await dbClock(server.db);
     const day = 24 * HOUR;
     // Each row: stored status and times relative to the database clock → the status the clock gives.
-    const publicityOver = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 2, publicityStopTime: now - MIN, applyStartTime: now + HOUR, applyStopTime: now + day, biddingStartTime: now + 2 * day, biddingStopTime: now + 3 * day });
-    const signUpOpen = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 3, publicityStopTime: now - HOUR, applyStartTime: now - MIN, applyStopTime: now + day, biddingStartTime: now + 2 * day, biddingStopTime: now + 3 * day });
-    const signUpOver = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 4, publicityStopTime: now - 2 * day, applyStartTime: now - 2 * day, applyStopTime: now - MIN, biddingStartTime: now + HOUR, biddingStopTime: now + day });
-    const biddingOpen = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 5, publicityStopTime: now - 3 * day, applyStartTime: now - 3 * day, applyStopTime: now - day, biddingStartTime: now - MIN, biddingStopTime: now + 30 * MIN });
-    const tenderOver = await insertProject(server.db, { deptId: TENANT_A_TOWN, type: 1, status: 4, publicityStopTime: now - 2 * day, applyStartTime: now - 2 * day, applyStopTime: now - MIN, biddingStartTime: now - 30 * MIN, biddingStopTime: now - MIN });
-    const ended = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 6, publicityStopTime: now - 3 * day, applyStartTime: now - 3 * day, applyStopTime: now - day, biddingStartTime: now - HOUR, biddingStopTime: now - 1 });
-    const untouched = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 2, publicityStopTime: now + 10 * MIN, applyStartTime: now + HOUR, applyStopTime: now + day, biddingStartTime: now + 2 * day, biddingStopTime: now + 3 * day });
+    const publicityOver = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 2,
+      publicityStopTime: now - MIN,
+      applyStartTime: now + HOUR,
+      applyStopTime: now + day,
+      biddingStartTime: now + 2 * day,
+      biddingStopTime: now + 3 * day,
+    });
+    const signUpOpen = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 3,
+      publicityStopTime: now - HOUR,
+      applyStartTime: now - MIN,
+      applyStopTime: now + day,
+      biddingStartTime: now + 2 * day,
+      biddingStopTime: now + 3 * day,
+    });
+    const signUpOver = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 4,
+      publicityStopTime: now - 2 * day,
+      applyStartTime: now - 2 * day,
+      applyStopTime: now - MIN,
+      biddingStartTime: now + HOUR,
+      biddingStopTime: now + day,
+    });
+    const biddingOpen = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 5,
+      publicityStopTime: now - 3 * day,
+      applyStartTime: now - 3 * day,
+      applyStopTime: now - day,
+      biddingStartTime: now - MIN,
+      biddingStopTime: now + 30 * MIN,
+    });
+    const tenderOver = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      type: 1,
+      status: 4,
+      publicityStopTime: now - 2 * day,
+      applyStartTime: now - 2 * day,
+      applyStopTime: now - MIN,
+      biddingStartTime: now - 30 * MIN,
+      biddingStopTime: now - MIN,
+    });
+    const ended = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 6,
+      publicityStopTime: now - 3 * day,
+      applyStartTime: now - 3 * day,
+      applyStopTime: now - day,
+      biddingStartTime: now - HOUR,
+      biddingStopTime: now - 1,
+    });
+    const untouched = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 2,
+      publicityStopTime: now + 10 * MIN,
+      applyStartTime: now + HOUR,
+      applyStopTime: now + day,
+      biddingStartTime: now + 2 * day,
+      biddingStopTime: now + 3 * day,
+    });
     // Skipped every stage while nobody ran the clock: straight to the end, with no bid → 10.
-    const skipped = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 2, publicityStopTime: now - 4 * day, applyStartTime: now - 4 * day, applyStopTime: now - 3 * day, biddingStartTime: now - 2 * day, biddingStopTime: now - day });
+    const skipped = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 2,
+      publicityStopTime: now - 4 * day,
+      applyStartTime: now - 4 * day,
+      applyStopTime: now - 3 * day,
+      biddingStartTime: now - 2 * day,
+      biddingStopTime: now - day,
+    });
 
     const scheduler = new StatusScheduler(server.db);
     const result = await scheduler.tick();
@@ -72,9 +137,22 @@ describe('status scheduler', () => {
     const offset = fc.constantFrom(null, -3 * day, -day, -HOUR, -5 * MIN, 5 * MIN, HOUR, day, 3 * day);
     // A tender (type 1) has no bidding, so it is never in 6.
     const timeline = fc
-      .record({ type: fc.constantFrom<1 | 2 | 3>(1, 2, 3), status: fc.integer({ min: 2, max: 6 }), publicityStopTime: offset, applyStartTime: offset, applyStopTime: offset, biddingStartTime: offset, biddingStopTime: offset })
+      .record({
+        type: fc.constantFrom<1 | 2 | 3>(1, 2, 3),
+        status: fc.integer({ min: 2, max: 6 }),
+        publicityStopTime: offset,
+        applyStartTime: offset,
+        applyStopTime: offset,
+        biddingStartTime: offset,
+        biddingStopTime: offset,
+      })
       .filter((t) => t.type !== 1 || t.status < 6);
-    const rows = () => server.db.selectFrom('project').select(['id', 'type', 'status', 'publicityStopTime', 'applyStartTime', 'applyStopTime', 'biddingStartTime', 'biddingStopTime']).where('status', '<', 7).execute();
+    const rows = () =>
+      server.db
+        .selectFrom('project')
+        .select(['id', 'type', 'status', 'publicityStopTime', 'applyStartTime', 'applyStopTime', 'biddingStartTime', 'biddingStopTime'])
+        .where('status', '<', 7)
+        .execute();
     const asTimeline = (r: Awaited<ReturnType<typeof rows>>[number]): ProjectTimeline => ({
       type: r.type as 1 | 2 | 3,
       status: r.status,
@@ -90,7 +168,18 @@ describe('status scheduler', () => {
         const ids = new Set<number>();
         for (const t of timelines) {
           const shifted = (v: number | null) => (v === null ? null : now + v);
-          ids.add(await insertProject(server.db, { deptId: TENANT_A_TOWN, type: t.type, status: t.status, publicityStopTime: shifted(t.publicityStopTime), applyStartTime: shifted(t.applyStartTime), applyStopTime: shifted(t.applyStopTime), biddingStartTime: shifted(t.biddingStartTime), biddingStopTime: shifted(t.biddingStopTime) }));
+          ids.add(
+            await insertProject(server.db, {
+              deptId: TENANT_A_TOWN,
+              type: t.type,
+              status: t.status,
+              publicityStopTime: shifted(t.publicityStopTime),
+              applyStartTime: shifted(t.applyStartTime),
+              applyStopTime: shifted(t.applyStopTime),
+              biddingStartTime: shifted(t.biddingStartTime),
+              biddingStopTime: shifted(t.biddingStopTime),
+            }),
+          );
         }
         const before = (await rows()).filter((r) => ids.has(r.id));
         const result = await scheduler.tick();
@@ -100,12 +189,26 @@ describe('status scheduler', () => {
         });
         const byId = (a: { projectId: number }, b: { projectId: number }) => a.projectId - b.projectId;
         expect(result.moved.filter((m) => ids.has(m.projectId)).sort(byId)).toEqual(expectedMoves.sort(byId));
-        expect(result.closed.map((c) => c.projectId).filter((id) => ids.has(id)).sort()).toEqual(before.filter((r) => statusAt(asTimeline(r), now).biddingEnded).map((r) => r.id).sort());
+        expect(
+          result.closed
+            .map((c) => c.projectId)
+            .filter((id) => ids.has(id))
+            .sort(),
+        ).toEqual(
+          before
+            .filter((r) => statusAt(asTimeline(r), now).biddingEnded)
+            .map((r) => r.id)
+            .sort(),
+        );
         // The next wake-up: the earliest change the machine sees in any open project (every project, not only these).
         const nexts = (await rows()).map((r) => statusAt(asTimeline(r), now).nextChangeAt).filter((t): t is number => t !== null);
         expect(result.nextChangeAt).toBe(nexts.length ? Math.min(...nexts) : null);
         // Done with these: out of the next run's way.
-        await server.db.updateTable('project').set({ status: 10 }).where('id', 'in', [...ids]).execute();
+        await server.db
+          .updateTable('project')
+          .set({ status: 10 })
+          .where('id', 'in', [...ids])
+          .execute();
       }),
       { numRuns: 25 },
     );
@@ -115,14 +218,31 @@ describe('status scheduler', () => {
     const alice = await userWithToken(server, '13800000011', '王五');
     const bob = await userWithToken(server, '13800000012', '赵六');
     const now = await dbClock(server.db);
-    const id = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 6, applyStartTime: now - 2 * HOUR, applyStopTime: now - HOUR, biddingStartTime: now - HOUR, biddingStopTime: now + 1500, reservePrice: 1000 });
+    const id = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 6,
+      applyStartTime: now - 2 * HOUR,
+      applyStopTime: now - HOUR,
+      biddingStartTime: now - HOUR,
+      biddingStopTime: now + 1500,
+      reservePrice: 1000,
+    });
     await approve(server.db, id, [alice.userId, bob.userId]);
     const bid = (amount: number, headers: Record<string, string>) =>
-      server.app.inject({ method: 'POST', url: '/prod-api/api/auction/bid', headers: { ...server.signed(1100), ...headers }, payload: { projectId: id, amount } });
+      server.app.inject({
+        method: 'POST',
+        url: '/prod-api/api/auction/bid',
+        headers: { ...server.signed(1100), ...headers },
+        payload: { projectId: id, amount },
+      });
     // Both bids extend the end; set it back to 1.5 s after the last one so the test stays short.
     expect((await bid(1000, alice.headers)).json().code).toBe(200);
     expect((await bid(1100, bob.headers)).json().code).toBe(200);
-    await server.db.updateTable('project').set({ biddingStopTime: new Date((await dbClock(server.db)) + 1500) }).where('id', '=', id).execute();
+    await server.db
+      .updateTable('project')
+      .set({ biddingStopTime: new Date((await dbClock(server.db)) + 1500) })
+      .where('id', '=', id)
+      .execute();
 
     const watcher = await Viewer.open(`${wsBase}/websocket/0`);
     viewers.push(watcher);
@@ -141,7 +261,14 @@ describe('status scheduler', () => {
 
   it('sends watchers a fresh auctionState when the clock opens bidding', async () => {
     const now = await dbClock(server.db);
-    const id = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 5, applyStartTime: now - 2 * HOUR, applyStopTime: now - HOUR, biddingStartTime: now - 10, biddingStopTime: now + HOUR });
+    const id = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 5,
+      applyStartTime: now - 2 * HOUR,
+      applyStopTime: now - HOUR,
+      biddingStartTime: now - 10,
+      biddingStopTime: now + HOUR,
+    });
     const watcher = await Viewer.open(`${wsBase}/websocket/0`);
     viewers.push(watcher);
     const first = await watcher.watch(id);

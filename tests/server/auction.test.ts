@@ -45,20 +45,31 @@ async function viewer(path = '/websocket/0'): Promise<Viewer> {
 }
 
 /** A project in bidding with approved bidders, its end `stopIn` ms after the database clock. */
-async function biddingProject(opts: { stopIn?: number; bidders?: number[]; price?: number; increment?: number; reservePrice?: number | null; deptId?: number } = {}) {
+async function biddingProject(
+  opts: { stopIn?: number; bidders?: number[]; price?: number; increment?: number; reservePrice?: number | null; deptId?: number } = {},
+) {
   const { bidders, ...fixture } = opts;
   const id = await insertBiddingProject(server.db, fixture);
   await approve(server.db, id, bidders ?? [alice.userId, bob.userId]);
   return id;
 }
 
-const stopOf = async (id: number) => (await server.db.selectFrom('project').select('biddingStopTime').where('id', '=', id).executeTakeFirstOrThrow()).biddingStopTime!.getTime();
+const stopOf = async (id: number) =>
+  (await server.db.selectFrom('project').select('biddingStopTime').where('id', '=', id).executeTakeFirstOrThrow()).biddingStopTime!.getTime();
 
 describe('registration and review', () => {
   let open: number;
   beforeAll(async () => {
     const now = await dbClock(server.db);
-    open = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 4, applyStartTime: now - HOUR, applyStopTime: now + 24 * HOUR, biddingStartTime: now + 48 * HOUR, biddingStopTime: now + 50 * HOUR, name: '甲镇100亩耕地经营权流转' });
+    open = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 4,
+      applyStartTime: now - HOUR,
+      applyStopTime: now + 24 * HOUR,
+      biddingStartTime: now + 48 * HOUR,
+      biddingStopTime: now + 50 * HOUR,
+      name: '甲镇100亩耕地经营权流转',
+    });
   });
 
   it('registers a logged-in user as awaiting review, counts the sign-up, and refuses a second registration', async () => {
@@ -75,7 +86,13 @@ describe('registration and review', () => {
   });
 
   it('tells each user their own state: 0 before registering, 2 after', async () => {
-    expect((await call('registration', { projectId: open }, carol)).json().data).toEqual({ projectId: open, state: 0, bidderCode: '', createdAt: null, reviewedAt: null });
+    expect((await call('registration', { projectId: open }, carol)).json().data).toEqual({
+      projectId: open,
+      state: 0,
+      bidderCode: '',
+      createdAt: null,
+      reviewedAt: null,
+    });
     expect((await call('registration', { projectId: open }, alice)).json().data).toMatchObject({ state: 2, bidderCode: '' });
   });
 
@@ -95,7 +112,13 @@ describe('registration and review', () => {
 
   it('refuses outside the sign-up window by the database clock, whatever the stored status says', async () => {
     const now = await dbClock(server.db);
-    const early = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 2, publicityStopTime: now + HOUR, applyStartTime: now + HOUR, applyStopTime: now + 5 * HOUR });
+    const early = await insertProject(server.db, {
+      deptId: TENANT_A_TOWN,
+      status: 2,
+      publicityStopTime: now + HOUR,
+      applyStartTime: now + HOUR,
+      applyStopTime: now + 5 * HOUR,
+    });
     expect((await call('register', { projectId: early }, carol)).json()).toEqual({ code: 409, msg: '报名尚未开始' });
     const late = await insertProject(server.db, { deptId: TENANT_A_TOWN, status: 4, applyStartTime: now - 5 * HOUR, applyStopTime: now - 1 });
     expect((await call('register', { projectId: late }, carol)).json()).toEqual({ code: 409, msg: '报名已截止' });
@@ -114,7 +137,13 @@ describe('registration and review', () => {
 
     const pending = await call('registrations', { projectId: open, state: 2 }, staff);
     expect(pending.json().data.total).toBe(2);
-    expect(pending.json().data.rows[0]).toMatchObject({ projectId: open, projectName: '甲镇100亩耕地经营权流转', state: 2, phone: '138****0002', name: '李四' });
+    expect(pending.json().data.rows[0]).toMatchObject({
+      projectId: open,
+      projectName: '甲镇100亩耕地经营权流转',
+      state: 2,
+      phone: '138****0002',
+      name: '李四',
+    });
 
     const first = await call('review', { projectId: open, userId: bob.userId, approve: true }, staff);
     expect(first.json()).toMatchObject({ code: 200, msg: '审核通过，竞买号 001', data: { state: 1, bidderCode: '001' } });
@@ -132,7 +161,11 @@ describe('registration and review', () => {
     expect((await call('registration', { projectId: open }, alice)).json().data).toMatchObject({ state: 1, bidderCode: '002' });
     expect((await call('registrations', { projectId: open, state: 2 }, staff)).json().data.total).toBe(0);
     const message = await server.db.selectFrom('message').selectAll().where('userId', '=', alice.userId).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(message).toMatchObject({ title: '报名审核通过', refId: String(open), content: '您报名的项目“甲镇100亩耕地经营权流转”已审核通过，竞买号：002，请按时参加竞价。' });
+    expect(message).toMatchObject({
+      title: '报名审核通过',
+      refId: String(open),
+      content: '您报名的项目“甲镇100亩耕地经营权流转”已审核通过，竞买号：002，请按时参加竞价。',
+    });
   });
 
   it('rejects with state 3 and a message; a rejected user cannot register again', async () => {
@@ -169,7 +202,11 @@ describe('bidding rules', () => {
     expect(low.json().msg).toBe('出价不能低于起始价（¥1,000）');
     const first = await call('bid', { projectId: id, amount: 1000 }, alice);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ code: 200, msg: '出价成功', data: { projectId: id, currentPrice: 1000, bidCount: 1, previousStopTime: null, bid: { amount: 1000, bidderCode: '001', bidderName: '张**' } } });
+    expect(first.json()).toMatchObject({
+      code: 200,
+      msg: '出价成功',
+      data: { projectId: id, currentPrice: 1000, bidCount: 1, previousStopTime: null, bid: { amount: 1000, bidderCode: '001', bidderName: '张**' } },
+    });
     const same = await call('bid', { projectId: id, amount: 1000 }, bob);
     expect(same.json().msg).toBe('出价不能低于当前价加加价幅度（¥1,100）');
     const odd = await call('bid', { projectId: id, amount: 1150 }, bob);
@@ -226,7 +263,11 @@ describe('bidding rules', () => {
     expect(await stopOf(id)).toBe(stop0);
 
     // 4 min 59.999 s left: extended to exactly the stored bid time + 5 min.
-    await server.db.updateTable('project').set({ biddingStopTime: new Date((await dbClock(server.db)) + 5 * MIN - 1) }).where('id', '=', id).execute();
+    await server.db
+      .updateTable('project')
+      .set({ biddingStopTime: new Date((await dbClock(server.db)) + 5 * MIN - 1) })
+      .where('id', '=', id)
+      .execute();
     const stop1 = await stopOf(id);
     const late = (await call('bid', { projectId: id, amount: 1100 }, bob)).json().data;
     const stored = await server.db.selectFrom('bid').select(['id', 'createdAt']).where('id', '=', late.bid.id).executeTakeFirstOrThrow();
@@ -262,7 +303,12 @@ describe('50 bidders at once', () => {
     // The highest offer can never be refused.
     expect(accepted.some((x) => x.i === 49)).toBe(true);
 
-    const stored = await server.db.selectFrom('bid').select(['id', 'amount', 'userId', 'createdAt', 'bidderCode']).where('projectId', '=', id).orderBy('id').execute();
+    const stored = await server.db
+      .selectFrom('bid')
+      .select(['id', 'amount', 'userId', 'createdAt', 'bidderCode'])
+      .where('projectId', '=', id)
+      .orderBy('id')
+      .execute();
     expect(stored.map((s) => Number(s.id)).sort((a, b) => a - b)).toEqual(accepted.map((x) => x.r.data.bid.id).sort((a, b) => a - b));
     expect(new Set(stored.map((s) => s.userId)).size).toBe(stored.length);
     for (let k = 1; k < stored.length; k++) {
@@ -277,7 +323,10 @@ describe('50 bidders at once', () => {
 
     // The viewer got every accepted bid once, in bid order.
     await watcher.waitFor((f) => f.type === 'auctionBid' && f.data?.bid.id === Number(last.id));
-    const pushed = watcher.of('auctionBid').filter((f) => f.data?.projectId === id).map((f) => f.data!.bid.id);
+    const pushed = watcher
+      .of('auctionBid')
+      .filter((f) => f.data?.projectId === id)
+      .map((f) => f.data!.bid.id);
     expect(pushed).toEqual(stored.map((s) => Number(s.id)));
     // Counts and prices as each bid committed: 1, 2, 3… and the stored amounts, in order.
     const pushedBids = watcher.of('auctionBid').filter((f) => f.data?.projectId === id);
@@ -289,7 +338,11 @@ describe('50 bidders at once', () => {
     expect(delays.at(-1)!.data!.biddingStopTime).toBe(project.biddingStopTime!.getTime());
 
     // Closing after the end: bidder 49 wins at 7450 with status 7.
-    await server.db.updateTable('project').set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) }).where('id', '=', id).execute();
+    await server.db
+      .updateTable('project')
+      .set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) })
+      .where('id', '=', id)
+      .execute();
     const closed = await closeAuction(server.db, id);
     expect(closed).toMatchObject({ status: stored.length >= 2 ? 7 : 8, dealAmount: 7450, winnerUserId: bidders[49].userId, winnerCode: last.bidderCode });
   });
@@ -297,7 +350,11 @@ describe('50 bidders at once', () => {
 
 describe('closing', () => {
   const end = async (id: number) => {
-    await server.db.updateTable('project').set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) }).where('id', '=', id).execute();
+    await server.db
+      .updateTable('project')
+      .set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) })
+      .where('id', '=', id)
+      .execute();
     return closeAuction(server.db, id);
   };
 
@@ -324,8 +381,18 @@ describe('closing', () => {
     await call('bid', { projectId: atReserve, amount: 1500 }, bob);
     expect(await end(atReserve)).toMatchObject({ status: 8, dealAmount: 1500 });
 
-    const rows = await server.db.selectFrom('project').select(['id', 'status', 'dealAmount']).where('id', 'in', [two, one, none, reserve]).orderBy('id').execute();
-    expect(rows.map((r) => [r.status, r.dealAmount === null ? null : Number(r.dealAmount)])).toEqual([[7, 1200], [8, 1100], [10, null], [11, null]]);
+    const rows = await server.db
+      .selectFrom('project')
+      .select(['id', 'status', 'dealAmount'])
+      .where('id', 'in', [two, one, none, reserve])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.status, r.dealAmount === null ? null : Number(r.dealAmount)])).toEqual([
+      [7, 1200],
+      [8, 1100],
+      [10, null],
+      [11, null],
+    ]);
     expect((await call('bid', { projectId: two, amount: 1300 }, alice)).json().msg).toBe('竞价已结束');
   });
 
@@ -333,7 +400,11 @@ describe('closing', () => {
     const id = await biddingProject({ stopIn: HOUR });
     expect(await closeAuction(server.db, id)).toBeNull();
     await call('bid', { projectId: id, amount: 1000 }, alice);
-    await server.db.updateTable('project').set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) }).where('id', '=', id).execute();
+    await server.db
+      .updateTable('project')
+      .set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) })
+      .where('id', '=', id)
+      .execute();
     const results = await Promise.all(Array.from({ length: 6 }, () => closeAuction(server.db, id)));
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect(await closeAuction(server.db, id)).toBeNull();
@@ -349,7 +420,10 @@ describe('auctionState call', () => {
     expect(res.statusCode).toBe(200);
     const s = res.json().data;
     expect(s).toMatchObject({ projectId: id, status: 6, price: 1000, currentPrice: 1100, increment: 100, extendMinutes: 5, bidCount: 2, dealAmount: null });
-    expect(s.records.map((r: { amount: number; bidderCode: string; bidderName: string }) => [r.amount, r.bidderCode, r.bidderName])).toEqual([[1100, '002', '张**'], [1000, '001', '欧***']]);
+    expect(s.records.map((r: { amount: number; bidderCode: string; bidderName: string }) => [r.amount, r.bidderCode, r.bidderName])).toEqual([
+      [1100, '002', '张**'],
+      [1000, '001', '欧***'],
+    ]);
     expect(typeof s.biddingStopTime).toBe('number');
     expect(Math.abs(s.serverTime - Date.now())).toBeLessThan(5000);
     expect((await call('state', { projectId: id }, undefined, TENANT_B)).statusCode).toBe(404);
@@ -390,7 +464,11 @@ describe('real-time channel /websocket/:userId', () => {
     await b.waitFor((f) => f.type === 'heartcheck');
     await call('bid', { projectId: id, amount: 1100 }, bob);
     await a.waitFor((f) => f.type === 'auctionBid' && f.data?.currentPrice === 1100);
-    await server.db.updateTable('project').set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) }).where('id', '=', id).execute();
+    await server.db
+      .updateTable('project')
+      .set({ biddingStopTime: new Date((await dbClock(server.db)) - 1) })
+      .where('id', '=', id)
+      .execute();
     await closeAuction(server.db, id);
     const ended = await a.waitFor((f) => f.type === 'auctionEnded' && f.data?.projectId === id);
     expect(ended.data).toMatchObject({ projectId: id, status: 7, dealAmount: 1100, winnerCode: '002' });
@@ -456,7 +534,12 @@ describe('fan-out across instances', () => {
       // And the other way round: a bid through instance B reaches a socket on A.
       const onA = await viewer();
       await onA.watch(id);
-      const viaB = await other.inject({ method: 'POST', url: '/prod-api/api/auction/bid', headers: { ...server.signed(TENANT_A), ...bob.headers }, payload: { projectId: id, amount: 1100 } });
+      const viaB = await other.inject({
+        method: 'POST',
+        url: '/prod-api/api/auction/bid',
+        headers: { ...server.signed(TENANT_A), ...bob.headers },
+        payload: { projectId: id, amount: 1100 },
+      });
       expect(viaB.json().code).toBe(200);
       await onA.waitFor((f) => f.type === 'auctionBid' && f.data?.currentPrice === 1100);
       await onB.close();

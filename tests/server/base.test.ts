@@ -28,7 +28,12 @@ describe('POST /base/feedback', () => {
   });
 
   it('stores the feedback with the user and the deptId header’s place, trimmed', async () => {
-    const res = await post('/base/feedback', aliceToken, { type: '投诉', title: ' 标题 ', content: ' 内容 ', contact: '13100000001' }, { deptId: String(TENANT_A) });
+    const res = await post(
+      '/base/feedback',
+      aliceToken,
+      { type: '投诉', title: ' 标题 ', content: ' 内容 ', contact: '13100000001' },
+      { deptId: String(TENANT_A) },
+    );
     expect(res.statusCode).toBe(200);
     const { id } = res.json().data;
     expect(res.json().msg).toBe('提交成功');

@@ -28,10 +28,25 @@ const MANIFEST = {
   'main.tsx': { file: 'assets/index-Ab12Cd34.js', src: 'main.tsx', isEntry: true, imports: ['_react-Zz11.js'], css: ['assets/index-Ef56Gh78.css'] },
   '_react-Zz11.js': { file: 'assets/react-Zz11.js' },
   '_items-Yy22.js': { file: 'assets/items-Yy22.js', imports: ['_react-Zz11.js'], css: ['assets/items-Yy22.css'] },
-  '../../blocks/site-header/SiteHeader.tsx': { file: 'assets/SiteHeader-Hh33.js', src: '../../blocks/site-header/SiteHeader.tsx', isDynamicEntry: true, imports: ['_react-Zz11.js', '_items-Yy22.js'], css: ['assets/SiteHeader-Hh33.css'] },
-  '../../blocks/news-carousel/NewsCarousel.tsx': { file: 'assets/NewsCarousel-Nn44.js', src: '../../blocks/news-carousel/NewsCarousel.tsx', isDynamicEntry: true, imports: ['_items-Yy22.js'] },
+  '../../blocks/site-header/SiteHeader.tsx': {
+    file: 'assets/SiteHeader-Hh33.js',
+    src: '../../blocks/site-header/SiteHeader.tsx',
+    isDynamicEntry: true,
+    imports: ['_react-Zz11.js', '_items-Yy22.js'],
+    css: ['assets/SiteHeader-Hh33.css'],
+  },
+  '../../blocks/news-carousel/NewsCarousel.tsx': {
+    file: 'assets/NewsCarousel-Nn44.js',
+    src: '../../blocks/news-carousel/NewsCarousel.tsx',
+    isDynamicEntry: true,
+    imports: ['_items-Yy22.js'],
+  },
   '../../blocks/town-map/TownMap.tsx': { file: 'assets/TownMap-Tt55.js', src: '../../blocks/town-map/TownMap.tsx', isDynamicEntry: true },
-  '../../blocks/big-data-board/BigDataBoard.tsx': { file: 'assets/BigDataBoard-Bb66.js', src: '../../blocks/big-data-board/BigDataBoard.tsx', isDynamicEntry: true },
+  '../../blocks/big-data-board/BigDataBoard.tsx': {
+    file: 'assets/BigDataBoard-Bb66.js',
+    src: '../../blocks/big-data-board/BigDataBoard.tsx',
+    isDynamicEntry: true,
+  },
 };
 
 let server: TestServer;
@@ -48,7 +63,8 @@ beforeAll(async () => {
   await server.reloadPlaces();
   // The first page asks for the carousel's first slide and may go without it if the answer is slow (a cold
   // database on a busy machine); the pages after it carry it.
-  for (let i = 0; i < 50 && preloadsAt(decoded(await get('/')), '#/').filter((l) => l.startsWith('preload image')).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 50 && preloadsAt(decoded(await get('/')), '#/').filter((l) => l.startsWith('preload image')).length < 2; i++)
+    await new Promise((r) => setTimeout(r, 100));
 });
 afterAll(async () => {
   await server.close();
@@ -65,7 +81,15 @@ const get = (url: string, acceptEncoding?: string) =>
 function preloadsAt(html: string, hash: string): string[] {
   const dom = new JSDOM(html, { url: `http://localhost/${hash}`, runScripts: 'dangerously' });
   const links = [...dom.window.document.head.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]')].map((l) =>
-    [l.getAttribute('rel'), l.getAttribute('as') ?? 'module', l.getAttribute('href'), l.getAttribute('fetchpriority'), l.hasAttribute('crossorigin') ? 'crossorigin' : null].filter(Boolean).join(' '),
+    [
+      l.getAttribute('rel'),
+      l.getAttribute('as') ?? 'module',
+      l.getAttribute('href'),
+      l.getAttribute('fetchpriority'),
+      l.hasAttribute('crossorigin') ? 'crossorigin' : null,
+    ]
+      .filter(Boolean)
+      .join(' '),
   );
   dom.window.close();
   return links;
@@ -145,7 +169,12 @@ describe('the first view announced in index.html', () => {
   it('the home fetches ahead its header picture at high priority, the first carousel slide, and the chunks and styles of its blocks the entry does not load', async () => {
     const links = preloadsAt(decoded(await get('/')), '#/');
     // The carousel's first slide: the newest picture news (category 010) as the home asks for it.
-    const news = await server.app.inject({ method: 'POST', url: '/prod-api/api/newsList', headers: server.signed(330127), payload: { number: '010', pageNum: 1, pageSize: 4 } });
+    const news = await server.app.inject({
+      method: 'POST',
+      url: '/prod-api/api/newsList',
+      headers: server.signed(330127),
+      payload: { number: '010', pageNum: 1, pageSize: 4 },
+    });
     const first = listItems(news.json().data, 1)[0]!.image!;
     expect(first).toMatch(/^\/image-api\//);
     expect(links).toEqual([

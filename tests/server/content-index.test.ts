@@ -27,10 +27,7 @@ async function article(deptId: number, number: string, title: string, day: numbe
 }
 
 async function project(deptId: number, status: number, name: string) {
-  await server.db
-    .insertInto('project')
-    .values({ deptId, type: 2, number: '001', status, projectName: name, price: 1000 })
-    .execute();
+  await server.db.insertInto('project').values({ deptId, type: 2, number: '001', status, projectName: name, price: 1000 }).execute();
 }
 
 beforeAll(async () => {

@@ -207,9 +207,7 @@ describe('POST /api/newsList', () => {
 
   it('searches title, remark and keyword, case-insensitively, within the region only', async () => {
     const land = await call('newsList', TENANT_A, { body: { keyword: '土地' } });
-    expect(land.body.data.rows.map((r: { title: string }) => r.title).sort()).toEqual(
-      ['交易指南', '土地承包法 Rural Land', '流转管理办法'].sort(),
-    );
+    expect(land.body.data.rows.map((r: { title: string }) => r.title).sort()).toEqual(['交易指南', '土地承包法 Rural Land', '流转管理办法'].sort());
     expect(land.body.data.total).toBe(3);
 
     const english = await call('newsList', TENANT_A, { body: { keyword: 'rural LAND' } });
@@ -376,8 +374,20 @@ describe('help centre: /api/help and /api/helpDetail', () => {
   it('groups items by classname in order of first appearance, items by order_num', async () => {
     const { body } = await call('help', TENANT_A);
     expect(body.data).toEqual([
-      { classname: '账号问题', list: [{ id: helpIds['忘记密码'], title: '忘记密码' }, { id: helpIds['修改手机号'], title: '修改手机号' }] },
-      { classname: '交易流程', list: [{ id: helpIds['如何报名'], title: '如何报名' }, { id: helpIds['如何竞价'], title: '如何竞价' }] },
+      {
+        classname: '账号问题',
+        list: [
+          { id: helpIds['忘记密码'], title: '忘记密码' },
+          { id: helpIds['修改手机号'], title: '修改手机号' },
+        ],
+      },
+      {
+        classname: '交易流程',
+        list: [
+          { id: helpIds['如何报名'], title: '如何报名' },
+          { id: helpIds['如何竞价'], title: '如何竞价' },
+        ],
+      },
     ]);
     // Site-wide: another region sees the same help centre.
     expect((await call('help', TENANT_B)).body.data).toEqual(body.data);

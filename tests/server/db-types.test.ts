@@ -27,7 +27,13 @@ const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) =>
 /** Reads `Database` from server/db/schema.ts with the compiler: table → column → its select type and insert optionality. */
 function readSchemaTypes(): { checker: ts.TypeChecker; tables: Map<string, Map<string, TsColumn>> } {
   const file = path.resolve('server/db/schema.ts');
-  const program = ts.createProgram([file], { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true });
+  const program = ts.createProgram([file], {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    skipLibCheck: true,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file)!;
   const database = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'Database');
@@ -89,7 +95,13 @@ describe('database row types (server/db/schema.ts) agree with the migrations', (
       FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
       WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.table_name NOT LIKE 'kysely_%'
       ORDER BY c.table_name, c.ordinal_position`.execute(handle.db);
-    columns = rows.rows.map((r) => ({ table: camel(r.tableName), column: camel(r.columnName), nullable: r.isNullable === 'YES', hasDefault: r.columnDefault !== null, dataType: r.dataType }));
+    columns = rows.rows.map((r) => ({
+      table: camel(r.tableName),
+      column: camel(r.columnName),
+      nullable: r.isNullable === 'YES',
+      hasDefault: r.columnDefault !== null,
+      dataType: r.dataType,
+    }));
   }, 60_000);
   afterAll(() => handle?.close());
 
@@ -125,4 +137,3 @@ describe('database row types (server/db/schema.ts) agree with the migrations', (
     expect(dbTables.size).toBeGreaterThan(20);
   });
 });
-

@@ -26,7 +26,11 @@ describe('草地金融 category 015002', () => {
     const rows = await server.db.selectFrom('articleCategory').selectAll().where('number', '=', '015002').execute();
     expect(rows).toMatchObject([{ number: '015002', name: '草地金融', key: 'caodijinrong', parentNumber: null }]);
     await migration010(server.db as never);
-    const again = await server.db.selectFrom('articleCategory').select(sql<string>`count(*)`.as('n')).where('number', '=', '015002').executeTakeFirstOrThrow();
+    const again = await server.db
+      .selectFrom('articleCategory')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('number', '=', '015002')
+      .executeTakeFirstOrThrow();
     expect(Number(again.n)).toBe(1);
   });
 

@@ -77,9 +77,7 @@ export async function startTestServer(
       await client.end();
     };
   } else {
-    const pglite = fs.existsSync(SNAPSHOT)
-      ? new PGlite({ loadDataDir: new Blob([fs.readFileSync(SNAPSHOT)]) })
-      : new PGlite();
+    const pglite = fs.existsSync(SNAPSHOT) ? new PGlite({ loadDataDir: new Blob([fs.readFileSync(SNAPSHOT)]) }) : new PGlite();
     await pglite.waitReady;
     db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
     kind = 'pglite';

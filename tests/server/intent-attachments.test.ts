@@ -34,7 +34,12 @@ function png(seed: number): Buffer {
 /** Uploads one photo as `token`'s user, as the portal does before the form is sent; answers its URL. */
 async function uploadAs(token: string, seed: number): Promise<string> {
   const body = multipart([{ name: 'file', filename: `证件${seed}.png`, contentType: 'image/png', data: png(seed) }]);
-  const res = await server.app.inject({ method: 'POST', url: '/prod-api/common/upload', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/prod-api/common/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token) },
+  });
   expect(res.statusCode).toBe(200);
   return res.json().data.url as string;
 }
@@ -42,7 +47,15 @@ async function uploadAs(token: string, seed: number): Promise<string> {
 const form = { type: 1, projectname: '甲市集体林地经营权转出', contact: '吴十', phone: '17612345678' };
 const submit = (body: Record<string, unknown>, token = owner.token) => callAs(server, TENANT_A, 'desiredSubmit', { body, headers: bearer(token) });
 const detail = (id: number, token?: string) => callAs(server, TENANT_A, 'desiredDetail', { query: { id }, headers: token ? bearer(token) : {} });
-const intentCount = async () => Number((await server.db.selectFrom('intent').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const intentCount = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom('intent')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('desiredSubmit with attachments', () => {
   it('stores the uploaded photos in order; the submitter and staff read them back, nobody else', async () => {
@@ -88,7 +101,10 @@ describe('desiredSubmit with attachments', () => {
   it('refuses more than 20 photos, and the same photo twice', async () => {
     const before = await intentCount();
     const mine = await uploadAs(owner.token, 3);
-    const tooMany = await submit({ ...form, attachments: Array.from({ length: 21 }, (_, i) => mine.replace(/[0-9a-f]{2}\.png$/, `${i.toString(16).padStart(2, '0')}.png`)) });
+    const tooMany = await submit({
+      ...form,
+      attachments: Array.from({ length: 21 }, (_, i) => mine.replace(/[0-9a-f]{2}\.png$/, `${i.toString(16).padStart(2, '0')}.png`)),
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toEqual({ code: 400, msg: '参数 相关材料照片（attachments） 最多 20 项' });
     const twice = await submit({ ...form, attachments: [mine, mine] });

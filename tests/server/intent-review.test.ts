@@ -91,11 +91,23 @@ describe('intent review: 待审核 → 已发布 / 未通过', () => {
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json()).toEqual({ code: 400, msg: '请填写未通过原因（reason）' });
     const refused = await call('intentReview', { body: { id, approve: false, reason: '  权属证明不清晰，请补充材料  ' }, token: staff });
-    expect(refused.json()).toMatchObject({ code: 200, msg: '已驳回该意向', data: { state: 2, stateText: '未通过', reviewReason: '权属证明不清晰，请补充材料' } });
+    expect(refused.json()).toMatchObject({
+      code: 200,
+      msg: '已驳回该意向',
+      data: { state: 2, stateText: '未通过', reviewReason: '权属证明不清晰，请补充材料' },
+    });
     expect(await publicList()).not.toContain(id);
     expect((await call('desiredDetail', { query: { id } })).statusCode).toBe(404);
-    expect((await mine()).rows.find((r: { id: number }) => r.id === id)).toMatchObject({ state: 2, stateText: '未通过', reviewReason: '权属证明不清晰，请补充材料' });
-    expect((await call('desiredDetail', { query: { id }, token: author })).json().data).toMatchObject({ state: 2, stateText: '未通过', reviewReason: '权属证明不清晰，请补充材料' });
+    expect((await mine()).rows.find((r: { id: number }) => r.id === id)).toMatchObject({
+      state: 2,
+      stateText: '未通过',
+      reviewReason: '权属证明不清晰，请补充材料',
+    });
+    expect((await call('desiredDetail', { query: { id }, token: author })).json().data).toMatchObject({
+      state: 2,
+      stateText: '未通过',
+      reviewReason: '权属证明不清晰，请补充材料',
+    });
   });
 
   it('lets only staff of the intent’s places review it', async () => {

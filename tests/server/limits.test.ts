@@ -102,7 +102,12 @@ describe('SMS codes', () => {
       const half = Math.floor(L.smsSendPerIp.max / 2);
       for (let i = 0; i < half; i++) expect((await getCode('203.0.113.12', freshPhone())).statusCode).toBe(200);
       for (let i = half; i < L.smsSendPerIp.max; i++) {
-        const res = await other.inject({ method: 'POST', url: '/prod-api/getPhoneCode', payload: { phone: freshPhone() }, remoteAddress: '203.0.113.12' } as InjectOptions);
+        const res = await other.inject({
+          method: 'POST',
+          url: '/prod-api/getPhoneCode',
+          payload: { phone: freshPhone() },
+          remoteAddress: '203.0.113.12',
+        } as InjectOptions);
         expect(res.statusCode).toBe(200);
       }
       expectTooMany(await getCode('203.0.113.12', freshPhone()), L.smsSendPerIp.windowSeconds);

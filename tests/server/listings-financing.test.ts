@@ -19,9 +19,25 @@ interface FinancingRow {
 
 /** Tenant A: one record per place level plus filler for paging; tenant B: two records. */
 const A_RECORDS = [
-  { deptId: TENANT_A_TOWN, cid: 'DY2024-0003', address: '甲县甲镇', dyname: '张三', type: '土地经营权', amount: '12345.5', registertime: '2024-03-03T02:00:00Z' },
+  {
+    deptId: TENANT_A_TOWN,
+    cid: 'DY2024-0003',
+    address: '甲县甲镇',
+    dyname: '张三',
+    type: '土地经营权',
+    amount: '12345.5',
+    registertime: '2024-03-03T02:00:00Z',
+  },
   { deptId: TENANT_A_COUNTY, cid: 'DY2024-0002', address: '甲县', dyname: '李四', type: '林权', amount: '1000000', registertime: '2024-03-02T02:00:00Z' },
-  { deptId: TENANT_A_OTHER_COUNTY, cid: 'DY2024-0004', address: '丙县', dyname: '王五', type: '农业设施', amount: '0.05', registertime: '2024-03-04T02:00:00Z' },
+  {
+    deptId: TENANT_A_OTHER_COUNTY,
+    cid: 'DY2024-0004',
+    address: '丙县',
+    dyname: '王五',
+    type: '农业设施',
+    amount: '0.05',
+    registertime: '2024-03-04T02:00:00Z',
+  },
   { deptId: TENANT_A, cid: 'DY2024-0001', address: '甲市', dyname: '赵六', type: '林权', amount: '88.88', registertime: '2024-03-01T02:00:00Z' },
   ...Array.from({ length: 8 }, (_, i) => ({
     deptId: TENANT_A,
@@ -41,7 +57,11 @@ const idsByCid = new Map<string, number>();
 
 beforeAll(async () => {
   server = await startTestServerWithPlaces();
-  const rows = await server.db.insertInto('financing').values([...A_RECORDS, ...B_RECORDS]).returning(['id', 'cid']).execute();
+  const rows = await server.db
+    .insertInto('financing')
+    .values([...A_RECORDS, ...B_RECORDS])
+    .returning(['id', 'cid'])
+    .execute();
   for (const r of rows) idsByCid.set(r.cid, r.id);
 });
 afterAll(() => server.close());

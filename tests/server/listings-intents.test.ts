@@ -23,13 +23,76 @@ beforeAll(async () => {
   const rows = await server.db
     .insertInto('intent')
     .values([
-      { deptId: TENANT_A_TOWN, type: 1, projectname: '甲镇村集体鱼塘转出', areaName: '甲镇', contact: '张三', phone: '13812345678', content: '鱼塘30亩，水源充足。', logintime: '2024-04-03T01:00:00Z' },
-      { deptId: TENANT_A_COUNTY, type: 1, projectname: '甲县闲置厂房转出', areaName: '甲县', contact: '李四', phone: '15900001111', content: '厂房两栋。', logintime: '2024-04-02T01:00:00Z' },
-      { deptId: TENANT_A, type: 1, projectname: '甲市林地转出', areaName: '甲市', contact: '王五', phone: '18600002222', content: '', logintime: '2024-04-01T01:00:00Z' },
-      { deptId: 1121, type: 1, projectname: '丙镇果园转出', areaName: '丙镇', contact: '赵六', phone: '17000003333', content: '', logintime: '2024-04-04T01:00:00Z' },
-      { deptId: TENANT_A_TOWN, type: 2, projectname: '求租甲镇耕地', areaName: '甲镇', contact: '钱七', phone: '13900004444', content: '需耕地100亩。', logintime: '2024-04-05T01:00:00Z' },
-      { deptId: TENANT_B, type: 1, projectname: '丁县鱼塘转出', areaName: '丁县', contact: '孙八', phone: '13700005555', content: '', logintime: '2024-04-06T01:00:00Z' },
-      { deptId: TENANT_B_TOWN, type: 2, projectname: '求租丁镇厂房', areaName: '丁镇', contact: '周九', phone: '13600006666', content: '', logintime: '2024-04-07T01:00:00Z' },
+      {
+        deptId: TENANT_A_TOWN,
+        type: 1,
+        projectname: '甲镇村集体鱼塘转出',
+        areaName: '甲镇',
+        contact: '张三',
+        phone: '13812345678',
+        content: '鱼塘30亩，水源充足。',
+        logintime: '2024-04-03T01:00:00Z',
+      },
+      {
+        deptId: TENANT_A_COUNTY,
+        type: 1,
+        projectname: '甲县闲置厂房转出',
+        areaName: '甲县',
+        contact: '李四',
+        phone: '15900001111',
+        content: '厂房两栋。',
+        logintime: '2024-04-02T01:00:00Z',
+      },
+      {
+        deptId: TENANT_A,
+        type: 1,
+        projectname: '甲市林地转出',
+        areaName: '甲市',
+        contact: '王五',
+        phone: '18600002222',
+        content: '',
+        logintime: '2024-04-01T01:00:00Z',
+      },
+      {
+        deptId: 1121,
+        type: 1,
+        projectname: '丙镇果园转出',
+        areaName: '丙镇',
+        contact: '赵六',
+        phone: '17000003333',
+        content: '',
+        logintime: '2024-04-04T01:00:00Z',
+      },
+      {
+        deptId: TENANT_A_TOWN,
+        type: 2,
+        projectname: '求租甲镇耕地',
+        areaName: '甲镇',
+        contact: '钱七',
+        phone: '13900004444',
+        content: '需耕地100亩。',
+        logintime: '2024-04-05T01:00:00Z',
+      },
+      {
+        deptId: TENANT_B,
+        type: 1,
+        projectname: '丁县鱼塘转出',
+        areaName: '丁县',
+        contact: '孙八',
+        phone: '13700005555',
+        content: '',
+        logintime: '2024-04-06T01:00:00Z',
+      },
+      {
+        deptId: TENANT_B_TOWN,
+        type: 2,
+        projectname: '求租丁镇厂房',
+        areaName: '丁镇',
+        contact: '周九',
+        phone: '13600006666',
+        content: '',
+        logintime: '2024-04-07T01:00:00Z',
+      },
     ])
     .returning(['id', 'projectname'])
     .execute();
@@ -145,7 +208,11 @@ describe('POST /api/desiredSubmit', () => {
     const stale = await submit(TENANT_A, form, 'not-a-token');
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toEqual({ code: 401, msg: '登录状态已过期，请重新登录' });
-    const count = await server.db.selectFrom('intent').select((eb) => eb.fn.countAll<string>().as('n')).where('projectname', 'like', '%茶园%').executeTakeFirstOrThrow();
+    const count = await server.db
+      .selectFrom('intent')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('projectname', 'like', '%茶园%')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 

@@ -18,22 +18,49 @@ beforeAll(async () => {
     .insertInto('investProject')
     .values([
       {
-        deptId: TENANT_A_TOWN, title: '甲镇现代农业产业园招商', address: '甲县甲镇东村', estimated: '2500000.5', investType: '1',
-        keys: 'ZS-001', number: '006001', content: '<p>园区占地300亩。</p>', contact: '招商办 0371-1234567',
-        imgList: JSON.stringify(['/image-api/invest/1a.jpg', '/image-api/invest/1b.jpg']), createTime: '2024-02-03T00:00:00Z',
+        deptId: TENANT_A_TOWN,
+        title: '甲镇现代农业产业园招商',
+        address: '甲县甲镇东村',
+        estimated: '2500000.5',
+        investType: '1',
+        keys: 'ZS-001',
+        number: '006001',
+        content: '<p>园区占地300亩。</p>',
+        contact: '招商办 0371-1234567',
+        imgList: JSON.stringify(['/image-api/invest/1a.jpg', '/image-api/invest/1b.jpg']),
+        createTime: '2024-02-03T00:00:00Z',
       },
       {
-        deptId: TENANT_A_COUNTY, title: '甲县乡村旅游综合体', address: '甲县北山', estimated: 800000, investType: '3',
-        keys: 'ZS-002', number: '006001', content: '<p>景区配套。</p>', contact: '县文旅局',
-        imgList: JSON.stringify([]), createTime: '2024-02-02T00:00:00Z',
+        deptId: TENANT_A_COUNTY,
+        title: '甲县乡村旅游综合体',
+        address: '甲县北山',
+        estimated: 800000,
+        investType: '3',
+        keys: 'ZS-002',
+        number: '006001',
+        content: '<p>景区配套。</p>',
+        contact: '县文旅局',
+        imgList: JSON.stringify([]),
+        createTime: '2024-02-02T00:00:00Z',
       },
       {
-        deptId: 1121, title: '丙镇冷链物流仓储', address: '丙县丙镇', estimated: 0, investType: '5',
-        keys: 'ZS-003', imgList: JSON.stringify(['/image-api/invest/3.jpg']), createTime: '2024-02-04T00:00:00Z',
+        deptId: 1121,
+        title: '丙镇冷链物流仓储',
+        address: '丙县丙镇',
+        estimated: 0,
+        investType: '5',
+        keys: 'ZS-003',
+        imgList: JSON.stringify(['/image-api/invest/3.jpg']),
+        createTime: '2024-02-04T00:00:00Z',
       },
       {
-        deptId: TENANT_B, title: '丁县现代农业示范区', address: '丁县', estimated: 100, investType: '1',
-        imgList: JSON.stringify([]), createTime: '2024-02-05T00:00:00Z',
+        deptId: TENANT_B,
+        title: '丁县现代农业示范区',
+        address: '丁县',
+        estimated: 100,
+        investType: '1',
+        imgList: JSON.stringify([]),
+        createTime: '2024-02-05T00:00:00Z',
       },
     ])
     .returning(['id', 'title'])
@@ -43,9 +70,21 @@ beforeAll(async () => {
   const land = await server.db
     .insertInto('landInfo')
     .values([
-      { deptId: TENANT_A_TOWN, title: '甲镇东村耕地120亩', content: '<p>连片耕地，<b>灌溉便利</b>。</p>', imgs: JSON.stringify([{ src: '/image-api/land/1.jpg' }]), createTime: '2024-01-03T00:00:00Z' },
+      {
+        deptId: TENANT_A_TOWN,
+        title: '甲镇东村耕地120亩',
+        content: '<p>连片耕地，<b>灌溉便利</b>。</p>',
+        imgs: JSON.stringify([{ src: '/image-api/land/1.jpg' }]),
+        createTime: '2024-01-03T00:00:00Z',
+      },
       { deptId: TENANT_A, title: '甲市近郊林地', content: '<p>林地。</p>', imgs: JSON.stringify([]), createTime: '2024-01-02T00:00:00Z' },
-      { deptId: 1112, title: '乙镇荒山50亩', content: '', imgs: JSON.stringify([{ src: '/image-api/land/3a.jpg' }, { src: '/image-api/land/3b.jpg' }]), createTime: '2024-01-04T00:00:00Z' },
+      {
+        deptId: 1112,
+        title: '乙镇荒山50亩',
+        content: '',
+        imgs: JSON.stringify([{ src: '/image-api/land/3a.jpg' }, { src: '/image-api/land/3b.jpg' }]),
+        createTime: '2024-01-04T00:00:00Z',
+      },
       { deptId: TENANT_B_TOWN, title: '丁镇水田', content: '<p>水田。</p>', imgs: JSON.stringify([]), createTime: '2024-01-05T00:00:00Z' },
     ])
     .returning(['id', 'title'])
@@ -63,12 +102,22 @@ beforeAll(async () => {
     .insertInto('dealAnnouncement')
     .values([
       {
-        deptId: TENANT_A_TOWN, projectId, number: '004', projectName: '甲镇东村耕地经营权流转', projectAddress: '甲县甲镇东村',
-        remark: '成交价72000元', content: '<p>经公开竞价，成交价72000元。</p>', dealtime: '2024-06-03T04:00:00Z',
+        deptId: TENANT_A_TOWN,
+        projectId,
+        number: '004',
+        projectName: '甲镇东村耕地经营权流转',
+        projectAddress: '甲县甲镇东村',
+        remark: '成交价72000元',
+        content: '<p>经公开竞价，成交价72000元。</p>',
+        dealtime: '2024-06-03T04:00:00Z',
       },
       ...Array.from({ length: 11 }, (_, i) => ({
-        deptId: TENANT_A, number: '004', projectName: `甲市资产处置${i + 1}`, projectAddress: '甲市',
-        remark: `第${i + 1}批`, dealtime: `2024-05-${String(i + 10).padStart(2, '0')}T00:00:00Z`,
+        deptId: TENANT_A,
+        number: '004',
+        projectName: `甲市资产处置${i + 1}`,
+        projectAddress: '甲市',
+        remark: `第${i + 1}批`,
+        dealtime: `2024-05-${String(i + 10).padStart(2, '0')}T00:00:00Z`,
       })),
       { deptId: TENANT_A_COUNTY, number: '030001', projectName: '甲县招标成交', projectAddress: '甲县', dealtime: '2024-06-05T00:00:00Z' },
       { deptId: TENANT_B, number: '004', projectName: '丁县鱼塘租赁', projectAddress: '丁县', remark: '成交', dealtime: '2024-06-04T00:00:00Z' },
@@ -232,7 +281,16 @@ describe('POST /api/dealList and /api/dealDetail', () => {
     const b = (await call(TENANT_B, 'dealList')).json().data;
     expect(b).toEqual({
       total: 1,
-      rows: [{ id: dealIds.get('丁县鱼塘租赁'), remark: '成交', projectAddress: '丁县', projectName: '丁县鱼塘租赁', dealtime: '2024-06-04 08:00:00', number: '004' }],
+      rows: [
+        {
+          id: dealIds.get('丁县鱼塘租赁'),
+          remark: '成交',
+          projectAddress: '丁县',
+          projectName: '丁县鱼塘租赁',
+          dealtime: '2024-06-04 08:00:00',
+          number: '004',
+        },
+      ],
     });
     const outside = await call(TENANT_B, 'dealList', { query: { deptId: TENANT_A_TOWN } });
     expect(outside.statusCode).toBe(403);

@@ -16,7 +16,9 @@ describe('006_project_code', () => {
     await sql`INSERT INTO place (dept_id, dept_name, dept_code, level) VALUES (9001, '迁移镇', '9001', 3)`.execute(db);
     const project = (name: string, content: string) =>
       sql<{ id: number }>`INSERT INTO project (dept_id, type, number, status, project_name, content, price)
-        VALUES (9001, 2, '001', 4, ${name}, ${content}, 1000) RETURNING id`.execute(db).then((r) => r.rows[0].id);
+        VALUES (9001, 2, '001', 4, ${name}, ${content}, 1000) RETURNING id`
+        .execute(db)
+        .then((r) => r.rows[0].id);
     const coded = await project('有编号', '<table><tr><th>项目编号</th><td> CA2025-2-000123 </td><th>项目类别</th><td>耕地</td></tr></table>');
     const plain = await project('无编号', '<p>标的位于迁移镇。</p>');
 
@@ -68,8 +70,11 @@ describe('013_project_list_scale', () => {
       VALUES (9001, 2, '001', 4, '甲', 1), (9001, 2, '001', 4, '乙', 1), (9001, 2, '002', 7, '丙', 1), (9002, 1, '009', 2, '丁', 1)`.execute(db);
 
     expect(await migrateToLatest(db)).toContain('013_project_list_scale');
-    const tally = () => sql<{ deptId: number; type: number; status: number; number: string; n: number }>`
-      SELECT dept_id, type, status, number, n FROM project_tally WHERE n <> 0 ORDER BY 1, 2, 3, 4`.execute(db).then((r) => r.rows);
+    const tally = () =>
+      sql<{ deptId: number; type: number; status: number; number: string; n: number }>`
+      SELECT dept_id, type, status, number, n FROM project_tally WHERE n <> 0 ORDER BY 1, 2, 3, 4`
+        .execute(db)
+        .then((r) => r.rows);
     expect(await tally()).toEqual([
       { deptId: 9001, type: 2, status: 4, number: '001', n: 2 },
       { deptId: 9001, type: 2, status: 7, number: '002', n: 1 },

@@ -65,7 +65,11 @@ describe('form-signature nonces', () => {
       expect(res.status, String(length)).toBe(400);
       expect(res.body).toEqual({ code: 400, msg: '参数 随机串（random） 长度不能超过 64 个字符' });
     }
-    const stored = await server.db.selectFrom('usedNonce').select('nonce').where('nonce', 'like', 'rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr%').execute();
+    const stored = await server.db
+      .selectFrom('usedNonce')
+      .select('nonce')
+      .where('nonce', 'like', 'rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr%')
+      .execute();
     expect(stored).toEqual([]);
     expect((await post(signedAt(Date.now(), 'r'.repeat(64)))).status).toBe(200);
   });

@@ -93,14 +93,18 @@ describe('picture variants', () => {
     // A large photo (an upload from the document camera): its AVIF takes far longer than the wait allowed.
     const noise = Buffer.alloc(2400 * 1800 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-    await sharp(noise, { raw: { width: 2400, height: 1800, channels: 3 } }).jpeg({ quality: 90 }).toFile(path.join(imagesDir(server.config), 'demo', 'large.jpg'));
+    await sharp(noise, { raw: { width: 2400, height: 1800, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toFile(path.join(imagesDir(server.config), 'demo', 'large.jpg'));
     const started = Date.now();
     const first = await get('/image-api/demo/large.jpg', CHROMIUM_ACCEPT);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(first.headers['content-type']).toBe('image/jpeg');
     expect(first.headers['cache-control']).toBe('no-cache');
     expect(first.headers.vary).toMatch(/Accept/);
-    await expect.poll(async () => (await get('/image-api/demo/large.jpg', CHROMIUM_ACCEPT)).headers['content-type'], { timeout: 60_000, interval: 500 }).toBe('image/avif');
+    await expect
+      .poll(async () => (await get('/image-api/demo/large.jpg', CHROMIUM_ACCEPT)).headers['content-type'], { timeout: 60_000, interval: 500 })
+      .toBe('image/avif');
     expect((await get('/image-api/demo/large.jpg', CHROMIUM_ACCEPT)).headers['cache-control']).toBe('public, max-age=86400');
   });
 
@@ -111,6 +115,13 @@ describe('picture variants', () => {
     expect(modernFormat('image/webp;q=0, image/png')).toBeUndefined();
     expect(modernFormat(OLD_ACCEPT)).toBeUndefined();
     expect(modernFormat(undefined)).toBeUndefined();
-    expect([pictureWidth('1'), pictureWidth('320'), pictureWidth('321'), pictureWidth('5000'), pictureWidth('-3'), pictureWidth(undefined)]).toEqual([160, 320, 480, undefined, undefined, undefined]);
+    expect([pictureWidth('1'), pictureWidth('320'), pictureWidth('321'), pictureWidth('5000'), pictureWidth('-3'), pictureWidth(undefined)]).toEqual([
+      160,
+      320,
+      480,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -36,7 +36,12 @@ describe('place windows over the demo data', () => {
       }
     }
     // A town's own titles name the town.
-    const own = await server.db.selectFrom('article').innerJoin('place', 'place.deptId', 'article.deptId').select(['title', 'deptName']).where('place.level', '=', 4).execute();
+    const own = await server.db
+      .selectFrom('article')
+      .innerJoin('place', 'place.deptId', 'article.deptId')
+      .select(['title', 'deptName'])
+      .where('place.level', '=', 4)
+      .execute();
     for (const a of own) expect(a.title).toContain(a.deptName);
   });
 

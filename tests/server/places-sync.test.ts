@@ -77,7 +77,13 @@ describe('syncPlaces: the database follows places.yaml', () => {
     expect(rows.find((r) => r.deptId === 33)).toMatchObject({ parentId: 0, level: 1, ancestors: '0', orderNum: 2, lesseeId: null });
     expect(rows.find((r) => r.deptId === 330182)).toMatchObject({ deptName: '建德市', parentId: 3301, level: 3, ancestors: '0,33,3301', lesseeId: 105 });
     expect(rows.find((r) => r.deptId === 330182102)).toMatchObject({
-      deptName: '寿昌镇', deptCode: '330182102000', parentId: 330182, level: 4, ancestors: '0,33,3301,330182', orderNum: 3, lesseeId: null,
+      deptName: '寿昌镇',
+      deptCode: '330182102000',
+      parentId: 330182,
+      level: 4,
+      ancestors: '0,33,3301,330182',
+      orderNum: 3,
+      lesseeId: null,
     });
     expect(log.warns).toEqual([]);
     expect(log.infos.join('\n')).toContain('新增 7 个');
@@ -103,10 +109,7 @@ describe('syncPlaces: the database follows places.yaml', () => {
 
   it('deletes nothing: a place no YAML declares stays; one warning names those data still refers to', async () => {
     // 寿昌镇 has a user; 梅城古镇 has nothing under it.
-    await server.db
-      .insertInto('appUser')
-      .values({ phone: '13900000182', passwordHash: 'x', name: '寿昌用户', deptId: 330182102 })
-      .execute();
+    await server.db.insertInto('appUser').values({ phone: '13900000182', passwordHash: 'x', name: '寿昌用户', deptId: 330182102 }).execute();
     const log = recordingLog();
     const result = await syncPlaces(server.db, declare(KEPT.join(',\n')), log);
     expect(result.undeclared.sort()).toEqual([330182101, 330182102]);
@@ -120,9 +123,7 @@ describe('syncPlaces: the database follows places.yaml', () => {
 
   it('refuses, with both places named, a declared code the database keeps on an undeclared place', async () => {
     const towns = [...KEPT, '          { name: 大同镇, deptId: 330182104, deptCode: "330182102000" }'];
-    await expect(syncPlaces(server.db, declare(towns.join(',\n')), recordingLog())).rejects.toThrow(
-      /大同镇（330182104）.*330182102000.*寿昌镇（330182102）/,
-    );
+    await expect(syncPlaces(server.db, declare(towns.join(',\n')), recordingLog())).rejects.toThrow(/大同镇（330182104）.*330182102000.*寿昌镇（330182102）/);
   });
 });
 
@@ -137,7 +138,17 @@ describe('startServer (npm start)', () => {
     try {
       const rows = await started.app.ctx.db.selectFrom('place').selectAll().execute();
       expect(rows).toHaveLength(47);
-      expect(rows.filter((r) => r.lesseeId !== null).map((r) => [r.deptId, r.lesseeId]).sort()).toEqual([[330127, 102], [370783, 104], [4115, 101], [610122, 103]]);
+      expect(
+        rows
+          .filter((r) => r.lesseeId !== null)
+          .map((r) => [r.deptId, r.lesseeId])
+          .sort(),
+      ).toEqual([
+        [330127, 102],
+        [370783, 104],
+        [4115, 101],
+        [610122, 103],
+      ]);
       expect(rows.find((r) => r.deptId === 411521101)).toMatchObject({ deptName: '周党镇', ancestors: '0,41,4115,411521', level: 4 });
     } finally {
       await started.stop();

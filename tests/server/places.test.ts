@@ -8,8 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const townList = (headers: Record<string, string>, query = '') =>
-  server.app.inject({ method: 'POST', url: `/prod-api/api/townList${query}`, headers });
+const townList = (headers: Record<string, string>, query = '') => server.app.inject({ method: 'POST', url: `/prod-api/api/townList${query}`, headers });
 
 describe('POST /api/townList', () => {
   it('lists the places under the tenant, depth first, in the envelope', async () => {

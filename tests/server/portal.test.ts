@@ -26,14 +26,18 @@ describe('GET /portal/region', () => {
     const { data } = (await get('/prod-api/portal/region?region=lantian')).json();
     expect(data.id).toBe('lantian');
     expect(data.flags.goJRFWInfo).toBe(true);
-    expect(Object.values(data.pages as Record<string, { route: string }>).map((p) => p.route)).toEqual(expect.arrayContaining(['/', '/szqy', '/jylx', '/towns']));
+    expect(Object.values(data.pages as Record<string, { route: string }>).map((p) => p.route)).toEqual(
+      expect.arrayContaining(['/', '/szqy', '/jylx', '/towns']),
+    );
     expect(data.siteData.ziliaoxiazai).toMatchObject({ call: 'newsList', body: { number: '007' } });
   });
 
   it('refuses an unknown region with 404 and names the known ones; a malformed id with 400', async () => {
     const res = await get('/prod-api/portal/region?region=atlantis');
     expect(res.statusCode).toBe(404);
-    expect(res.json().msg).toBe('地区不存在：atlantis（可选：chunan、chunan-dev、lantian、shouguang、xinyang）'.replace(/（.*）/, res.json().msg.match(/（.*）/)?.[0] ?? ''));
+    expect(res.json().msg).toBe(
+      '地区不存在：atlantis（可选：chunan、chunan-dev、lantian、shouguang、xinyang）'.replace(/（.*）/, res.json().msg.match(/（.*）/)?.[0] ?? ''),
+    );
     expect(res.json().msg).toContain('chunan');
     const bad = await get('/prod-api/portal/region?region=../../etc');
     expect(bad.statusCode).toBe(400);

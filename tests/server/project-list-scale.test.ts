@@ -29,7 +29,11 @@ async function tallyAndTruth() {
 
 async function insertProjects(count: number, deptId: number, type: 1 | 2 | 3, number: string, status: number, name: (i: number) => string) {
   const values = Array.from({ length: count }, (_, i) => ({ deptId, type, number, status, projectName: name(i), price: 1000 + i, area: (i % 50) + 1 }));
-  for (let i = 0; i < values.length; i += 500) await server.db.insertInto('project').values(values.slice(i, i + 500)).execute();
+  for (let i = 0; i < values.length; i += 500)
+    await server.db
+      .insertInto('project')
+      .values(values.slice(i, i + 500))
+      .execute();
 }
 
 describe('project_tally', () => {
@@ -41,12 +45,18 @@ describe('project_tally', () => {
     expect(state.tally).toEqual(state.truth);
     expect(state.tally).toContainEqual({ deptId: TENANT_A_TOWN, type: 2, status: 4, number: '001', n: 6 });
 
-    const [first, second, third] = (await server.db.selectFrom('project').select('id').where('deptId', '=', TENANT_A_TOWN).orderBy('id').execute()).map((r) => r.id);
+    const [first, second, third] = (await server.db.selectFrom('project').select('id').where('deptId', '=', TENANT_A_TOWN).orderBy('id').execute()).map(
+      (r) => r.id,
+    );
     await server.db.updateTable('project').set({ status: 6 }).where('id', 'in', [first, second]).execute();
     await server.db.updateTable('project').set({ status: 6, currentPrice: 1200 }).where('id', '=', first).execute(); // a bid
     await server.db.updateTable('project').set({ deptId: 1112 }).where('id', '=', third).execute();
     await server.db.updateTable('project').set({ number: '002' }).where('id', '=', second).execute();
-    await server.db.updateTable('project').set({ watchCts: sql`watch_cts + 1` }).where('deptId', '=', TENANT_A_TOWN).execute();
+    await server.db
+      .updateTable('project')
+      .set({ watchCts: sql`watch_cts + 1` })
+      .where('deptId', '=', TENANT_A_TOWN)
+      .execute();
     await server.db.deleteFrom('project').where('deptId', '=', TENANT_B_TOWN).execute();
     state = await tallyAndTruth();
     expect(state.tally).toEqual(state.truth);
@@ -68,7 +78,9 @@ describe('project_tally', () => {
     expect((await total({})).total).toBe(9);
     expect((await total({}, TENANT_B)).total).toBe(0);
 
-    const id = (await server.db.selectFrom('project').select('id').where('deptId', '=', TENANT_A_TOWN).where('status', '=', 4).orderBy('id').executeTakeFirstOrThrow()).id;
+    const id = (
+      await server.db.selectFrom('project').select('id').where('deptId', '=', TENANT_A_TOWN).where('status', '=', 4).orderBy('id').executeTakeFirstOrThrow()
+    ).id;
     await server.db.updateTable('project').set({ status: 7 }).where('id', '=', id).execute();
     expect((await total({ type: 2, statusStr: '4' })).total).toBe(3);
     expect((await total({ type: 2, statusStr: '7,8,9' })).total).toBe(1);
@@ -85,7 +97,12 @@ describe('a city-sized list', () => {
     // plus the earlier ones.
     await insertProjects(1500, TENANT_A_TOWN, 2, '001', 4, (i) => (i % 3 === 0 ? `甲镇鱼塘${i}` : `甲镇耕地${i}`));
     await insertProjects(100, 1112, 2, '002', 8, (i) => `乙镇林地${i}`);
-    await server.db.updateTable('project').set({ status: 9 }).where(sql`id % 7`, '=', 0).where('deptId', '=', TENANT_A_TOWN).execute();
+    await server.db
+      .updateTable('project')
+      .set({ status: 9 })
+      .where(sql`id % 7`, '=', 0)
+      .where('deptId', '=', TENANT_A_TOWN)
+      .execute();
   });
 
   /** The same filter as the route, as one plain query: every matching id, newest first. */
@@ -101,14 +118,23 @@ describe('a city-sized list', () => {
       [{ type: 2, statusStr: '4,8' }, sql`type = 2 AND status IN (4, 8) AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121)`],
       [{ type: 2, number: '002' }, sql`number = '002' AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121)`],
       [{ pid: TENANT_A_COUNTY, type: 2 }, sql`type = 2 AND dept_id IN (1110, 1111, 1112)`],
-      [{ type: 2, keyword: '鱼塘', statusStr: '9' }, sql`type = 2 AND status = 9 AND project_name LIKE '%鱼塘%' AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121)`],
-      [{ type: 2, params: { areaBegin: 10, areaEnd: 12 }, statusStr: '8' }, sql`type = 2 AND status = 8 AND area BETWEEN 10 AND 12 AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121)`],
+      [
+        { type: 2, keyword: '鱼塘', statusStr: '9' },
+        sql`type = 2 AND status = 9 AND project_name LIKE '%鱼塘%' AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121)`,
+      ],
+      [
+        { type: 2, params: { areaBegin: 10, areaEnd: 12 }, statusStr: '8' },
+        sql`type = 2 AND status = 8 AND area BETWEEN 10 AND 12 AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121)`,
+      ],
     ];
     for (const [payload, where] of cases) {
       const ids = await truth(where);
       for (const pageNum of [1, 2, 40]) {
         const data = (await call('/api/projectList', TENANT_A, { ...payload, pageNum, pageSize: 10 })).json().data;
-        expect(data.rows.map((r: { id: number }) => r.id), JSON.stringify(payload)).toEqual(ids.slice((pageNum - 1) * 10, pageNum * 10));
+        expect(
+          data.rows.map((r: { id: number }) => r.id),
+          JSON.stringify(payload),
+        ).toEqual(ids.slice((pageNum - 1) * 10, pageNum * 10));
         expect(data.total, JSON.stringify(payload)).toBe(ids.length);
         expect(data.totalApprox).toBeUndefined();
       }
@@ -123,7 +149,9 @@ describe('a city-sized list', () => {
     expect(data.total % 10).toBe(0);
     expect(Math.abs(data.total - exact) / exact).toBeLessThan(0.5);
     // The rows are exact all the same.
-    expect(data.rows.map((r: { id: number }) => r.id)).toEqual((await truth(sql`type = 2 AND project_name LIKE '%鱼塘%' AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121)`)).slice(0, 7));
+    expect(data.rows.map((r: { id: number }) => r.id)).toEqual(
+      (await truth(sql`type = 2 AND project_name LIKE '%鱼塘%' AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121)`)).slice(0, 7),
+    );
     // The last, part-filled page knows the exact total.
     const pageSize = exact % 100 ? 100 : 99; // a last page that is not full
     const last = (await call('/api/projectList', TENANT_A, { type: 2, keyword: '鱼塘', pageSize, pageNum: Math.ceil(exact / pageSize) })).json().data;
@@ -154,7 +182,9 @@ describe('a city-sized list', () => {
     }
     expect(walked).toEqual(ids.slice(0, 250));
     const out = (await call('/api/outProjectList', TENANT_A, { afterId: ids[9] })).json().data;
-    expect(out.rows.map((r: { id: number }) => r.id)).toEqual((await truth(sql`type = 2 AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121) AND id < ${ids[9]}`)).slice(0, 10));
+    expect(out.rows.map((r: { id: number }) => r.id)).toEqual(
+      (await truth(sql`type = 2 AND dept_id IN (1100, 1110, 1111, 1112, 1120, 1121) AND id < ${ids[9]}`)).slice(0, 10),
+    );
     const bad = await call('/api/projectList', TENANT_A, { type: 2, afterId: 'x1' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('afterId');

@@ -37,14 +37,37 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow();
     ids[`a${status}`] = row.id;
   }
-  ids.tender = (await server.db.insertInto('project').values({ ...base, deptId: 1121, type: 1, number: '009', status: 4, projectName: '丙镇灌溉工程建设招标', price: 500000, company: '丙镇人民政府' }).returning('id').executeTakeFirstOrThrow()).id;
-  ids.demand = (await server.db.insertInto('project').values({ ...base, deptId: 1121, type: 3, number: '013', status: 2, projectName: '求租丙镇耕地200亩', price: 800, needname: '某农业公司', area: 200 }).returning('id').executeTakeFirstOrThrow()).id;
-  ids.b = (await server.db.insertInto('project').values({ ...base, deptId: 2111, type: 2, number: '001', status: 4, projectName: '丁镇鱼塘承包经营权', price: 30000 }).returning('id').executeTakeFirstOrThrow()).id;
+  ids.tender = (
+    await server.db
+      .insertInto('project')
+      .values({ ...base, deptId: 1121, type: 1, number: '009', status: 4, projectName: '丙镇灌溉工程建设招标', price: 500000, company: '丙镇人民政府' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.demand = (
+    await server.db
+      .insertInto('project')
+      .values({ ...base, deptId: 1121, type: 3, number: '013', status: 2, projectName: '求租丙镇耕地200亩', price: 800, needname: '某农业公司', area: 200 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.b = (
+    await server.db
+      .insertInto('project')
+      .values({ ...base, deptId: 2111, type: 2, number: '001', status: 4, projectName: '丁镇鱼塘承包经营权', price: 30000 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => server.close());
 
 const call = (url: string, deptId: number, payload?: object) =>
-  server.app.inject({ method: 'POST', url: `/prod-api${url}`, headers: server.signed(deptId), ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+  server.app.inject({
+    method: 'POST',
+    url: `/prod-api${url}`,
+    headers: server.signed(deptId),
+    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+  });
 
 describe('POST /api/projectList', () => {
   it('pages seven cards by default, newest first, with the total', async () => {
@@ -63,9 +86,23 @@ describe('POST /api/projectList', () => {
     expect(data.rows).toHaveLength(1);
     const c = data.rows[0];
     expect(c).toMatchObject({
-      id: ids.a7, status: 7, type: 2, code: 'CA2026-2-000007', projectName: '甲镇7号地块土地经营权流转', projectname: '甲镇7号地块土地经营权流转',
-      deptName: '甲镇', price: 7000, dealAmount: 10500, area: 55, areaUnit: 1, priceUnit: 1, signCts: 2,
-      outname: '甲镇股份经济合作社', number: '001', classname: '土地经营权', imgList: ['/image-api/demo/a.png'],
+      id: ids.a7,
+      status: 7,
+      type: 2,
+      code: 'CA2026-2-000007',
+      projectName: '甲镇7号地块土地经营权流转',
+      projectname: '甲镇7号地块土地经营权流转',
+      deptName: '甲镇',
+      price: 7000,
+      dealAmount: 10500,
+      area: 55,
+      areaUnit: 1,
+      priceUnit: 1,
+      signCts: 2,
+      outname: '甲镇股份经济合作社',
+      number: '001',
+      classname: '土地经营权',
+      imgList: ['/image-api/demo/a.png'],
     });
     expect(c.releaseRecord).toEqual({
       projectType: 2,
@@ -94,9 +131,17 @@ describe('POST /api/projectList', () => {
     const q = await server.app.inject({ method: 'POST', url: '/prod-api/api/projectList?type=1', headers: server.signed(TENANT_A) });
     expect(q.json().data.rows.map((r: { id: number }) => r.id)).toEqual([ids.tender]);
     const boundary = '----tianmu';
-    const form = [['type', '3'], ['pageSize', '7']].map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') + `--${boundary}--\r\n`;
+    const form =
+      [
+        ['type', '3'],
+        ['pageSize', '7'],
+      ]
+        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('') + `--${boundary}--\r\n`;
     const m = await server.app.inject({
-      method: 'POST', url: '/prod-api/api/projectList', payload: form,
+      method: 'POST',
+      url: '/prod-api/api/projectList',
+      payload: form,
       headers: { ...server.signed(TENANT_A), 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(m.statusCode).toBe(200);

@@ -103,7 +103,16 @@ describe('integers beyond the column range', () => {
       const frame = await viewer.waitFor((f) => f.type === 'error');
       expect(frame.data?.msg).toBe('缺少或无效的项目编号（projectId）');
       // Other hostile frames each get an error frame, and the socket keeps answering.
-      const hostile = ['null', '[]', '"\u0000"', `${'['.repeat(2000)}${']'.repeat(2000)}`, '{"type":"watch","data":{"projectId":"1e400"}}', '{"type":"watch","data":{"projectId":"1\u0000"}}', '{"type":"\u0000"}', '{"type":"watch","data":null}'];
+      const hostile = [
+        'null',
+        '[]',
+        '"\u0000"',
+        `${'['.repeat(2000)}${']'.repeat(2000)}`,
+        '{"type":"watch","data":{"projectId":"1e400"}}',
+        '{"type":"watch","data":{"projectId":"1\u0000"}}',
+        '{"type":"\u0000"}',
+        '{"type":"watch","data":null}',
+      ];
       for (const raw of hostile) viewer.ws.send(raw);
       await viewer.waitFor(() => viewer.of('error').length === 1 + hostile.length);
       viewer.send({ type: 'heartcheck' });
@@ -128,7 +137,10 @@ describe('NUL characters', () => {
   });
 
   it('refuses NUL in a submit body with 400 naming the field, and stores nothing', async () => {
-    const before = await server.db.selectFrom('intent').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('intent')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await send({
       url: '/api/desiredSubmit',
       payload: { type: 1, projectname: '茶园\u0000转出', contact: '吴十', phone: '17612345678', content: '说明' },
@@ -137,7 +149,10 @@ describe('NUL characters', () => {
     expect(res.status).toBe(400);
     expect(res.body.msg).toContain('projectname');
     expect(res.body.msg).toContain('不能包含空字符');
-    const after = await server.db.selectFrom('intent').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom('intent')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
 
     const feedback = await send({ url: '/base/feedback', payload: { title: '标题', content: '内容\u0000' }, headers: bearer(token) });

@@ -20,7 +20,8 @@ describe('request schemas', () => {
       if (s.items) walk(s.items, `${where}[]`);
       if (s.enum || s.const !== undefined) return;
       const types: string[] = [].concat(s.type ?? []);
-      if ((types.includes('integer') || types.includes('number')) && (s.maximum === undefined || (s.minimum === undefined && s.exclusiveMinimum === undefined))) unbounded.push(where);
+      if ((types.includes('integer') || types.includes('number')) && (s.maximum === undefined || (s.minimum === undefined && s.exclusiveMinimum === undefined)))
+        unbounded.push(where);
       if (types.includes('string') && s.maxLength === undefined) unbounded.push(where);
     };
     for (const route of fuzzRoutes()) for (const [part, schema] of Object.entries(route.parts)) walk(schema!, `${route.name}.${part}`);

@@ -62,9 +62,10 @@ export function validArb(schema: Schema, name: string, known: KnownValues): fc.A
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const types = typesOf(schema).filter((t) => t !== 'null');
-  const type = types.includes('object') ? 'object' : types.includes('integer') ? 'integer' : types[0] ?? 'string';
+  const type = types.includes('object') ? 'object' : types.includes('integer') ? 'integer' : (types[0] ?? 'string');
   const hint = known[name];
-  const withHint = (arb: fc.Arbitrary<unknown>) => (hint?.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hint) }, { weight: 1, arbitrary: arb }) : arb);
+  const withHint = (arb: fc.Arbitrary<unknown>) =>
+    hint?.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hint) }, { weight: 1, arbitrary: arb }) : arb;
   switch (type) {
     case 'integer': {
       const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 0);
@@ -74,7 +75,12 @@ export function validArb(schema: Schema, name: string, known: KnownValues): fc.A
     case 'number': {
       const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 0.01 : 0);
       const max = schema.maximum ?? 1e6;
-      return withHint(fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.min(Math.floor(max), Math.ceil(min) + 1000) }), fc.double({ min, max, noNaN: true, noDefaultInfinity: true })));
+      return withHint(
+        fc.oneof(
+          fc.integer({ min: Math.ceil(min), max: Math.min(Math.floor(max), Math.ceil(min) + 1000) }),
+          fc.double({ min, max, noNaN: true, noDefaultInfinity: true }),
+        ),
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -107,14 +113,79 @@ const deep = (depth: number, leaf: unknown = 1): unknown => {
   for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { a: v };
   return v;
 };
-export const hostileNumber = fc.constantFrom<unknown>(0, -1, -0, 1.5, 2147483647, 2147483648, -2147483648, -2147483649, 99999999999, 9007199254740993, 1e308, -1e308, 5e-324, 1e15, 100000, 100001);
-export const hostileText = fc.constantFrom<unknown>(
-  '99999999999', '2147483648', '-1', '0', '1e308', '1e400', '-1e400', 'NaN', 'Infinity', '-Infinity', '0x7fffffff', '1.5', ' 1 ', '', ' ', '+1',
-  '١٢٣', '１２３', '\u0000', 'a\u0000b', '%00', '\\u0000', '\u0001\u0002\u001f\u007f', '\ud800', '\udfff\ud800', '\u202e田亩', '🀄田亩👨‍👩‍👧', 'e\u0301',
-  '\uFEFF', '\r\n', "' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%s%n', '${jndi:ldap://x}', '2026-13-45 25:61:61',
-  'x'.repeat(5000), '田'.repeat(3000), 'a'.repeat(200_000),
+export const hostileNumber = fc.constantFrom<unknown>(
+  0,
+  -1,
+  -0,
+  1.5,
+  2147483647,
+  2147483648,
+  -2147483648,
+  -2147483649,
+  99999999999,
+  9007199254740993,
+  1e308,
+  -1e308,
+  5e-324,
+  1e15,
+  100000,
+  100001,
 );
-export const hostileShape = fc.constantFrom<unknown>(true, false, null, {}, [], [1], [[]], { a: 1 }, ['a', 'b'], deep(60), { toString: 'x', valueOf: 1 }, { length: 1e9 });
+export const hostileText = fc.constantFrom<unknown>(
+  '99999999999',
+  '2147483648',
+  '-1',
+  '0',
+  '1e308',
+  '1e400',
+  '-1e400',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '0x7fffffff',
+  '1.5',
+  ' 1 ',
+  '',
+  ' ',
+  '+1',
+  '١٢٣',
+  '１２３',
+  '\u0000',
+  'a\u0000b',
+  '%00',
+  '\\u0000',
+  '\u0001\u0002\u001f\u007f',
+  '\ud800',
+  '\udfff\ud800',
+  '\u202e田亩',
+  '🀄田亩👨‍👩‍👧',
+  'e\u0301',
+  '\uFEFF',
+  '\r\n',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%s%n',
+  '${jndi:ldap://x}',
+  '2026-13-45 25:61:61',
+  'x'.repeat(5000),
+  '田'.repeat(3000),
+  'a'.repeat(200_000),
+);
+export const hostileShape = fc.constantFrom<unknown>(
+  true,
+  false,
+  null,
+  {},
+  [],
+  [1],
+  [[]],
+  { a: 1 },
+  ['a', 'b'],
+  deep(60),
+  { toString: 'x', valueOf: 1 },
+  { length: 1e9 },
+);
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileNumber,
   hostileText,
@@ -149,8 +220,28 @@ export const hostileBodies = fc.constantFrom<{ raw: string; contentType: string 
 );
 
 export const hostileHeaders = fc.oneof(
-  fc.record({ name: fc.constantFrom('deptid', 'timestamp', 'sign', 'authorization'), value: fc.constantFrom('99999999999', '-1', '0', '1e308', 'NaN', 'abc', '', '\u0000', ' 1', '1.5', 'Bearer ', 'Bearer \u0000', 'Bearer x'.padEnd(5000, 'x')) }),
-  fc.record({ name: fc.constant('content-type'), value: fc.constantFrom('application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data') }),
+  fc.record({
+    name: fc.constantFrom('deptid', 'timestamp', 'sign', 'authorization'),
+    value: fc.constantFrom(
+      '99999999999',
+      '-1',
+      '0',
+      '1e308',
+      'NaN',
+      'abc',
+      '',
+      '\u0000',
+      ' 1',
+      '1.5',
+      'Bearer ',
+      'Bearer \u0000',
+      'Bearer x'.padEnd(5000, 'x'),
+    ),
+  }),
+  fc.record({
+    name: fc.constant('content-type'),
+    value: fc.constantFrom('application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'),
+  }),
 );
 
 /** One request of a route, as data (so fast-check can print and shrink it). */
@@ -180,7 +271,9 @@ function fieldPaths(schema: Schema | undefined, prefix: string[] = []): string[]
 
 export function caseArb(route: FuzzRoute, known: KnownValues): fc.Arbitrary<FuzzCase> {
   const parts = Object.keys(route.parts) as Part[];
-  const values = fc.record(Object.fromEntries(parts.map((p) => [p, validArb({ type: 'object', ...route.parts[p] }, p, known)]))) as fc.Arbitrary<FuzzCase['values']>;
+  const values = fc.record(Object.fromEntries(parts.map((p) => [p, validArb({ type: 'object', ...route.parts[p] }, p, known)]))) as fc.Arbitrary<
+    FuzzCase['values']
+  >;
   const paths = parts.flatMap((part) => fieldPaths(route.parts[part]).map((path) => ({ part, path })));
   const bodyParts: Part[] = parts.filter((p) => p !== 'params');
   const mutations: Array<fc.WeightedArbitrary<FuzzCase['mutation']>> = [
@@ -222,7 +315,10 @@ const setPath = (root: Record<string, unknown>, path: string[], update: (old: un
 };
 
 /** Percent-encoding of the UTF-8 bytes (encodeURIComponent throws on a lone surrogate). */
-const encode = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0')}`)).join('');
+const encode = (text: string) =>
+  [...Buffer.from(text, 'utf8')]
+    .map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0')}`))
+    .join('');
 const scalarText = (v: unknown) => (typeof v === 'string' ? v : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
 function formEncode(fields: Record<string, unknown>): string {
   const pairs: string[] = [];
@@ -267,10 +363,15 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   await seedDemo(server.db, { projects: 30, now: new Date(Date.now() + 24 * 3600_000) });
   await server.reloadPlaces();
   const db = server.db;
-  const tables = (await sql<{ t: string }>`SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT LIKE 'kysely%'`.execute(db)).rows.map((r) => r.t);
+  const tables = (
+    await sql<{ t: string }>`SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT LIKE 'kysely%'`.execute(db)
+  ).rows.map((r) => r.t);
   await sql`CREATE TABLE fuzz_write_log (tbl text NOT NULL, op text NOT NULL)`.execute(db);
-  await sql`CREATE FUNCTION fuzz_log_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO fuzz_write_log VALUES (TG_TABLE_NAME, TG_OP); RETURN NULL; END $$`.execute(db);
-  for (const t of tables) await sql.raw(`CREATE TRIGGER fuzz_log AFTER INSERT OR UPDATE OR DELETE ON ${t} FOR EACH ROW EXECUTE FUNCTION fuzz_log_write()`).execute(db);
+  await sql`CREATE FUNCTION fuzz_log_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO fuzz_write_log VALUES (TG_TABLE_NAME, TG_OP); RETURN NULL; END $$`.execute(
+    db,
+  );
+  for (const t of tables)
+    await sql.raw(`CREATE TRIGGER fuzz_log AFTER INSERT OR UPDATE OR DELETE ON ${t} FOR EACH ROW EXECUTE FUNCTION fuzz_log_write()`).execute(db);
 
   const policy = { idleMinutes: server.config.sessionIdleMinutes, absoluteHours: server.config.sessionAbsoluteHours };
   const userOf = async (phone: string) => db.selectFrom('appUser').select(['userId', 'deptId', 'role']).where('phone', '=', phone).executeTakeFirstOrThrow();

@@ -7,7 +7,14 @@ import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_OTHER_CO
 let server: TestServer;
 const ids: Record<string, number> = {};
 
-const article = async (key: string, deptId: number, number: string, title: string, extra: { remark?: string; content?: string; keyword?: string } = {}, day = 1) => {
+const article = async (
+  key: string,
+  deptId: number,
+  number: string,
+  title: string,
+  extra: { remark?: string; content?: string; keyword?: string } = {},
+  day = 1,
+) => {
   const row = await server.db
     .insertInto('article')
     .values({ deptId, number, title, logintime: new Date(Date.UTC(2026, 0, day)), content: `<p>${title}</p>`, ...extra })
@@ -16,7 +23,11 @@ const article = async (key: string, deptId: number, number: string, title: strin
   ids[key] = row.id;
 };
 
-const project = async (key: string, deptId: number, values: { projectName: string; type?: 1 | 2 | 3; number?: string; code?: string; address?: string; outname?: string }) => {
+const project = async (
+  key: string,
+  deptId: number,
+  values: { projectName: string; type?: 1 | 2 | 3; number?: string; code?: string; address?: string; outname?: string },
+) => {
   const row = await server.db
     .insertInto('project')
     .values({ deptId, type: 2, number: '001', status: 4, price: 1000, imgList: JSON.stringify([]), ...values })
@@ -30,10 +41,17 @@ beforeAll(async () => {
   await article('cityNews', TENANT_A, '001017', '甲市茶园流转工作会议召开', { remark: '会议部署了全市茶园流转工作。' }, 3);
   await article('townPolicy', TENANT_A_TOWN, '002001', '关于规范茶园经营权流转的通知', {}, 2);
   // The keyword only in the body, inside markup, far from the start: the snippet is cut around it.
-  await article('bodyOnly', TENANT_A_OTHER_COUNTY, '003001', '交易指南（第三版）', {
-    remark: '本指南说明交易流程。',
-    content: `<p>${'一'.repeat(80)}</p><p><strong>茶园</strong>承包须先公示。</p><p>${'二'.repeat(80)}</p>`,
-  }, 1);
+  await article(
+    'bodyOnly',
+    TENANT_A_OTHER_COUNTY,
+    '003001',
+    '交易指南（第三版）',
+    {
+      remark: '本指南说明交易流程。',
+      content: `<p>${'一'.repeat(80)}</p><p><strong>茶园</strong>承包须先公示。</p><p>${'二'.repeat(80)}</p>`,
+    },
+    1,
+  );
   // Markup holds the word "span"; the text does not.
   await article('markup', TENANT_A, '001017', '普通新闻', { content: '<span class="x">正文</span>' }, 1);
   await article('otherRegion', TENANT_B_TOWN, '001017', '丁县茶园流转', {}, 4);
@@ -42,7 +60,12 @@ beforeAll(async () => {
   await article('underscore', TENANT_A, '001017', '文件 file_v2 下载', {}, 1);
   await article('script', TENANT_A, '001017', '<img src=x onerror=alert(1)>茶园', {}, 1);
 
-  await project('cityProject', TENANT_A_COUNTY, { projectName: '甲县茶园经营权转让', code: 'JA2026-2-000001', address: '甲县东山村', outname: '东山村股份经济合作社' });
+  await project('cityProject', TENANT_A_COUNTY, {
+    projectName: '甲县茶园经营权转让',
+    code: 'JA2026-2-000001',
+    address: '甲县东山村',
+    outname: '东山村股份经济合作社',
+  });
   await project('byOutname', TENANT_A_TOWN, { projectName: '甲镇鱼塘承包', outname: '茶园合作社' });
   await project('otherProject', TENANT_B, { projectName: '丁县茶园转让' });
 });
@@ -166,8 +189,15 @@ describe('POST /api/siteSearch', () => {
 
 describe('search helpers', () => {
   it('marks every case-insensitive occurrence, snips around the first, strips markup', () => {
-    expect(marksOf('Tea tea TEA', 'tea')).toEqual([[0, 3], [4, 7], [8, 11]]);
-    expect(marksOf('aaaa', 'aa')).toEqual([[0, 2], [2, 4]]);
+    expect(marksOf('Tea tea TEA', 'tea')).toEqual([
+      [0, 3],
+      [4, 7],
+      [8, 11],
+    ]);
+    expect(marksOf('aaaa', 'aa')).toEqual([
+      [0, 2],
+      [2, 4],
+    ]);
     expect(marksOf('abc', '')).toEqual([]);
     expect(plainText('<p>a&nbsp;&lt;b&gt;</p><script>x()</script><p>c<strong>d</strong></p>')).toBe('a <b> cd');
     const text = `${'x'.repeat(100)}KEY${'y'.repeat(100)}`;

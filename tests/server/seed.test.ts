@@ -90,7 +90,9 @@ describe('places and regions', () => {
       }
     }
     const names = places.map((p) => p.deptName);
-    expect(names).toEqual(expect.arrayContaining(['河南省', '信阳市', '平桥区', '罗山县', '光山县', '周党镇', '淳安县', '千岛湖镇', '汾口镇', '威坪镇', '蓝田县', '寿光市']));
+    expect(names).toEqual(
+      expect.arrayContaining(['河南省', '信阳市', '平桥区', '罗山县', '光山县', '周党镇', '淳安县', '千岛湖镇', '汾口镇', '威坪镇', '蓝田县', '寿光市']),
+    );
   });
 });
 
@@ -123,7 +125,10 @@ describe('articles and listings', () => {
         .where('deptId', 'in', subtrees.get(r.key)!)
         .orderBy('logintime', 'desc')
         .execute();
-      expect(rows.map((a) => a.title), r.key).toEqual([...ABOUT_TITLES]);
+      expect(
+        rows.map((a) => a.title),
+        r.key,
+      ).toEqual([...ABOUT_TITLES]);
       const text = rows.map((a) => a.content).join('');
       // The same units as the region's footer, so the about page and the footer never disagree.
       const region = catalog.regions.find((x) => x.id === r.key);
@@ -152,17 +157,38 @@ describe('articles and listings', () => {
     for (const r of DEMO_REGIONS) {
       const ids = subtrees.get(r.key)!;
       const count = async (table: 'financing' | 'investProject' | 'landInfo' | 'dealAnnouncement') =>
-        Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('deptId', 'in', ids).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await server.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('deptId', 'in', ids)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       expect(await count('financing'), r.key).toBeGreaterThanOrEqual(20);
       expect(await count('investProject'), r.key).toBeGreaterThanOrEqual(20);
       expect(await count('landInfo'), r.key).toBeGreaterThanOrEqual(20);
       expect(await count('dealAnnouncement'), r.key).toBeGreaterThanOrEqual(32);
-      for (const [number, least] of [['004', 20], ['030001', 12]] as const) {
-        const n = await server.db.selectFrom('dealAnnouncement').select((eb) => eb.fn.countAll<number>().as('n')).where('deptId', 'in', ids).where('number', '=', number).executeTakeFirstOrThrow();
+      for (const [number, least] of [
+        ['004', 20],
+        ['030001', 12],
+      ] as const) {
+        const n = await server.db
+          .selectFrom('dealAnnouncement')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('deptId', 'in', ids)
+          .where('number', '=', number)
+          .executeTakeFirstOrThrow();
         expect(Number(n.n), `${r.key} deals ${number}`).toBeGreaterThanOrEqual(least);
       }
       for (const type of [1, 2] as const) {
-        const n = await server.db.selectFrom('intent').select((eb) => eb.fn.countAll<number>().as('n')).where('deptId', 'in', ids).where('type', '=', type).executeTakeFirstOrThrow();
+        const n = await server.db
+          .selectFrom('intent')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('deptId', 'in', ids)
+          .where('type', '=', type)
+          .executeTakeFirstOrThrow();
         expect(Number(n.n), `${r.key} intent ${type}`).toBeGreaterThanOrEqual(20);
       }
     }
@@ -193,7 +219,10 @@ describe('projects', () => {
     expect(rows.length).toBeGreaterThanOrEqual(300);
     for (const type of [1, 2, 3]) {
       for (let status = 2; status <= 11; status++) {
-        expect(rows.some((p) => p.type === type && p.status === status), `type ${type} status ${status}`).toBe(true);
+        expect(
+          rows.some((p) => p.type === type && p.status === status),
+          `type ${type} status ${status}`,
+        ).toBe(true);
       }
     }
     for (const r of DEMO_REGIONS) {
@@ -216,12 +245,23 @@ describe('projects', () => {
       expect(p.createdAt.getTime(), label).toBeLessThanOrEqual(now);
       expect(p.updatedAt.getTime(), label).toBeLessThanOrEqual(now);
       switch (p.status) {
-        case 2: expect(now < ps, label).toBe(true); break;
-        case 3: expect(ps <= now && now < as, label).toBe(true); break;
-        case 4: expect(as <= now && now < ae, label).toBe(true); break;
-        case 5: expect(ae <= now && now < bs, label).toBe(true); break;
-        case 6: expect(bs <= now && now < be, label).toBe(true); break;
-        default: expect(be < now, label).toBe(true);
+        case 2:
+          expect(now < ps, label).toBe(true);
+          break;
+        case 3:
+          expect(ps <= now && now < as, label).toBe(true);
+          break;
+        case 4:
+          expect(as <= now && now < ae, label).toBe(true);
+          break;
+        case 5:
+          expect(ae <= now && now < bs, label).toBe(true);
+          break;
+        case 6:
+          expect(bs <= now && now < be, label).toBe(true);
+          break;
+        default:
+          expect(be < now, label).toBe(true);
       }
     }
   });
@@ -268,7 +308,8 @@ describe('projects', () => {
     for (const b of bids) bidsOf.set(b.projectId, [...(bidsOf.get(b.projectId) ?? []), b]);
     const dealIds = new Set(deals.map((d) => d.projectId));
     // Tender deals are announced under 030001 (招投标成交公告), the others under 004.
-    for (const d of deals.filter((x) => x.projectId !== null)) expect(d.number, `deal of project ${d.projectId}`).toBe(typeOf.get(d.projectId!) === 1 ? '030001' : '004');
+    for (const d of deals.filter((x) => x.projectId !== null))
+      expect(d.number, `deal of project ${d.projectId}`).toBe(typeOf.get(d.projectId!) === 1 ? '030001' : '004');
 
     for (const p of projects) {
       const label = `project ${p.id} status ${p.status}`;
@@ -281,7 +322,11 @@ describe('projects', () => {
         expect(r.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
       }
       if (p.status <= 3) expect(p.signCts, label).toBe(0);
-      if (p.status >= 5) expect(mine.some((r) => r.state === 2), label).toBe(false);
+      if (p.status >= 5)
+        expect(
+          mine.some((r) => r.state === 2),
+          label,
+        ).toBe(false);
       const approved = new Set(mine.filter((r) => r.state === 1).map((r) => r.userId));
       for (const b of myBids) expect(approved.has(b.userId), `${label}: bidder registered and approved`).toBe(true);
       const amounts = myBids.map((b) => toNumber(b.amount)!);
@@ -361,7 +406,18 @@ describe('determinism and reset', () => {
     const other = await startTestServer();
     try {
       await seedDemo(other.db, { projects: PROJECTS, now: NOW });
-      for (const table of ['project', 'article', 'registration', 'bid', 'deal_announcement', 'financing', 'intent', 'invest_project', 'land_info', 'help_item']) {
+      for (const table of [
+        'project',
+        'article',
+        'registration',
+        'bid',
+        'deal_announcement',
+        'financing',
+        'intent',
+        'invest_project',
+        'land_info',
+        'help_item',
+      ]) {
         expect(await digest(other, table), table).toBe(await digest(server, table));
       }
       const places = (s: TestServer) => sql<{ d: string }>`SELECT md5(string_agg(t::text, '|' ORDER BY t.dept_id)) AS d FROM place t`.execute(s.db);
@@ -371,7 +427,10 @@ describe('determinism and reset', () => {
 
       await resetDemoData(other.db);
       expect(await isDatabaseEmpty(other.db)).toBe(true);
-      const kept = await other.db.selectFrom('articleCategory').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const kept = await other.db
+        .selectFrom('articleCategory')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(kept.n)).toBeGreaterThan(0);
       // After a reset the ids restart, so a reseed reproduces the same rows again.
       await seedDemo(other.db, { projects: PROJECTS, now: NOW });

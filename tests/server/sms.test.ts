@@ -130,7 +130,9 @@ describe('POST /updatePwdForMobile and the life of a code', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 200, msg: '密码重置成功' });
 
-    expect(await server.db.selectFrom('rateLimit').select('name').where('name', 'like', 'loginFailures%').where('key', 'like', `${phone}%`).execute()).toEqual([]);
+    expect(await server.db.selectFrom('rateLimit').select('name').where('name', 'like', 'loginFailures%').where('key', 'like', `${phone}%`).execute()).toEqual(
+      [],
+    );
     expect((await post('/userInfo/checkToken', undefined, bearer(token))).statusCode).toBe(401);
     const login = await post('/api/user/login', { username: phone, password: OTHER_PASSWORD }, server.signed(TENANT_A));
     expect(login.statusCode).toBe(200);
@@ -181,9 +183,18 @@ describe('POST /updatePwdForMobile and the life of a code', () => {
     const wrong = code === '999999' ? '888888' : '999999';
     // The service itself, so no rate limit in front of it decides the outcome.
     const codes = createSmsCodeService(server.app.ctx);
-    const outcomes = await Promise.all(Array.from({ length: 200 }, () => codes.consume(phone, wrong).then(() => 'accepted', (e: Error) => e.message)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        codes.consume(phone, wrong).then(
+          () => 'accepted',
+          (e: Error) => e.message,
+        ),
+      ),
+    );
     const tally = (msg: string) => outcomes.filter((o) => o === msg).length;
-    console.log(`200 parallel wrong guesses: ${tally('验证码错误，请重新输入')} judged wrong, ${tally('验证码错误次数过多，请重新获取')} too many, ${tally('验证码已使用，请重新获取')} already used`);
+    console.log(
+      `200 parallel wrong guesses: ${tally('验证码错误，请重新输入')} judged wrong, ${tally('验证码错误次数过多，请重新获取')} too many, ${tally('验证码已使用，请重新获取')} already used`,
+    );
     expect(tally('accepted')).toBe(0);
     expect(tally('验证码错误，请重新输入')).toBe(4);
     expect(outcomes.filter((o) => o !== '验证码错误，请重新输入')).toEqual(Array(196).fill('验证码错误次数过多，请重新获取'));

@@ -39,15 +39,15 @@ const monthKey = (d: Date) => new Date(d.getTime() + CST).toISOString().slice(0,
 /** What the statistics of a place must say, from the rows. */
 async function expectedStatistics(rootId: number, months = 12) {
   const ids = new Set(subtree(rootId));
-  const projects = (await server.db.selectFrom('project').select(['id', 'deptId', 'type', 'number', 'status', 'dealAmount', 'biddingStopTime', 'updatedAt']).execute()).filter((p) =>
-    ids.has(p.deptId),
-  );
+  const projects = (
+    await server.db.selectFrom('project').select(['id', 'deptId', 'type', 'number', 'status', 'dealAmount', 'biddingStopTime', 'updatedAt']).execute()
+  ).filter((p) => ids.has(p.deptId));
   const projectIds = new Set(projects.map((p) => p.id));
   const registrations = (await server.db.selectFrom('registration').select(['projectId', 'createdAt']).execute()).filter((r) => projectIds.has(r.projectId));
   const bids = (await server.db.selectFrom('bid').select(['projectId', 'createdAt']).execute()).filter((b) => projectIds.has(b.projectId));
   const deals = projects.filter((p) => [7, 8, 9].includes(p.status));
   const sum = (rows: typeof projects) => Math.round(rows.reduce((s, p) => s + Number(p.dealAmount ?? 0), 0) * 100) / 100;
-  const tally = <T,>(rows: T[], key: (r: T) => string | number) => {
+  const tally = <T>(rows: T[], key: (r: T) => string | number) => {
     const m = new Map<string | number, number>();
     for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
     return m;
@@ -69,8 +69,20 @@ async function expectedStatistics(rootId: number, months = 12) {
     byPlace: [
       ...placeRows
         .filter((p) => p.parentId === rootId)
-        .map((child) => placeFigures(child.deptName, projects.filter((p) => subtree(child.deptId).includes(p.deptId)))),
-      ...(projects.some((p) => p.deptId === rootId) ? [placeFigures(`${placeRows.find((p) => p.deptId === rootId)!.deptName}本级`, projects.filter((p) => p.deptId === rootId))] : []),
+        .map((child) =>
+          placeFigures(
+            child.deptName,
+            projects.filter((p) => subtree(child.deptId).includes(p.deptId)),
+          ),
+        ),
+      ...(projects.some((p) => p.deptId === rootId)
+        ? [
+            placeFigures(
+              `${placeRows.find((p) => p.deptId === rootId)!.deptName}本级`,
+              projects.filter((p) => p.deptId === rootId),
+            ),
+          ]
+        : []),
     ],
   };
   function placeFigures(deptName: string, mine: typeof projects) {
@@ -179,7 +191,14 @@ describe('online shop: productList, productDetail, productCategories', () => {
     expect(times).toEqual([...times].sort().reverse());
     const first = data.rows[0];
     const row = rows.find((r) => r.id === first.id)!;
-    expect(first).toMatchObject({ name: row.name, unit: row.unit, stock: row.stock, seller: row.seller, origin: row.origin, categoryName: PRODUCT_CATEGORIES[row.category] });
+    expect(first).toMatchObject({
+      name: row.name,
+      unit: row.unit,
+      stock: row.stock,
+      seller: row.seller,
+      origin: row.origin,
+      categoryName: PRODUCT_CATEGORIES[row.category],
+    });
     expect(first.price).toBe(Number(row.price));
     expect(first.priceText).toMatch(/^\d+\.\d{2}$/);
     expect(first.imgList.length).toBeGreaterThan(0);

@@ -33,7 +33,10 @@ function pngBytes(width = 2, height = 2): Buffer {
 const JPEG = await sharp(Buffer.from(Array.from({ length: 8 * 8 * 3 }, (_, i) => (i * 31) % 256)), { raw: { width: 8, height: 8, channels: 3 } })
   .jpeg({ quality: 70 })
   .toBuffer();
-const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
+const GIF = Buffer.from(
+  'GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
+  'latin1',
+);
 
 const upload = (parts: Part[], headers: Record<string, string> = uploader.headers, query = '') => {
   const body = multipart(parts);
@@ -232,7 +235,10 @@ describe('an upload is a picture that decodes (issue 14, finding 9)', () => {
     const served = await server.app.inject({ method: 'GET', url: res.json().data.url });
     expect(served.rawPayload.includes('<script')).toBe(false);
 
-    const located = await sharp(JPEG).withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 10/1 0/1' } }).jpeg({ quality: 70 }).toBuffer();
+    const located = await sharp(JPEG)
+      .withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 10/1 0/1' } })
+      .jpeg({ quality: 70 })
+      .toBuffer();
     expect((await sharp(located).metadata()).exif).toBeDefined();
     const photo = await upload([filePart(located, 'photo.jpg', 'image/jpeg')]);
     expect(photo.statusCode).toBe(200);
@@ -255,7 +261,12 @@ describe('a malformed or refused multipart body (issue 14, finding 9)', () => {
       ['cut inside the file', CT, whole.subarray(0, whole.length - 30)],
       ['cut inside the part headers', CT, whole.subarray(0, 40)],
     ] as const) {
-      const res = await server.app.inject({ method: 'POST', url: '/prod-api/common/upload', headers: { ...uploader.headers, 'content-type': contentType }, payload });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/prod-api/common/upload',
+        headers: { ...uploader.headers, 'content-type': contentType },
+        payload,
+      });
       expect(res.statusCode, what).toBe(400);
       expect(res.json(), what).toEqual({ code: 400, msg: UPLOAD_MALFORMED });
     }
@@ -301,7 +312,9 @@ describe('a malformed or refused multipart body (issue 14, finding 9)', () => {
         closed.then(() => responses().length >= count),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
       ]);
-    socket.write(`POST /prod-api/common/upload HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n${anonymous ? '' : `Authorization: ${uploader.headers.authorization}\r\n`}Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(
+      `POST /prod-api/common/upload HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n${anonymous ? '' : `Authorization: ${uploader.headers.authorization}\r\n`}Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     socket.write(body);
     const answered = await waitFor(1, 5000);
     if (!answered) {
@@ -325,7 +338,13 @@ describe('a malformed or refused multipart body (issue 14, finding 9)', () => {
     const end = Buffer.from(`\r\n--${boundary}--\r\n`);
     const cases: Array<[string, string, Buffer, number, string]> = [
       ['a file over the cap', CT, Buffer.concat([Buffer.from(filePartHead()), big, end]), 413, tooLargeMessage(1024)],
-      ['a second file', CT, Buffer.concat([Buffer.from(filePartHead()), pngBytes(), Buffer.from('\r\n'), Buffer.from(filePartHead()), big, end]), 400, '一次只能上传一个文件'],
+      [
+        'a second file',
+        CT,
+        Buffer.concat([Buffer.from(filePartHead()), pngBytes(), Buffer.from('\r\n'), Buffer.from(filePartHead()), big, end]),
+        400,
+        '一次只能上传一个文件',
+      ],
       [
         'sixty fields, then a file',
         CT,

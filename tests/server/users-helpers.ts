@@ -42,13 +42,7 @@ export const bearer = (token: string): Record<string, string> => ({ authorizatio
 
 /** The newest SMS code row for a phone (what the user would read in the text message). */
 export async function latestSmsCode(db: Kysely<Database>, phone: string): Promise<{ code: string; uuid: string; id: number }> {
-  return db
-    .selectFrom('smsCode')
-    .select(['id', 'code', 'uuid'])
-    .where('phone', '=', phone)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  return db.selectFrom('smsCode').select(['id', 'code', 'uuid']).where('phone', '=', phone).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
 }
 
 export type Part = { name: string; value: string } | { name: string; filename: string; contentType?: string; data: Buffer };

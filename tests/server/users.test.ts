@@ -20,7 +20,15 @@ const login = (username: string, password: string, deptId = TENANT_A, extra: Rec
 /** Wrong passwords counted against a phone in the live windows: from this test's address, and from all. */
 async function failures(phone: string): Promise<{ fromHere: number; fromAnywhere: number }> {
   const count = async (name: string, key: string) =>
-    (await server.db.selectFrom('rateLimit').select('count').where('name', '=', name).where('key', '=', key).where('resetAt', '>', new Date()).executeTakeFirst())?.count ?? 0;
+    (
+      await server.db
+        .selectFrom('rateLimit')
+        .select('count')
+        .where('name', '=', name)
+        .where('key', '=', key)
+        .where('resetAt', '>', new Date())
+        .executeTakeFirst()
+    )?.count ?? 0;
   return { fromHere: await count('loginFailuresPerPhoneIp', `${phone}|127.0.0.1`), fromAnywhere: await count('loginFailuresPerPhone', phone) };
 }
 
@@ -103,8 +111,7 @@ describe('registration, login and the personal centre, end to end', () => {
 
   it('changes the password: wrong old refused, other sessions ended, this one kept', async () => {
     const other = (await login(phone, GOOD_PASSWORD)).json().data.token as string;
-    const put = (query: string) =>
-      server.app.inject({ method: 'PUT', url: `/prod-api/system/user/profile/updatePwd?${query}`, headers: bearer(token) });
+    const put = (query: string) => server.app.inject({ method: 'PUT', url: `/prod-api/system/user/profile/updatePwd?${query}`, headers: bearer(token) });
 
     const wrong = await put(`oldPassword=${encodeURIComponent('Wrong@2024x')}&newPassword=${encodeURIComponent(OTHER_PASSWORD)}`);
     expect(wrong.statusCode).toBe(400);
@@ -218,7 +225,10 @@ describe('login', () => {
     const fromTown = await login(phone, GOOD_PASSWORD, TENANT_A_TOWN, { areaId: 12 });
     expect(fromTown.statusCode).toBe(200);
     expect(fromTown.json().data.deptId).toBe(TENANT_A_TOWN);
-    for (const [deptId, areaId] of [[TENANT_A, 21], [TENANT_A_TOWN, 11]]) {
+    for (const [deptId, areaId] of [
+      [TENANT_A, 21],
+      [TENANT_A_TOWN, 11],
+    ]) {
       const other = await login(phone, GOOD_PASSWORD, deptId, { areaId });
       expect(other.statusCode).toBe(403);
       expect(other.json().msg).toBe('无权访问其他地区的数据');

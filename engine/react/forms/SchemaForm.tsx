@@ -55,8 +55,7 @@ export function SchemaForm<T extends Record<string, unknown>>(props: SchemaFormP
   const busyRef = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
   // rjsf focuses the first error in ajv's order (required errors first); a person expects the first field on screen.
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstInvalid = () => requestAnimationFrame(() => rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const transformErrors = useMemo(() => chineseErrors(schema), [schema]);
   const customValidate = useMemo<CustomValidator>(
@@ -117,7 +116,9 @@ export function SchemaForm<T extends Record<string, unknown>>(props: SchemaFormP
         }}
       >
         {children}
-        <p className="tm-schema-form__error" role="alert">{formError ?? ''}</p>
+        <p className="tm-schema-form__error" role="alert">
+          {formError ?? ''}
+        </p>
         <div className="tm-form-actions">
           <Button htmlType="submit" theme="solid" type="primary" size="large" disabled={busy}>
             {busy ? '正在提交…' : submitText}

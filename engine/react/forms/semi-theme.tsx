@@ -72,14 +72,26 @@ function FieldTemplate(props: FieldTemplateProps) {
     <div className={`tm-form-field${errors.length ? ' tm-form-field--invalid' : ''}`}>
       {displayLabel && label ? (
         <label htmlFor={id} className="tm-form-field__label">
-          {required ? <span className="tm-form-field__required" aria-hidden="true">*</span> : null}
+          {required ? (
+            <span className="tm-form-field__required" aria-hidden="true">
+              *
+            </span>
+          ) : null}
           {label}
         </label>
       ) : null}
       <div className="tm-form-field__control">
         {children}
-        {rawDescription ? <p id={`${id}__description`} className="tm-form-field__help">{rawDescription}</p> : null}
-        {rawHelp ? <p id={`${id}__help`} className="tm-form-field__help">{rawHelp}</p> : null}
+        {rawDescription ? (
+          <p id={`${id}__description`} className="tm-form-field__help">
+            {rawDescription}
+          </p>
+        ) : null}
+        {rawHelp ? (
+          <p id={`${id}__help`} className="tm-form-field__help">
+            {rawHelp}
+          </p>
+        ) : null}
         <p id={errorId(id)} className="tm-form-field__error" role={errors.length ? 'alert' : undefined}>
           {errors.join('；')}
         </p>
@@ -89,7 +101,13 @@ function FieldTemplate(props: FieldTemplateProps) {
 }
 
 function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
-  return <>{properties.map((p) => <div key={p.name}>{p.content}</div>)}</>;
+  return (
+    <>
+      {properties.map((p) => (
+        <div key={p.name}>{p.content}</div>
+      ))}
+    </>
+  );
 }
 
 /** The templates and widgets every schema form uses (the form draws its own submit button); blocks may add widgets (e.g. `smsCode`). */

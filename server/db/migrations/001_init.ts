@@ -4,7 +4,9 @@ import { execScript } from '../exec-script.js';
 // One schema for the whole portal. Snake case in SQL; Kysely's CamelCasePlugin maps it to the
 // field names the API speaks (projectName, signCts, releaseRecord times…).
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     -- The place tree: province (1) > city (2) > county (3) > town (4) > village (5).
     -- ancestors is the comma-separated chain of parent ids, so "a place and all under it" is one index scan.
     CREATE TABLE place (
@@ -282,13 +284,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       size integer NOT NULL,
       create_time timestamptz NOT NULL DEFAULT now()
     );
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     DROP TABLE IF EXISTS upload, feedback, message, help_item, deal_announcement, land_info, invest_project,
       intent, financing, bid, registration, project, project_category, dict_data, article, article_category,
       used_nonce, sms_outbox, sms_code, user_session, app_user, place CASCADE;
-  `);
+  `,
+  );
 }

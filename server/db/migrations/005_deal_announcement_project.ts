@@ -5,13 +5,19 @@ import { execScript } from '../exec-script.js';
 // one per project, enforced by the database so that no retried or racing close can publish a second. Announcements
 // not tied to a project (project_id NULL) are unaffected.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     CREATE UNIQUE INDEX deal_announcement_project_uniq ON deal_announcement (project_id);
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     DROP INDEX IF EXISTS deal_announcement_project_uniq;
-  `);
+  `,
+  );
 }

@@ -6,7 +6,9 @@ import { execScript } from '../exec-script.js';
 // is produced (the place), pictures and a description. There is no purchase flow: the detail tells a visitor whom
 // to call. The list reads a place's subtree by category, newest first, hence the index.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     CREATE TABLE shop_product (
       id serial PRIMARY KEY,
       dept_id integer NOT NULL REFERENCES place(dept_id),
@@ -30,12 +32,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ('product_category', '3', '干货特产', 3),
       ('product_category', '4', '新鲜果蔬', 4),
       ('product_category', '5', '禽蛋水产', 5);
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     DELETE FROM dict_data WHERE dict_type = 'product_category';
     DROP TABLE IF EXISTS shop_product;
-  `);
+  `,
+  );
 }

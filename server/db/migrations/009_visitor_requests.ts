@@ -7,7 +7,9 @@ import { execScript } from '../exec-script.js';
 // - property_registration: 产权登记 (/registName), a collective's property it wants registered; needs a login.
 // Each gets a reference number (受理编号) the page shows, which staff and the sender quote afterwards.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     CREATE TABLE complaint (
       id serial PRIMARY KEY,
       ref_no text NOT NULL UNIQUE,
@@ -42,12 +44,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       create_time timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX property_registration_user_idx ON property_registration (user_id, create_time DESC);
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     DROP TABLE IF EXISTS property_registration;
     DROP TABLE IF EXISTS complaint;
-  `);
+  `,
+  );
 }

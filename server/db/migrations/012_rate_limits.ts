@@ -12,7 +12,9 @@ import { execScript } from '../exec-script.js';
 // - app_user.failed_logins / locked_until go: wrong passwords are counted in rate_limit per phone and address, alike
 //   for registered and unknown phones, so the answer no longer tells whether a phone has an account.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     CREATE TABLE rate_limit (
       name text NOT NULL,
       key text NOT NULL,
@@ -28,16 +30,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX used_nonce_expires_idx ON used_nonce (expires_at);
     ALTER TABLE app_user DROP COLUMN failed_logins;
     ALTER TABLE app_user DROP COLUMN locked_until;
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     ALTER TABLE app_user ADD COLUMN failed_logins smallint NOT NULL DEFAULT 0;
     ALTER TABLE app_user ADD COLUMN locked_until timestamptz;
     DROP INDEX IF EXISTS used_nonce_expires_idx;
     ALTER TABLE used_nonce DROP COLUMN expires_at;
     ALTER TABLE sms_code DROP COLUMN wrong_guesses;
     DROP TABLE IF EXISTS rate_limit;
-  `);
+  `,
+  );
 }

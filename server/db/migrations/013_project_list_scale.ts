@@ -12,7 +12,9 @@ import { execScript } from '../exec-script.js';
 //   first matching entries of one index walk, where project_list_idx (type, dept_id, status, id) made PostgreSQL
 //   gather and sort every row of the city's many places.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     CREATE TABLE project_tally (
       dept_id integer NOT NULL,
       type smallint NOT NULL,
@@ -26,7 +28,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX project_type_id_idx ON project (type, id DESC);
     CREATE INDEX project_type_status_id_idx ON project (type, status, id DESC);
     CREATE INDEX project_number_id_idx ON project (number, id DESC);
-  `);
+  `,
+  );
   // Function bodies hold semicolons, so each is its own statement (execScript splits on them).
   const upsert = (source: string) => `
     INSERT INTO project_tally AS t (dept_id, type, status, number, n)
@@ -34,37 +37,47 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       GROUP BY dept_id, type, status, number ORDER BY dept_id, type, status, number
     ON CONFLICT (dept_id, type, status, number) DO UPDATE SET n = t.n + EXCLUDED.n`;
   await sql
-    .raw(`CREATE FUNCTION project_tally_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+    .raw(
+      `CREATE FUNCTION project_tally_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       ${upsert('SELECT dept_id, type, status, number, 1 AS n FROM added')};
       RETURN NULL;
-    END $$`)
+    END $$`,
+    )
     .execute(db);
   await sql
-    .raw(`CREATE FUNCTION project_tally_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+    .raw(
+      `CREATE FUNCTION project_tally_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       ${upsert('SELECT dept_id, type, status, number, -1 AS n FROM removed')};
       RETURN NULL;
-    END $$`)
+    END $$`,
+    )
     .execute(db);
   await sql
-    .raw(`CREATE FUNCTION project_tally_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+    .raw(
+      `CREATE FUNCTION project_tally_moved() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       ${upsert(`SELECT OLD.dept_id AS dept_id, OLD.type AS type, OLD.status AS status, OLD.number AS number, -1 AS n
         UNION ALL SELECT NEW.dept_id, NEW.type, NEW.status, NEW.number, 1`)};
       RETURN NULL;
-    END $$`)
+    END $$`,
+    )
     .execute(db);
   await sql
-    .raw(`CREATE FUNCTION project_tally_cleared() RETURNS trigger LANGUAGE plpgsql AS $$
+    .raw(
+      `CREATE FUNCTION project_tally_cleared() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       DELETE FROM project_tally;
       RETURN NULL;
-    END $$`)
+    END $$`,
+    )
     .execute(db);
   // Inserts and deletes once per statement (a bulk seed is one grouped upsert per batch); updates per row, and only
   // when a tallied column changes: a bid's UPDATE sets status = 6 again and must not touch the tally.
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     CREATE TRIGGER project_tally_insert AFTER INSERT ON project REFERENCING NEW TABLE AS added
       FOR EACH STATEMENT EXECUTE FUNCTION project_tally_inserted();
     CREATE TRIGGER project_tally_delete AFTER DELETE ON project REFERENCING OLD TABLE AS removed
@@ -74,11 +87,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       EXECUTE FUNCTION project_tally_moved();
     CREATE TRIGGER project_tally_truncate AFTER TRUNCATE ON project FOR EACH STATEMENT EXECUTE FUNCTION project_tally_cleared();
     ANALYZE project;
-  `);
+  `,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     DROP TRIGGER IF EXISTS project_tally_truncate ON project;
     DROP TRIGGER IF EXISTS project_tally_update ON project;
     DROP TRIGGER IF EXISTS project_tally_delete ON project;
@@ -91,5 +107,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP INDEX IF EXISTS project_type_status_id_idx;
     DROP INDEX IF EXISTS project_type_id_idx;
     DROP TABLE IF EXISTS project_tally;
-  `);
+  `,
+  );
 }

@@ -32,7 +32,14 @@ describe('the aids a visit starts with', () => {
   });
 
   it('survives storage that refuses to be read', () => {
-    const refusing = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => { throw new Error('SecurityError'); } };
+    const refusing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
     expect(initialAids('default', refusing)).toEqual(ELDER_PRESET);
     expect(() => storeAids(refusing, ELDER_PRESET)).not.toThrow();
   });
@@ -62,7 +69,16 @@ describe('the 长辈版 toggle and the document', () => {
     const root = document.createElement('html');
     root.classList.add('keep-me');
     applyAids(root, { ...ELDER_PRESET, textStep: 4, contrast: true });
-    expect([...root.classList].sort()).toEqual(['keep-me', 'tm-aid-calm', 'tm-aid-contrast', 'tm-aid-cursor', 'tm-aid-simple', 'tm-aid-spacing', 'tm-aid-text', 'tm-elder']);
+    expect([...root.classList].sort()).toEqual([
+      'keep-me',
+      'tm-aid-calm',
+      'tm-aid-contrast',
+      'tm-aid-cursor',
+      'tm-aid-simple',
+      'tm-aid-spacing',
+      'tm-aid-text',
+      'tm-elder',
+    ]);
     expect(root.style.getPropertyValue('--tm-text-zoom')).toBe('2');
     expect(root.style.getPropertyValue('--tm-font-min')).toBe('18px');
     applyAids(root, NO_AIDS);

@@ -21,7 +21,11 @@ function recordingSpeech(voices: Array<{ lang: string; name: string }>) {
 
 describe('read-aloud', () => {
   it('reads with a zh-CN voice first, in sentence-sized pieces, after stopping what was being read', () => {
-    const r = recordingSpeech([{ lang: 'en-US', name: 'en' }, { lang: 'zh-TW', name: 'tw' }, { lang: 'zh-CN', name: 'cn' }]);
+    const r = recordingSpeech([
+      { lang: 'en-US', name: 'en' },
+      { lang: 'zh-TW', name: 'tw' },
+      { lang: 'zh-CN', name: 'cn' },
+    ]);
     const reader = createReadAloud(r.speech, r.Utterance);
     expect(reader.problem()).toBeNull();
     expect(reader.speak('第一句。第二句！')).toBeNull();

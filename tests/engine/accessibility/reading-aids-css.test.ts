@@ -21,7 +21,9 @@ describe('the reading aids written into every stylesheet', () => {
   it('rewrites a stylesheet once, Semi-style rules included', async () => {
     const css = '.semi-button{font-size:14px;line-height:20px;height:32px}.x{font:inherit;font-size:20px}';
     const once = (await postcss([readingAidsCss()]).process(css, { from: undefined })).css;
-    expect(once).toBe('.semi-button{font-size:max(14px, var(--tm-font-min, 0px));line-height:max(20px, calc(var(--tm-line, 0) * 1em));height:32px}.x{font:inherit;font-size:20px}');
+    expect(once).toBe(
+      '.semi-button{font-size:max(14px, var(--tm-font-min, 0px));line-height:max(20px, calc(var(--tm-line, 0) * 1em));height:32px}.x{font:inherit;font-size:20px}',
+    );
     expect((await postcss([readingAidsCss()]).process(once, { from: undefined })).css).toBe(once);
   });
 });

@@ -44,37 +44,43 @@ describe('spec §4 registration labels × region flags (freeBidding, startWebSoc
     expect(rows).toHaveLength(32);
   });
 
-  it.each(FLAG_SETS)('freeBidding $freeBidding, startWebSocket $startWebSocket: every project detail page draws one $mode panel', ({ freeBidding, startWebSocket, mode }) => {
-    const flags = { ...chunan.flags, freeBidding, startWebSocket };
-    for (const pageId of ['tradingProjectDetail', 'bidDetail', 'demandDetail']) {
-      expect(panelModes(chunan, pageId, flags), pageId).toEqual([mode]);
-    }
-    // Tenders are not auctioned: registration alone, whatever the flags.
-    expect(panelModes(chunan, 'tradingProjectDetail1', flags)).toEqual(['signup']);
-  });
+  it.each(FLAG_SETS)(
+    'freeBidding $freeBidding, startWebSocket $startWebSocket: every project detail page draws one $mode panel',
+    ({ freeBidding, startWebSocket, mode }) => {
+      const flags = { ...chunan.flags, freeBidding, startWebSocket };
+      for (const pageId of ['tradingProjectDetail', 'bidDetail', 'demandDetail']) {
+        expect(panelModes(chunan, pageId, flags), pageId).toEqual([mode]);
+      }
+      // Tenders are not auctioned: registration alone, whatever the flags.
+      expect(panelModes(chunan, 'tradingProjectDetail1', flags)).toEqual(['signup']);
+    },
+  );
 
-  it.each(rows)('freeBidding $freeBidding, startWebSocket $startWebSocket, status $status, registration $state', ({ freeBidding, startWebSocket, status, state }) => {
-    const [mode] = panelModes(chunan, 'bidDetail', { ...chunan.flags, freeBidding, startWebSocket });
-    const label = SPEC_LABELS[status][state];
+  it.each(rows)(
+    'freeBidding $freeBidding, startWebSocket $startWebSocket, status $status, registration $state',
+    ({ freeBidding, startWebSocket, status, state }) => {
+      const [mode] = panelModes(chunan, 'bidDetail', { ...chunan.flags, freeBidding, startWebSocket });
+      const label = SPEC_LABELS[status][state];
 
-    // The pure rule.
-    const button = registrationButtonFor(status, REGISTRATION_STATES[state]);
-    expect(button?.label).toBe(label);
-    expect(button?.enabled).toBe(ENABLED(status, state));
+      // The pure rule.
+      const button = registrationButtonFor(status, REGISTRATION_STATES[state]);
+      expect(button?.label).toBe(label);
+      expect(button?.enabled).toBe(ENABLED(status, state));
 
-    // The machine the panel runs gives the same button for a logged-in user with that stored registration.
-    const actor = createActor(registrationMachine, { input: { status, loggedIn: true, registrationState: state } }).start();
-    expect(registrationButton(actor.getSnapshot())).toEqual(button);
-    actor.stop();
+      // The machine the panel runs gives the same button for a logged-in user with that stored registration.
+      const actor = createActor(registrationMachine, { input: { status, loggedIn: true, registrationState: state } }).start();
+      expect(registrationButton(actor.getSnapshot())).toEqual(button);
+      actor.stop();
 
-    // What the panel draws in that region: the label is §4's everywhere; only free bidding turns 立即竞价 into the bid
-    // form, elsewhere an approved bidder's 立即竞价 button says where to bid.
-    const action = panelAction(mode, button);
-    expect(action?.label).toBe(label);
-    const bidNow = status === 6 && state === 1;
-    expect(action?.control).toBe(bidNow && mode === 'bidding' ? 'bid-form' : 'button');
-    expect(action?.note).toBe(bidNow && mode !== 'bidding' ? ONSITE_BIDDING_NOTE : undefined);
-  });
+      // What the panel draws in that region: the label is §4's everywhere; only free bidding turns 立即竞价 into the bid
+      // form, elsewhere an approved bidder's 立即竞价 button says where to bid.
+      const action = panelAction(mode, button);
+      expect(action?.label).toBe(label);
+      const bidNow = status === 6 && state === 1;
+      expect(action?.control).toBe(bidNow && mode === 'bidding' ? 'bid-form' : 'button');
+      expect(action?.note).toBe(bidNow && mode !== 'bidding' ? ONSITE_BIDDING_NOTE : undefined);
+    },
+  );
 
   it('offers nothing outside sign-up and bidding, and asks a visitor to log in during both', () => {
     for (const status of [2, 3, 5, 7, 8, 9, 10, 11]) expect(registrationButtonFor(status, 'approved')).toBeNull();

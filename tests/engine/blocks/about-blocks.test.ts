@@ -20,10 +20,27 @@ describe('section-nav currentItem', () => {
 
 describe('article-menu', () => {
   it('reads the help centre groups as they are and a page of articles as one unnamed group', () => {
-    const help = [{ classname: '注册登录', list: [{ id: 1, title: '如何注册账号？' }] }, { classname: '常见问题', list: [] }];
+    const help = [
+      { classname: '注册登录', list: [{ id: 1, title: '如何注册账号？' }] },
+      { classname: '常见问题', list: [] },
+    ];
     expect(menuGroups(help)).toEqual(help);
-    expect(menuGroups({ rows: [{ id: 7, title: '中心简介', logintime: 'x' }, { id: 8, title: '联系我们' }], total: 2 })).toEqual([
-      { classname: '', list: [{ id: 7, title: '中心简介' }, { id: 8, title: '联系我们' }] },
+    expect(
+      menuGroups({
+        rows: [
+          { id: 7, title: '中心简介', logintime: 'x' },
+          { id: 8, title: '联系我们' },
+        ],
+        total: 2,
+      }),
+    ).toEqual([
+      {
+        classname: '',
+        list: [
+          { id: 7, title: '中心简介' },
+          { id: 8, title: '联系我们' },
+        ],
+      },
     ]);
     expect(menuGroups(null)).toEqual([{ classname: '', list: [] }]);
   });

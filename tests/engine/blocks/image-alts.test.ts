@@ -14,7 +14,8 @@ function imageProblems(source: string, file: string): string[] {
     const line = source.slice(0, match.index).split('\n').length;
     const where = `${file}:${line}`;
     if (!/\balt=/.test(tag)) problems.push(`${where}: <img> without alt`);
-    else if (/\balt=""/.test(tag) && !/aria-hidden="true"|role="presentation"/.test(tag)) problems.push(`${where}: decorative <img alt=""> not hidden (aria-hidden="true" or role="presentation")`);
+    else if (/\balt=""/.test(tag) && !/aria-hidden="true"|role="presentation"/.test(tag))
+      problems.push(`${where}: decorative <img alt=""> not hidden (aria-hidden="true" or role="presentation")`);
     else if (/\balt=\{?["'`]\s*["'`]\}?/.test(tag) && !/\balt=""/.test(tag)) problems.push(`${where}: blank alt`);
   }
   return problems;
@@ -30,10 +31,12 @@ function blockSources(dir: string): string[] {
 
 describe('pictures drawn by blocks', () => {
   it('the check finds a picture without alt and an unhidden decorative one', () => {
-    expect(imageProblems('<div>\n<img src={a} />\n<img src={b} alt="" />\n<img src={c} alt="" aria-hidden="true" />\n<img src={d} alt={title} /></div>', 'planted.tsx')).toEqual([
-      'planted.tsx:2: <img> without alt',
-      'planted.tsx:3: decorative <img alt=""> not hidden (aria-hidden="true" or role="presentation")',
-    ]);
+    expect(
+      imageProblems(
+        '<div>\n<img src={a} />\n<img src={b} alt="" />\n<img src={c} alt="" aria-hidden="true" />\n<img src={d} alt={title} /></div>',
+        'planted.tsx',
+      ),
+    ).toEqual(['planted.tsx:2: <img> without alt', 'planted.tsx:3: decorative <img alt=""> not hidden (aria-hidden="true" or role="presentation")']);
   });
 
   it('every <img> in blocks/ has a meaningful alt or is hidden as decoration', () => {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { choiceOf, LOAN_FILTERS, matchesFilters, type FilterableProduct } from '../../../blocks/loan-products/filters.js';
 
 // The loan filters of the bank pages (spec §3): DKED amount brackets, DKQX longest term, DKLX type.
-const product = (over: Partial<FilterableProduct>): FilterableProduct => ({ amountMin: 1, amountMax: 50, termMin: 1, termMax: 36, loanTypes: ['信用'], ...over });
+const product = (over: Partial<FilterableProduct>): FilterableProduct => ({
+  amountMin: 1,
+  amountMax: 50,
+  termMin: 1,
+  termMax: 36,
+  loanTypes: ['信用'],
+  ...over,
+});
 
 describe('loan filters', () => {
   it('offers the spec’s options in order', () => {

@@ -7,7 +7,16 @@ describe('where a login sends the visitor back to', () => {
   });
 
   it('nothing without a route of this portal: no state, not a string, an outside or protocol-relative address', () => {
-    for (const state of [null, undefined, {}, { returnTo: 7 }, { returnTo: 'https://evil.example/' }, { returnTo: '//evil.example/' }, { returnTo: '/\\evil.example' }, { returnTo: 'javascript:alert(1)' }]) {
+    for (const state of [
+      null,
+      undefined,
+      {},
+      { returnTo: 7 },
+      { returnTo: 'https://evil.example/' },
+      { returnTo: '//evil.example/' },
+      { returnTo: '/\\evil.example' },
+      { returnTo: 'javascript:alert(1)' },
+    ]) {
       expect(loginReturnOf(state)).toBeNull();
     }
   });

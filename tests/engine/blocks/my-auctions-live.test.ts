@@ -27,7 +27,10 @@ const row: MyAuction = {
 };
 const record = (id: number, amount: number, bidderCode: string): AuctionRecord => ({ id, amount, bidderCode, bidderName: '张**', time: T0 });
 const bid = (id: number, amount: number, bidderCode: string, stop = T0) =>
-  ({ type: 'auctionBid', data: { projectId: 7, bid: record(id, amount, bidderCode), currentPrice: amount, bidCount: id, biddingStopTime: stop, serverTime: T0 } }) as const;
+  ({
+    type: 'auctionBid',
+    data: { projectId: 7, bid: record(id, amount, bidderCode), currentPrice: amount, bidCount: id, biddingStopTime: stop, serverTime: T0 },
+  }) as const;
 
 describe('foldLive', () => {
   it('a rival’s bid: outbid, the new price and end time; the own bid count stays', () => {

@@ -46,20 +46,41 @@ describe('statistics charts: what they say in words', () => {
   });
 
   it('summarises each chart with the numbers of its table', () => {
-    const wording = { projectTypeList: [{ label: '产权交易', type: 2 }, { label: '招标采购', type: 1 }] };
+    const wording = {
+      projectTypeList: [
+        { label: '产权交易', type: 2 },
+        { label: '招标采购', type: 1 },
+      ],
+    };
     expect(chartModel('status', data, wording).summary).toBe('共有交易项目 10 个：公示中 3 个，报名中 1 个，已成交 4 个，已结束 2 个。');
     expect(chartModel('type', data, wording).summary).toBe('按交易类型：招标采购 4 个，产权交易 6 个。');
     const deals = chartModel('monthlyDeals', data, wording);
     expect(deals.summary).toBe('近2个月成交 4 宗，成交金额合计 123.46 万元，最高的是 2026-02（123.46 万元，4 宗）。');
-    expect(deals.table.rows).toEqual([['2026-01', 0, '0.00'], ['2026-02', 4, '123.46']]);
+    expect(deals.table.rows).toEqual([
+      ['2026-01', 0, '0.00'],
+      ['2026-02', 4, '123.46'],
+    ]);
     expect(chartModel('monthlyActivity', data, wording).summary).toBe('近2个月共报名 9 人次，出价 20 次，成交 4 宗。');
-    expect(chartModel('category', data, wording, 2).table.rows).toEqual([['土地经营权', 5], ['工程建设招标', 4], ['其他品类', 1]]);
+    expect(chartModel('category', data, wording, 2).table.rows).toEqual([
+      ['土地经营权', 5],
+      ['工程建设招标', 4],
+      ['其他品类', 1],
+    ]);
     expect(chartModel('place', data, wording).summary).toBe('项目最多的地区是甲镇（7 个项目，成交 3 宗），乙镇（3 个项目，成交 1 宗）。');
   });
 
   it('has no chart to draw when there is no data', () => {
-    const empty: TradingStatistics = { ...data, totals: { projects: 0, deals: 0, dealAmount: 0, registrations: 0, bids: 0 }, byStatus: [], byType: [], byCategory: [], byPlace: [], monthly: data.monthly.map((m) => ({ ...m, deals: 0, dealAmount: 0, registrations: 0, bids: 0 })) };
-    for (const kind of ['status', 'type', 'category', 'monthlyDeals', 'monthlyActivity', 'place'] as const) expect(chartModel(kind, empty, {}).spec, kind).toBeNull();
+    const empty: TradingStatistics = {
+      ...data,
+      totals: { projects: 0, deals: 0, dealAmount: 0, registrations: 0, bids: 0 },
+      byStatus: [],
+      byType: [],
+      byCategory: [],
+      byPlace: [],
+      monthly: data.monthly.map((m) => ({ ...m, deals: 0, dealAmount: 0, registrations: 0, bids: 0 })),
+    };
+    for (const kind of ['status', 'type', 'category', 'monthlyDeals', 'monthlyActivity', 'place'] as const)
+      expect(chartModel(kind, empty, {}).spec, kind).toBeNull();
   });
 });
 
@@ -76,10 +97,9 @@ describe('record cards: facts and picture addresses', () => {
   });
 
   it('keeps only http(s) and same-site picture addresses', () => {
-    expect(imagesOf({ imgList: ['/image-api/a.png', 'javascript:alert(1)', 'https://x.example/b.jpg', 'data:image/png;base64,AA', '//evil.example/c.png'] })).toEqual([
-      '/image-api/a.png',
-      'https://x.example/b.jpg',
-    ]);
+    expect(
+      imagesOf({ imgList: ['/image-api/a.png', 'javascript:alert(1)', 'https://x.example/b.jpg', 'data:image/png;base64,AA', '//evil.example/c.png'] }),
+    ).toEqual(['/image-api/a.png', 'https://x.example/b.jpg']);
     expect(isSafeAddress(' JavaScript:alert(1)')).toBe(false);
   });
 });

@@ -30,7 +30,12 @@ beforeAll(async () => {
  */
 async function addTransferProjects() {
   const rows = await server.db.selectFrom('project').selectAll().execute();
-  const copies = ([[2, '001', '经营权流转'], [3, '013', '流转需求']] as const).flatMap(([type, number, suffix], k) =>
+  const copies = (
+    [
+      [2, '001', '经营权流转'],
+      [3, '013', '流转需求'],
+    ] as const
+  ).flatMap(([type, number, suffix], k) =>
     rows.map(({ id, ...row }) => ({
       ...row,
       id: id + (k + 1) * 100_000,
@@ -232,7 +237,11 @@ describe('/tradingProject configured per region', () => {
 
   it('a place from the region dropdown (dm) is sent as its deptId; the region itself sends none', async () => {
     const c = clientFor(server.baseURL, { defaultDeptId: () => region.deptId, adapter: 'http' });
-    const places = (await c.client.call('townList', { query: { maxLevel: 5, includeSelf: true } as never })) as Array<{ deptId: number; deptCode: string; parentId: number }>;
+    const places = (await c.client.call('townList', { query: { maxLevel: 5, includeSelf: true } as never })) as Array<{
+      deptId: number;
+      deptCode: string;
+      parentId: number;
+    }>;
     const town = places.find((p) => p.parentId === region.deptId)!;
     const { lastList } = renderAt(`#/tradingProject?idx=1&dm=${town.deptCode}`);
     await cards();

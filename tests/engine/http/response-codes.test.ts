@@ -49,7 +49,10 @@ describe('response code handling (spec §8)', () => {
     expect(error).toMatchObject({ kind: 'code', code: 401, shown: false });
   });
 
-  for (const [homeShowLogin, target] of [[true, '/'], [false, '/login']] as const) {
+  for (const [homeShowLogin, target] of [
+    [true, '/'],
+    [false, '/login'],
+  ] as const) {
     it(`401 with a stored token or phone: 会话已过期，请重新登录。, login cleared, to ${target} when homeShowLogin is ${homeShowLogin}`, async () => {
       const c = clientFor(server.baseURL, { homeShowLogin: () => homeShowLogin });
       c.session.setDept({ deptId: 330127, deptName: '淳安县', deptCode: '330127' });

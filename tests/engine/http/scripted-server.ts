@@ -42,7 +42,9 @@ export async function startScriptedServer(answer: (req: SeenRequest) => Scripted
       const send = () => {
         if (res.destroyed) return;
         const body = a.raw ?? JSON.stringify(a.json ?? null);
-        res.writeHead(a.status ?? 200, { 'content-type': a.contentType ?? (a.raw === undefined ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8') });
+        res.writeHead(a.status ?? 200, {
+          'content-type': a.contentType ?? (a.raw === undefined ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8'),
+        });
         res.end(body);
       };
       if (a.delayMs) setTimeout(send, a.delayMs);

@@ -44,7 +44,12 @@ describe('uploadImage against the real server', () => {
     expect([stored.width, stored.height]).toEqual([120, 80]);
     expect(stored.data.equals(sent.data)).toBe(true);
 
-    const row = await server.db.selectFrom('upload').innerJoin('appUser', 'appUser.userId', 'upload.userId').select('appUser.phone').where('url', '=', item.url).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('upload')
+      .innerJoin('appUser', 'appUser.userId', 'upload.userId')
+      .select('appUser.phone')
+      .where('url', '=', item.url)
+      .executeTakeFirstOrThrow();
     expect(row.phone).toBe(DEMO_PHONES[0]);
     expect(c.notifier.entries).toEqual([]);
   });

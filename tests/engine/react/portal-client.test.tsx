@@ -10,7 +10,11 @@ function PolicyTitles({ label }: { label: string }) {
   const state = useSiteData<{ rows: Array<{ title: string }> }>('zhengcefagui');
   if (state.status === 'loading') return <p>{label}：正在加载</p>;
   if (state.status === 'error') return <p>{label}：加载失败</p>;
-  return <p>{label}：{state.data.rows.map((r) => r.title).join('、')}</p>;
+  return (
+    <p>
+      {label}：{state.data.rows.map((r) => r.title).join('、')}
+    </p>
+  );
 }
 
 function Who() {

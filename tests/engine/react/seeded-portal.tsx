@@ -49,7 +49,13 @@ export function withSeededPortal(regionId: string): SeededPortal {
       window.location.hash = hash;
       const reloads: number[] = [];
       render(
-        <PortalApp region={region} registry={createBlockRegistry(defaultBlocks)} client={c.client} siteData={createSiteData(c.client, {})} reload={() => reloads.push(1)} />,
+        <PortalApp
+          region={region}
+          registry={createBlockRegistry(defaultBlocks)}
+          client={c.client}
+          siteData={createSiteData(c.client, {})}
+          reload={() => reloads.push(1)}
+        />,
       );
       return { ...c, reloads };
     },

@@ -116,7 +116,9 @@ describe('the transfer-out / transfer-in entry (spec §6)', () => {
 
   it('a login that ended on the server meanwhile: one prompt, 登录状态失效,请重新登录账号?, and not also §8’s expiry toast', async () => {
     const c = portalClient();
-    const login = await c.client.request('login', { body: { username: DEMO_PHONES[1], password: DEMO_PASSWORD, areaId: region.deptId, loginType: 1 } as never });
+    const login = await c.client.request('login', {
+      body: { username: DEMO_PHONES[1], password: DEMO_PASSWORD, areaId: region.deptId, loginType: 1 } as never,
+    });
     c.session.setLogin(login.data.token, DEMO_PHONES[1]);
     renderAt('#/', c);
     expect(await screen.findByText('138****0002', {}, { timeout: 10_000 })).toBeTruthy();
@@ -138,7 +140,9 @@ describe('the transfer-out / transfer-in entry (spec §6)', () => {
 
   it('logged in: the form opens with its title by ?id, and the intent is stored for real', async () => {
     const c = portalClient();
-    const login = await c.client.request('login', { body: { username: DEMO_PHONES[0], password: DEMO_PASSWORD, areaId: region.deptId, loginType: 1 } as never });
+    const login = await c.client.request('login', {
+      body: { username: DEMO_PHONES[0], password: DEMO_PASSWORD, areaId: region.deptId, loginType: 1 } as never,
+    });
     c.session.setLogin(login.data.token, DEMO_PHONES[0]);
     renderAt('#/turnOut?id=1', c);
     expect(await screen.findByRole('heading', { name: '我要转出' }, { timeout: 10_000 })).toBeTruthy();
@@ -151,7 +155,11 @@ describe('the transfer-out / transfer-in entry (spec §6)', () => {
     });
     // Intents are public only once staff review them (issue 14): the form says so.
     await waitFor(() => expect(c.notifier.entries.at(-1)).toEqual({ via: 'message', kind: 'success', text: '提交成功，等待审核' }));
-    const row = await portal.server.db.selectFrom('intent').select(['type', 'projectname', 'contact', 'state']).where('projectname', '=', '千岛湖镇测试村茶园经营权').executeTakeFirst();
+    const row = await portal.server.db
+      .selectFrom('intent')
+      .select(['type', 'projectname', 'contact', 'state'])
+      .where('projectname', '=', '千岛湖镇测试村茶园经营权')
+      .executeTakeFirst();
     expect(row).toEqual({ type: 1, projectname: '千岛湖镇测试村茶园经营权', contact: '王测试', state: 0 });
   });
 });

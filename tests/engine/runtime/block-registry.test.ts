@@ -7,7 +7,10 @@ const stub = (name: string) => () => Promise.resolve({ default: () => name as ne
 describe('the block registry', () => {
   it('resolves a type by layers, later layers winning (deployment → theme → default)', async () => {
     const registry = createBlockRegistry(
-      [{ type: 'article-list', load: stub('default list') }, { type: 'app-qr', load: stub('default qr') }],
+      [
+        { type: 'article-list', load: stub('default list') },
+        { type: 'app-qr', load: stub('default qr') },
+      ],
       [{ type: 'article-list', load: stub('theme list') }],
     );
     expect(registry.types()).toEqual(['app-qr', 'article-list']);

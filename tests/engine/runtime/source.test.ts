@@ -12,11 +12,20 @@ describe('block sources', () => {
       } as never,
       context,
     );
-    expect(resolved).toEqual({ kind: 'call', call: 'newsDetail', query: undefined, body: { id: '42', number: '001017', dm: '330127000000', flag: true }, params: undefined });
+    expect(resolved).toEqual({
+      kind: 'call',
+      call: 'newsDetail',
+      query: undefined,
+      body: { id: '42', number: '001017', dm: '330127000000', flag: true },
+      params: undefined,
+    });
   });
 
   it('uses a reference’s default when the value is absent, and leaves the key out without one', () => {
-    const resolved = resolveSource({ call: 'newsList', body: { pageNum: { $from: 'query.page', default: 1 }, keyword: { $from: 'query.keyword' } } } as never, context);
+    const resolved = resolveSource(
+      { call: 'newsList', body: { pageNum: { $from: 'query.page', default: 1 }, keyword: { $from: 'query.keyword' } } } as never,
+      context,
+    );
     expect(resolved).toMatchObject({ body: { pageNum: 1 } });
     expect((resolved as { body: object }).body).not.toHaveProperty('keyword');
   });

@@ -51,8 +51,19 @@ describe('rich-text sanitiser', () => {
   });
 
   it('drops href and src outside the URL policy, however the scheme is spelled', () => {
-    const schemes = ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java&#x09;script:alert(1)', 'java&#10;script:alert(1)',
-      '&#106;avascript:alert(1)', 'javascript://%0aalert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example', '/\\evil.example'];
+    const schemes = [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java&#x09;script:alert(1)',
+      'java&#10;script:alert(1)',
+      '&#106;avascript:alert(1)',
+      'javascript://%0aalert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      '//evil.example',
+      '/\\evil.example',
+    ];
     for (const scheme of schemes) {
       const body = parse(sanitizeHtml(`<a href="${scheme}">链接</a><img src="${scheme}" alt="图">`));
       expect(body.textContent, scheme).toContain('链接');

@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+const SNAP='/work/main/.tmp/test-snapshot/pglite-migrated.tar';
+let t=Date.now();
+const bytes=fs.readFileSync('/work/main/node_modules/@electric-sql/pglite/dist/pglite.wasm');
+const mod=await WebAssembly.compile(bytes);
+console.log('compile',Date.now()-t);t=Date.now();
+const fsb = new Blob([fs.readFileSync('/work/main/node_modules/@electric-sql/pglite/dist/pglite.data')]);
+const p=new PGlite({ loadDataDir: new Blob([fs.readFileSync(SNAP)]), wasmModule: mod, fsBundle: fsb });
+await p.waitReady;
+console.log('pglite with module',Date.now()-t);t=Date.now();
+const p2=new PGlite({ loadDataDir: new Blob([fs.readFileSync(SNAP)]) });
+await p2.waitReady;
+console.log('pglite plain',Date.now()-t);t=Date.now();
+const p3=new PGlite({ loadDataDir: new Blob([fs.readFileSync(SNAP)]), wasmModule: mod, fsBundle: fsb });
+await p3.waitReady;
+console.log('pglite with module again',Date.now()-t);
