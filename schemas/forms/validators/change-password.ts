@@ -3,186 +3,109 @@
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 
 const validateFns: ValidatorFunctions = {};
-validateFns['-62443b1e'] = validate10;
-const schema11 = {
-  title: '修改密码',
-  description: "The personal centre's password change; posts to updatePwd.",
-  type: 'object',
-  required: ['oldPassword', 'newPassword', 'confirmPassword'],
-  properties: {
-    oldPassword: { title: '旧密码', type: 'string', 'x-messages': { required: '请输入旧密码' } },
-    newPassword: {
-      title: '新密码',
-      type: 'string',
-      pattern: '^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\\s])\\S{8,20}$',
-      'x-messages': { required: '请输入新密码', pattern: '密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。' },
-    },
-    confirmPassword: { title: '确认新密码', type: 'string', 'x-messages': { required: '请再次输入新密码' } },
-  },
-  $id: '-62443b1e',
-};
-const pattern0 = new RegExp('^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\\s])\\S{8,20}$', 'u');
+validateFns["-62443b1e"] = validate10;
+const schema11 = {"title":"修改密码","description":"The personal centre's password change; posts to updatePwd.","type":"object","required":["oldPassword","newPassword","confirmPassword"],"properties":{"oldPassword":{"title":"旧密码","type":"string","x-messages":{"required":"请输入旧密码"}},"newPassword":{"title":"新密码","type":"string","pattern":"^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\\s])\\S{8,20}$","x-messages":{"required":"请输入新密码","pattern":"密码中必须包含大小写字母、数字、特殊字符,长度在8到20位之间。"}},"confirmPassword":{"title":"确认新密码","type":"string","x-messages":{"required":"请再次输入新密码"}}},"$id":"-62443b1e"};
+const pattern0 = new RegExp("^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\\s])\\S{8,20}$", "u");
 
-function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
-  /*# sourceURL="-62443b1e" */ let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.oldPassword === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'oldPassword' },
-        message: "must have required property '" + 'oldPassword' + "'",
-        schema: schema11.required,
-        parentSchema: schema11,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.newPassword === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'newPassword' },
-        message: "must have required property '" + 'newPassword' + "'",
-        schema: schema11.required,
-        parentSchema: schema11,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.confirmPassword === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'confirmPassword' },
-        message: "must have required property '" + 'confirmPassword' + "'",
-        schema: schema11.required,
-        parentSchema: schema11,
-        data,
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.oldPassword !== undefined) {
-      let data0 = data.oldPassword;
-      if (typeof data0 !== 'string') {
-        const err3 = {
-          instancePath: instancePath + '/oldPassword',
-          schemaPath: '#/properties/oldPassword/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema11.properties.oldPassword.type,
-          parentSchema: schema11.properties.oldPassword,
-          data: data0,
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.newPassword !== undefined) {
-      let data1 = data.newPassword;
-      if (typeof data1 === 'string') {
-        if (!pattern0.test(data1)) {
-          const err4 = {
-            instancePath: instancePath + '/newPassword',
-            schemaPath: '#/properties/newPassword/pattern',
-            keyword: 'pattern',
-            params: { pattern: '^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\\s])\\S{8,20}$' },
-            message: 'must match pattern "' + '^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\\s])\\S{8,20}$' + '"',
-            schema: '^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\\s])\\S{8,20}$',
-            parentSchema: schema11.properties.newPassword,
-            data: data1,
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + '/newPassword',
-          schemaPath: '#/properties/newPassword/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema11.properties.newPassword.type,
-          parentSchema: schema11.properties.newPassword,
-          data: data1,
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.confirmPassword !== undefined) {
-      let data2 = data.confirmPassword;
-      if (typeof data2 !== 'string') {
-        const err6 = {
-          instancePath: instancePath + '/confirmPassword',
-          schemaPath: '#/properties/confirmPassword/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-          schema: schema11.properties.confirmPassword.type,
-          parentSchema: schema11.properties.confirmPassword,
-          data: data2,
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'object' },
-      message: 'must be object',
-      schema: schema11.type,
-      parentSchema: schema11,
-      data,
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate10.errors = vErrors;
-  return errors === 0;
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="-62443b1e" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.oldPassword === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oldPassword"},message:"must have required property '"+"oldPassword"+"'",schema:schema11.required,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.newPassword === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "newPassword"},message:"must have required property '"+"newPassword"+"'",schema:schema11.required,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.confirmPassword === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema11.required,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.oldPassword !== undefined){
+let data0 = data.oldPassword;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/oldPassword",schemaPath:"#/properties/oldPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.oldPassword.type,parentSchema:schema11.properties.oldPassword,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.newPassword !== undefined){
+let data1 = data.newPassword;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+const err4 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/pattern",keyword:"pattern",params:{pattern: "^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\\s])\\S{8,20}$"},message:"must match pattern \""+"^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\\s])\\S{8,20}$"+"\"",schema:"^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\\s])\\S{8,20}$",parentSchema:schema11.properties.newPassword,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/newPassword",schemaPath:"#/properties/newPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.newPassword.type,parentSchema:schema11.properties.newPassword,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.confirmPassword !== undefined){
+let data2 = data.confirmPassword;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.confirmPassword.type,parentSchema:schema11.properties.confirmPassword,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate10.errors = vErrors;
+return errors === 0;
 }
 
 export default validateFns;
