@@ -4,13 +4,12 @@ import { settled, withPortalInChromium } from './portal-harness.js';
 
 const chromium = withPortalInChromium();
 
-/** The home drawn with every card's picture loaded (they load lazily: brought into view). */
+/** The home drawn with every picture loaded (those below the fold load lazily: the page is scrolled to its end). */
 async function seeAllPictures(page: Page): Promise<void> {
   await settled(page);
   await page.locator('.tm-pcard__images img').last().scrollIntoViewIfNeeded();
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLImageElement>('.tm-pcard__images img')].every((img) => img.complete && img.naturalWidth > 0),
-  );
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img')].every((img) => img.complete && img.naturalWidth > 0));
 }
 
 // Pictures in a modern format at the size they are shown (server/picture-variants.ts, blocks/shared/url-policy.ts

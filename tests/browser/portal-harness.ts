@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -37,13 +38,53 @@ export async function startPortal(overrides: Partial<ServerConfig> = {}): Promis
     throw new Error('dist/client is missing: run `npx vite build` first (npm test does)');
   }
   const server = await startTestServer({ serveClient: true, ...overrides });
-  await seedDemo(server.db, { projects: 120, now: new Date(), imagesDir: path.join(server.config.dataDir, 'images', 'demo') });
+  const demoImages = path.join(server.config.dataDir, 'images', 'demo');
+  await seedDemo(server.db, { projects: 120, now: new Date(), imagesDir: demoImages });
+  const variants = sharedDemoVariants(demoImages, path.join(server.config.dataDir, 'picture-variants', 'demo'));
   // As startServer does: places the served regions declare beyond the demo ones (a test's own county) are added.
   await syncPlaces(server.db, server.app.ctx.regions.load().places, { info: () => {}, warn: () => {} });
   await server.reloadPlaces();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
-  return { ...server, url: `http://127.0.0.1:${port}/` };
+  return {
+    ...server,
+    url: `http://127.0.0.1:${port}/`,
+    async close() {
+      variants.keep();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * The seed's pictures are the same in every test server (a fixed random seed), and their AVIF/WebP variants cost a
+ * browser file seconds of CPU to make again (sharp, ~100 ms a landscape). They are kept between test servers in
+ * `.tmp/test-picture-variants/<hash of the pictures>`: copied into a new server's data folder (newer than the pictures
+ * just written, so the server takes them as made) and the ones it made copied back when it closes.
+ */
+function sharedDemoVariants(demoImages: string, serverVariants: string): { keep(): void } {
+  const hash = crypto.createHash('sha1');
+  for (const file of fs.readdirSync(demoImages).sort()) {
+    const full = path.join(demoImages, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  const shared = path.resolve('.tmp/test-picture-variants', hash.digest('hex').slice(0, 16));
+  fs.mkdirSync(serverVariants, { recursive: true });
+  if (fs.existsSync(shared))
+    for (const file of fs.readdirSync(shared)) if (!file.endsWith('.part')) fs.copyFileSync(path.join(shared, file), path.join(serverVariants, file));
+  return {
+    keep() {
+      if (!fs.existsSync(serverVariants)) return;
+      fs.mkdirSync(shared, { recursive: true });
+      for (const file of fs.readdirSync(serverVariants)) {
+        if (file.endsWith('.part') || fs.existsSync(path.join(shared, file))) continue;
+        // Copied aside and renamed: another worker never reads half a file.
+        const partial = path.join(shared, `${file}.${process.pid}.part`);
+        fs.copyFileSync(path.join(serverVariants, file), partial);
+        fs.renameSync(partial, path.join(shared, file));
+      }
+    },
+  };
 }
 
 /**
