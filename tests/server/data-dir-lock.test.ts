@@ -58,7 +58,9 @@ afterEach(async () => {
   for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('a PGlite data folder is held by one process', () => {
+// PGlite's alone: the PostgreSQL run of the server suite (CI's last step) skips it, as the main run has checked it
+// already and its child processes cost that step two minutes.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('a PGlite data folder is held by one process', () => {
   it('refuses the review CLI while the server holds the folder, naming the holder; the data stays whole and the CLI runs once released', async () => {
     const dataDir = tempDataDir();
     const holder = await open(pgliteDir(dataDir));
