@@ -10,6 +10,7 @@ import { isAllowedUrl, URL_FORMAT } from '../../engine/security/url-policy.js';
 // that builds on `_base` must not show "'pages' is a required property" there: the merge supplies it.
 
 const SCHEMAS = path.resolve('schemas');
+const BLOCKS = path.resolve('blocks');
 const MODELINE = /^#\s*yaml-language-server:\s*\$schema=(\S+)/;
 
 function schemaFiles(dir: string): string[] {
@@ -30,7 +31,13 @@ function yamlFiles(dir: string): string[] {
 const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
 ajv.addFormat(URL_FORMAT, isAllowedUrl);
 const byFile = new Map<string, string>();
-for (const file of schemaFiles(SCHEMAS)) {
+// The block props schemas live beside their blocks (blocks/<type>/props.schema.json). Every $id is the file's path
+// from the repository root, so a relative $ref resolves to the same schema by $id (ajv) as by file (an editor).
+const blockFiles = fs
+  .readdirSync(BLOCKS)
+  .map((type) => path.join(BLOCKS, type, 'props.schema.json'))
+  .filter((file) => fs.existsSync(file));
+for (const file of [...schemaFiles(SCHEMAS), ...blockFiles]) {
   const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as { $id: string };
   ajv.addSchema(schema as AnySchema);
   byFile.set(path.resolve(file), schema.$id);
@@ -48,6 +55,12 @@ function editorValidator(file: string): ValidateFunction | undefined {
 const REGION_FILES = yamlFiles(path.resolve('regions'));
 
 describe('each region file alone, as an editor validates it', () => {
+  it("every region and block schema's $id is its path from the repository root (one scheme for ajv and editors)", () => {
+    const ids = [...byFile].map(([file, id]) => [path.relative(process.cwd(), file).split(path.sep).join('/'), id]);
+    expect(ids.filter(([file, id]) => file !== id)).toEqual([]);
+    expect(ids.some(([file]) => file === 'blocks/login-box/props.schema.json')).toBe(true);
+  });
+
   it('every file under regions/ names its schema in a modeline', () => {
     const without = REGION_FILES.filter((file) => !MODELINE.test(fs.readFileSync(file, 'utf8').split('\n')[0]));
     expect(without.map((f) => path.relative(process.cwd(), f))).toEqual([]);
@@ -61,12 +74,12 @@ describe('each region file alone, as an editor validates it', () => {
   });
 
   it('the per-file schema still catches what an author gets wrong (a misspelt key, a block prop of the wrong type)', () => {
-    const layer = ajv.getSchema('region-layer.schema.json')!;
+    const layer = ajv.getSchema('schemas/region-layer.schema.json')!;
     expect(layer({ extends: '../_base/region.yaml', cityNmae: '测试县' })).toBe(false);
     expect(layer.errors!.some((e) => e.keyword === 'additionalProperties')).toBe(true);
     const badProps = { pages: { home: { route: '/', title: '首页', blocks: [{ type: 'news-list', props: { rows: '七' } }] } } };
     expect(layer(badProps)).toBe(false);
     // The merged region still needs every required key: region.schema.json keeps them.
-    expect(ajv.getSchema('region.schema.json')!({ extends: '../_base/region.yaml', id: 'x' })).toBe(false);
+    expect(ajv.getSchema('schemas/region.schema.json')!({ extends: '../_base/region.yaml', id: 'x' })).toBe(false);
   });
 });
