@@ -5,11 +5,11 @@ import { SourceContent } from '../../engine/react/SourceContent.js';
 import { useFlags, useRegion, useRouteQuery } from '../../engine/react/RegionProvider.js';
 import { useSession } from '../../engine/react/PortalClientProvider.js';
 import { evaluateCondition, type Condition } from '../../engine/region/condition.js';
-import { withQuery } from '../shared/data.js';
-import { placeWindowHref } from '../shared/place-window.js';
+import { withQuery } from '../_parts/data.js';
+import { placeWindowHref } from '../_parts/place-window.js';
 import { Disclosure } from './Disclosure.js';
 import './main-nav.css';
-import { isAllowedUrl } from '../shared/url-policy.js';
+import { isAllowedUrl } from '../_parts/url-policy.js';
 
 interface Tab {
   name: string;

@@ -1,8 +1,8 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { RegionPickerProps } from '../../schemas/types/blocks.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
-import { rowsOf } from '../shared/data.js';
-import { PLACE_ROUTE, placeWindowHref } from '../shared/place-window.js';
+import { rowsOf } from '../_parts/data.js';
+import { PLACE_ROUTE, placeWindowHref } from '../_parts/place-window.js';
 import './region-picker.css';
 
 interface Place {

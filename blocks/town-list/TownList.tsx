@@ -1,8 +1,8 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { TownListProps } from '../../schemas/types/blocks.js';
-import { rowsOf } from '../shared/data.js';
+import { rowsOf } from '../_parts/data.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
-import { opensAsPlace, placeWindowHref } from '../shared/place-window.js';
+import { opensAsPlace, placeWindowHref } from '../_parts/place-window.js';
 
 interface Place {
   deptId: number;

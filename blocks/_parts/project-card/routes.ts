@@ -1,4 +1,4 @@
-import { withQuery } from '../shared/data.js';
+import { withQuery } from '../data.js';
 
 /** Where a project's card opens: the tender detail for the tender category numbers (009), demand detail for type 3. */
 export interface DetailRoutes {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
-import { cardBadge, cardShowsBadge, cardTimeLine, priceLabel } from '../../machines/project-status-rules.js';
-import type { ProjectCard as Project } from '../../schemas/types/api.js';
-import { dateOf } from '../shared/data.js';
+import { useFlags, useRegion } from '../../../engine/react/RegionProvider.js';
+import { cardBadge, cardShowsBadge, cardTimeLine, priceLabel } from '../../../machines/project-status-rules.js';
+import type { ProjectCard as Project } from '../../../schemas/types/api.js';
+import { dateOf } from '../data.js';
 import { priceText, quantityText } from './units.js';
 import noImage from './no-image.svg';
 import './project-card.css';
-import { isAllowedUrl, sizedPicture } from '../shared/url-policy.js';
+import { isAllowedUrl, sizedPicture } from '../url-policy.js';
 
 export type BadgeVariant = Parameters<typeof cardBadge>[1];
 
