@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { MainNavProps } from '../../schemas/types/blocks.js';
+import type { Place } from '../../schemas/types/api.js';
 import { SourceContent } from '../../engine/react/SourceContent.js';
 import { useFlags, useRegion, useRouteQuery } from '../../engine/react/RegionProvider.js';
 import { useSession } from '../../engine/react/PortalClientProvider.js';
@@ -18,14 +19,6 @@ interface Tab {
   type?: string;
   andCity?: boolean;
   when?: Condition;
-}
-
-interface Place {
-  deptId: number;
-  deptName: string;
-  deptCode: string;
-  parentId: number;
-  level: number;
 }
 
 /** Project type of each category drop-down tab (spec: supply 2, demand 3, tender 1). */
