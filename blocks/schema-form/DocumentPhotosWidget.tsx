@@ -7,11 +7,11 @@ import { DEFAULT_CAMERA_SERVICE_URL } from '../../machines/camera-protocol.js';
 import type { CameraPhoto } from '../../machines/document-camera.js';
 import { photoBlob } from '../_parts/photo-image.js';
 import { PhotoUploadList, usePhotoUploads, type PhotoUploadJob } from '../_parts/photo-uploads.js';
-import '../_parts/document-camera.css';
+import '../_parts/document-camera/document-camera.css';
 import { isAllowedUrl } from '../_parts/url-policy.js';
 
 // The dialog and its machine load when a person first opens it.
-const DocumentCameraDialog = lazy(() => import('../_parts/DocumentCameraDialog.js').then((m) => ({ default: m.DocumentCameraDialog })));
+const DocumentCameraDialog = lazy(() => import('../_parts/document-camera/DocumentCameraDialog.js').then((m) => ({ default: m.DocumentCameraDialog })));
 
 /**
  * `ui:widget: documentPhotos` for an array of uploaded image URLs (e.g. the transfer intent's 相关材料照片): the photos
