@@ -2,10 +2,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import NewsCarousel from '../../../blocks/news-carousel/NewsCarousel.js';
-import { AIDS_STORAGE_KEY, ELDER_PRESET } from '../../../engine/accessibility/index.js';
-import { ReadingAidsProvider, RegionProvider } from '../../../engine/react/index.js';
-import type { Region } from '../../../schemas/types/region.js';
+import NewsCarousel from './NewsCarousel.js';
+import { AIDS_STORAGE_KEY, ELDER_PRESET } from '../../engine/accessibility/index.js';
+import { ReadingAidsProvider, RegionProvider } from '../../engine/react/index.js';
+import type { Region } from '../../schemas/types/region.js';
 
 // The picture-news carousel moves by itself, except for a reader who asked for no motion (停止动画, part of 长辈版).
 const rows = [1, 2, 3].map((id) => ({ id, title: `图片新闻${id}`, coverImg: `/image-api/${id}.png` }));

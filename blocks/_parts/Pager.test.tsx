@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Pager } from '../../../blocks/_parts/Pager.js';
+import { Pager } from './Pager.js';
 
 afterEach(cleanup);
 

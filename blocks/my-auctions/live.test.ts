@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chinaDateTime, foldLive, followsLive, liveRow } from '../../../blocks/my-auctions/live.js';
-import type { AuctionRecord, AuctionState, MyAuction } from '../../../schemas/types/api.js';
+import { chinaDateTime, foldLive, followsLive, liveRow } from './live.js';
+import type { AuctionRecord, AuctionState, MyAuction } from '../../schemas/types/api.js';
 
 // 我的竞价 following an auction live: what each real-time message does to the row.
 const T0 = Date.UTC(2026, 10, 23, 12, 0, 0); // 20:00:00 in China

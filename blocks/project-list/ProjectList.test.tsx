@@ -2,17 +2,17 @@
 import path from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defaultBlocks } from '../../../blocks/index.js';
-import { DEFAULT_AREA_BRACKETS, filterFromQuery, listRequest, queryWith } from '../../../blocks/project-list/filters.js';
-import { createSiteData } from '../../../engine/http/index.js';
-import { PortalApp } from '../../../engine/react/index.js';
-import { loadRegionCatalog } from '../../../engine/region/index.js';
-import { createBlockRegistry } from '../../../engine/runtime/block-registry.js';
-import { allStatuses } from '../../../machines/project-status-rules.js';
-import type { ProjectCard } from '../../../schemas/types/api.js';
-import type { Region } from '../../../schemas/types/region.js';
-import { clientFor } from '../http/client-setup.js';
-import { startSeededServer } from '../http/real-server.js';
+import { defaultBlocks } from '../index.js';
+import { DEFAULT_AREA_BRACKETS, filterFromQuery, listRequest, queryWith } from './filters.js';
+import { createSiteData } from '../../engine/http/index.js';
+import { PortalApp } from '../../engine/react/index.js';
+import { loadRegionCatalog } from '../../engine/region/index.js';
+import { createBlockRegistry } from '../../engine/runtime/block-registry.js';
+import { allStatuses } from '../../machines/project-status-rules.js';
+import type { ProjectCard } from '../../schemas/types/api.js';
+import type { Region } from '../../schemas/types/region.js';
+import { clientFor } from '../../tests/engine/http/client-setup.js';
+import { startSeededServer } from '../../tests/engine/http/real-server.js';
 
 // The trading projects screen in jsdom against the real server over seeded PGlite: what each filter puts in the
 // list request, and that the server's answer matches it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choiceOf, LOAN_FILTERS, matchesFilters, type FilterableProduct } from '../../../blocks/loan-products/filters.js';
+import { choiceOf, LOAN_FILTERS, matchesFilters, type FilterableProduct } from './filters.js';
 
 // The loan filters of the bank pages (spec §3): DKED amount brackets, DKQX longest term, DKLX type.
 const product = (over: Partial<FilterableProduct>): FilterableProduct => ({

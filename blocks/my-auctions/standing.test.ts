@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { myAuctionPrice, myStanding } from '../../../blocks/my-auctions/standing.js';
+import { myAuctionPrice, myStanding } from './standing.js';
 
 // 我的竞价's wording of where the user stands, by registration state and project status.
 const row = (over: Partial<Parameters<typeof myStanding>[0]>) => ({ state: 1 as const, status: 6, myBidCount: 0, leading: false, ...over });

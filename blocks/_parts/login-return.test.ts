@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginReturnOf, loginReturnState } from '../../../blocks/_parts/login-return.js';
+import { loginReturnOf, loginReturnState } from './login-return.js';
 
 describe('where a login sends the visitor back to', () => {
   it('the page that asked for it, query included', () => {
