@@ -13,6 +13,16 @@ export const BLOCKS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 /** The file that makes a folder of blocks/ a block type (shared parts have none). */
 export const BLOCK_PROPS_FILE = 'props.schema.json';
 
+/**
+ * The id ajv knows a schema file by: its path from the repository root. The files carry no `$id`, and every `$ref`
+ * in them is a path relative to the file itself, so an editor (which follows the file) and ajv (which resolves
+ * against these ids) reach the same schema: `../../schemas/region.schema.json` from `blocks/intent-tabs/props.schema.json`.
+ */
+export const schemaId = {
+  region: (name: string) => `schemas/${name}`,
+  block: (type: string) => `blocks/${type}/${BLOCK_PROPS_FILE}`,
+};
+
 /** A JSON Schema object as read from disk. */
 export type JsonSchema = Record<string, unknown>;
 
@@ -60,7 +70,7 @@ export function readSchema(name: string, schemaDir: string = SCHEMA_DIR): JsonSc
  * the semantic pass instead, which names the nearest type or call and checks props once, not once per `if`.
  */
 const RELAXED_CATALOG = {
-  $id: 'schemas/block-catalog.schema.json',
+  $id: schemaId.region('block-catalog.schema.json'),
   $defs: {
     blockType: { type: 'string', minLength: 1 },
     blockProps: {},
@@ -86,14 +96,14 @@ export function getRegionSchemas(schemaDir: string = SCHEMA_DIR, blocksDir: stri
   const regionSchema = readSchema('region.schema.json', schemaDir);
   const blockSchemas = readBlockSchemas(blocksDir);
   ajv.addSchema(RELAXED_CATALOG as AnySchema);
-  ajv.addSchema(regionSchema as AnySchema);
-  for (const schema of blockSchemas.values()) ajv.addSchema(schema as AnySchema);
+  ajv.addSchema({ ...regionSchema, $id: schemaId.region('region.schema.json') } as AnySchema);
+  for (const [type, schema] of blockSchemas) ajv.addSchema({ ...schema, $id: schemaId.block(type) } as AnySchema);
   const blocks = new Map<string, ValidateFunction>();
-  for (const [type, schema] of blockSchemas) blocks.set(type, ajv.getSchema(schema.$id as string)!);
+  for (const type of blockSchemas.keys()) blocks.set(type, ajv.getSchema(schemaId.block(type))!);
   const defs = regionSchema.$defs as Record<string, JsonSchema>;
   const properties = regionSchema.properties as Record<string, JsonSchema>;
   const result: RegionSchemas = {
-    region: ajv.getSchema(regionSchema.$id as string)!,
+    region: ajv.getSchema(schemaId.region('region.schema.json'))!,
     deployment: ajv.compile(readSchema('deployment.schema.json', schemaDir)),
     blocks,
     blockSchemas,
