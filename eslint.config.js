@@ -52,7 +52,7 @@ export default tseslint.config(
     rules: layer([noReact, noBlocks, noEngineReact, noApp, noServer]),
   },
   { files: ['engine/react/**/*.{ts,tsx}'], rules: layer([noBlocks, noApp, noServer]) },
-  { files: ['blocks/**/*.{ts,tsx}'], ignores: ['blocks/**/*.test.tsx'], rules: layer([noApp, noServer]) },
+  { files: ['blocks/**/*.{ts,tsx}'], ignores: ['blocks/**/*.test.{ts,tsx}'], rules: layer([noApp, noServer]) },
   {
     files: ['server/**/*.ts'],
     // The server reads the block catalogue (blocks/index.ts: types, lead pictures, chunk modules for the first view),

@@ -3,7 +3,7 @@ import { SlowFirstSequencer } from './tests/slow-first-sequencer.js';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'machines/**/*.test.ts', 'engine/**/*.test.ts', 'blocks/**/*.test.tsx'],
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'machines/**/*.test.ts', 'engine/**/*.test.ts', 'blocks/**/*.test.ts', 'blocks/**/*.test.tsx'],
     // tests/hostile: the slow hostile-visitor suites, run by `npm run test:hostile` (vitest.hostile.config.ts).
     exclude: ['**/node_modules/**', 'tests/hostile/**'],
     environment: 'node',

@@ -3,7 +3,8 @@ import { listItems } from './article-list/items.js';
 
 /**
  * The built-in block types. Each loads its own chunk (component + CSS) with the first route that shows it.
- * A new type: a folder here, its props schema in `schemas/blocks/<type>.schema.json`, and one line below.
+ * A new type: a folder here with its props schema (`<type>/props.schema.json`), and one line below. `news-list` has
+ * its own folder for its schema and draws with the article list.
  */
 export const defaultBlocks: readonly ReactBlockDefinition[] = [
   { type: 'site-header', load: () => import('./site-header/SiteHeader.js'), leadImage: ({ region }) => region.homeBackImg },

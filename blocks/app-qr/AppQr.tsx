@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { AppQrProps } from '../../schemas/types/blocks.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
-import { isHttpUrl } from '../shared/url-policy.js';
+import { isHttpUrl } from '../_parts/url-policy.js';
 import { qrSvg, svgDataUrl } from './qr.js';
 import './app-qr.css';
 

@@ -1,9 +1,9 @@
-import { sanitizeHtml } from '../shared/sanitize.js';
-import { safeUrl } from '../shared/url-policy.js';
+import { sanitizeHtml } from '../_parts/sanitize.js';
+import { safeUrl } from '../_parts/url-policy.js';
 import { useNavigate } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ArticleDetailProps } from '../../schemas/types/blocks.js';
-import { dateOf } from '../shared/data.js';
+import { dateOf } from '../_parts/data.js';
 import './article-detail.css';
 
 interface Detail {

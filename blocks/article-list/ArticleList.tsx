@@ -1,10 +1,10 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ArticleListProps } from '../../schemas/types/blocks.js';
-import { RouteLink } from '../shared/RouteLink.js';
-import { withQuery } from '../shared/data.js';
+import { RouteLink } from '../_parts/RouteLink.js';
+import { withQuery } from '../_parts/data.js';
 import { listItems } from './items.js';
 import './article-list.css';
-import { safeUrl, sizedPicture } from '../shared/url-policy.js';
+import { safeUrl, sizedPicture } from '../_parts/url-policy.js';
 
 /** A titled list of articles (or land information, intents…): 7 rows by default, or image cards. */
 export default function ArticleList({ props, data }: BlockComponentProps<ArticleListProps>) {

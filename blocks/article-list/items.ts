@@ -1,4 +1,4 @@
-import { dateOf, rowsOf, textOf } from '../shared/data.js';
+import { dateOf, rowsOf, textOf } from '../_parts/data.js';
 
 /** One row as a list shows it, whatever call it came from (articles, land information, intents, investment…). */
 export interface ListItem {

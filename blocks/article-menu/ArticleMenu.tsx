@@ -1,4 +1,4 @@
-import { sanitizeHtml } from '../shared/sanitize.js';
+import { sanitizeHtml } from '../_parts/sanitize.js';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { BlockStatus } from '../../engine/react/BlockStatus.js';
@@ -6,7 +6,7 @@ import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ApiRouteName } from '../../schemas/types/api.js';
 import type { ArticleMenuProps } from '../../schemas/types/blocks.js';
-import { rowsOf } from '../shared/data.js';
+import { rowsOf } from '../_parts/data.js';
 import '../article-detail/article-detail.css';
 import './article-menu.css';
 

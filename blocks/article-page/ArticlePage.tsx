@@ -1,7 +1,7 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ArticlePageProps } from '../../schemas/types/blocks.js';
 import ArticleList from '../article-list/ArticleList.js';
-import { Pager } from '../shared/Pager.js';
+import { Pager } from '../_parts/Pager.js';
 
 /**
  * A full list page with a pager (news, policies, downloads…). The page number lives in the route query (`page`),

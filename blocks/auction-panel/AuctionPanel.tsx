@@ -6,7 +6,7 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import { statusLabel } from '../../machines/project-status-rules.js';
 import type { ProjectDetail } from '../../schemas/types/api.js';
 import type { AuctionPanelProps } from '../../schemas/types/blocks.js';
-import { ConfirmDialog } from '../shared/TransferEntry.js';
+import { ConfirmDialog } from '../_parts/TransferEntry.js';
 import { AuctionFacts } from './AuctionFacts.js';
 import { AuctionEvents, AuctionRecords } from './AuctionRecords.js';
 import { BidForm } from './BidForm.js';

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { bidSubmissionMachine } from '../../machines/bid-submission.js';
 import { formatYuan, minimumBid, steppedBid, type AuctionState } from '../../machines/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
-import { ConfirmDialog } from '../shared/TransferEntry.js';
+import { ConfirmDialog } from '../_parts/TransferEntry.js';
 
 export interface BidFormProps {
   projectId: number;

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
 import { useFlags } from '../../engine/react/RegionProvider.js';
 import { registrationButton, registrationMachine, type RegistrationState } from '../../machines/registration.js';
-import { loginReturnState } from '../shared/login-return.js';
+import { loginReturnState } from '../_parts/login-return.js';
 
 /**
  * The visitor's registration for the project, as the registration machine keeps it: told the project's status and

@@ -3,10 +3,10 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import { cardBadge, homeBiddingLabel } from '../../machines/project-status-rules.js';
 import type { ProjectListData } from '../../schemas/types/api.js';
 import type { BiddingProjectsProps } from '../../schemas/types/blocks.js';
-import { ProjectCard } from '../project-card/ProjectCard.js';
-import { projectDetailHref } from '../project-card/routes.js';
-import { rowsOf } from '../shared/data.js';
-import { Pager } from '../shared/Pager.js';
+import { ProjectCard } from '../_parts/project-card/ProjectCard.js';
+import { projectDetailHref } from '../_parts/project-card/routes.js';
+import { rowsOf } from '../_parts/data.js';
+import { Pager } from '../_parts/Pager.js';
 import './bidding-projects.css';
 
 /**

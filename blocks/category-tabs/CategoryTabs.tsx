@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useRouteQuery } from '../../engine/react/RegionProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { CategoryTabsProps } from '../../schemas/types/blocks.js';
-import { rowsOf, withQuery } from '../shared/data.js';
+import { rowsOf, withQuery } from '../_parts/data.js';
 import './category-tabs.css';
 
 interface Category {

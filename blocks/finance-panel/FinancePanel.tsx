@@ -1,9 +1,9 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { FinancePanelProps } from '../../schemas/types/blocks.js';
-import { LoanProductCard } from '../shared/LoanProductCard.js';
-import { RouteLink } from '../shared/RouteLink.js';
+import { LoanProductCard } from '../_parts/LoanProductCard.js';
+import { RouteLink } from '../_parts/RouteLink.js';
 import './finance-panel.css';
-import { safeUrl } from '../shared/url-policy.js';
+import { safeUrl } from '../_parts/url-policy.js';
 
 /** Financial services: the partner banks and their loan products (rate, term, limit). */
 export default function FinancePanel({ props }: BlockComponentProps<FinancePanelProps>) {

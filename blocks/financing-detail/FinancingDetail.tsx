@@ -1,7 +1,7 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { FinancingDetailProps } from '../../schemas/types/blocks.js';
 import type { FinancingDetailData } from '../../schemas/types/api.js';
-import { RouteLink } from '../shared/RouteLink.js';
+import { RouteLink } from '../_parts/RouteLink.js';
 import '../financing-list/financing.css';
 
 /** One financing record (/financing/detail?id=): every field, the amount with two decimals, and 返回 to the list. */

@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { FinancingListProps } from '../../schemas/types/blocks.js';
 import type { FinancingMsgListData } from '../../schemas/types/api.js';
-import { Pager } from '../shared/Pager.js';
-import { RouteLink } from '../shared/RouteLink.js';
-import { dateOf, rowsOf, withQuery } from '../shared/data.js';
+import { Pager } from '../_parts/Pager.js';
+import { RouteLink } from '../_parts/RouteLink.js';
+import { dateOf, rowsOf, withQuery } from '../_parts/data.js';
 import './financing.css';
 
 type Row = FinancingMsgListData['rows'][number];

@@ -1,7 +1,7 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { FriendlyLinksProps } from '../../schemas/types/blocks.js';
 import './friendly-links.css';
-import { isAllowedUrl } from '../shared/url-policy.js';
+import { isAllowedUrl } from '../_parts/url-policy.js';
 
 /** Friendly links, grouped (the two districts' own lists). Every link opens in a new window. */
 export default function FriendlyLinks({ props, blockId }: BlockComponentProps<FriendlyLinksProps>) {

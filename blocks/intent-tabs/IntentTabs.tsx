@@ -4,7 +4,7 @@ import type { IntentTabsProps } from '../../schemas/types/blocks.js';
 import type { BlockSource } from '../../engine/runtime/source.js';
 import { SourceContent } from '../../engine/react/SourceContent.js';
 import ArticleList from '../article-list/ArticleList.js';
-import { RouteLink } from '../shared/RouteLink.js';
+import { RouteLink } from '../_parts/RouteLink.js';
 import './intent-tabs.css';
 
 /** Tabs of lists (public notices / land information…); a tab switches on hover as well as click and arrow keys. */

@@ -1,8 +1,8 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { LatestNoticeProps } from '../../schemas/types/blocks.js';
 import { listItems } from '../article-list/items.js';
-import { RouteLink } from '../shared/RouteLink.js';
-import { withQuery } from '../shared/data.js';
+import { RouteLink } from '../_parts/RouteLink.js';
+import { withQuery } from '../_parts/data.js';
 import './latest-notice.css';
 
 /** The latest notice: its title, the start of its content and a 详情 link (`暂无公告` when there is none). */

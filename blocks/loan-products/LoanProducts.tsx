@@ -1,12 +1,12 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { LoanProductsProps } from '../../schemas/types/blocks.js';
-import { FilterDropdown } from '../shared/FilterDropdown.js';
-import { LoanProductCard } from '../shared/LoanProductCard.js';
-import { RouteLink } from '../shared/RouteLink.js';
+import { FilterDropdown } from '../_parts/FilterDropdown.js';
+import { LoanProductCard } from '../_parts/LoanProductCard.js';
+import { RouteLink } from '../_parts/RouteLink.js';
 import { choiceOf, LOAN_FILTERS, matchesFilters } from './filters.js';
 import './loan-products.css';
-import { safeUrl } from '../shared/url-policy.js';
+import { safeUrl } from '../_parts/url-policy.js';
 
 /**
  * A bank's (or a city's) loan products from the region's YAML, with the three loan filters — amount (DKED), term

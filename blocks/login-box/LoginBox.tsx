@@ -4,11 +4,11 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { LoginBoxProps } from '../../schemas/types/blocks.js';
 import { useSession } from '../../engine/react/PortalClientProvider.js';
 import { useSessionActor, useSessionState } from '../../engine/react/SessionProvider.js';
-import { PasswordResetLink } from '../shared/PasswordResetDialog.js';
+import { PasswordResetLink } from '../_parts/PasswordResetDialog.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import './login-box.css';
-import { safeUrl } from '../shared/url-policy.js';
-import { loginReturnOf } from '../shared/login-return.js';
+import { safeUrl } from '../_parts/url-policy.js';
+import { loginReturnOf } from '../_parts/login-return.js';
 
 /** The phone field's value: trimmed first, then held to 11 characters. */
 export function phoneInput(typed: string): string {

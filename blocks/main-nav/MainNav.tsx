@@ -1,15 +1,16 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { MainNavProps } from '../../schemas/types/blocks.js';
+import type { Place } from '../../schemas/types/api.js';
 import { SourceContent } from '../../engine/react/SourceContent.js';
 import { useFlags, useRegion, useRouteQuery } from '../../engine/react/RegionProvider.js';
 import { useSession } from '../../engine/react/PortalClientProvider.js';
 import { evaluateCondition, type Condition } from '../../engine/region/condition.js';
-import { withQuery } from '../shared/data.js';
-import { placeWindowHref } from '../shared/place-window.js';
+import { withQuery } from '../_parts/data.js';
+import { placeWindowHref } from '../_parts/place-window.js';
 import { Disclosure } from './Disclosure.js';
 import './main-nav.css';
-import { isAllowedUrl } from '../shared/url-policy.js';
+import { isAllowedUrl } from '../_parts/url-policy.js';
 
 interface Tab {
   name: string;
@@ -18,14 +19,6 @@ interface Tab {
   type?: string;
   andCity?: boolean;
   when?: Condition;
-}
-
-interface Place {
-  deptId: number;
-  deptName: string;
-  deptCode: string;
-  parentId: number;
-  level: number;
 }
 
 /** Project type of each category drop-down tab (spec: supply 2, demand 3, tender 1). */

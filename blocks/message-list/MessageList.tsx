@@ -4,7 +4,7 @@ import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { MessageListByRefIdData } from '../../schemas/types/api.js';
 import type { MessageListProps } from '../../schemas/types/blocks.js';
-import { Pager } from '../shared/Pager.js';
+import { Pager } from '../_parts/Pager.js';
 import './message-list.css';
 
 /**

@@ -6,12 +6,12 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import { cardBadge } from '../../machines/project-status-rules.js';
 import type { AuctionMineData, MyAuction } from '../../schemas/types/api.js';
 import type { MyAuctionsProps } from '../../schemas/types/blocks.js';
-import { projectDetailHref } from '../project-card/routes.js';
-import { priceText } from '../project-card/units.js';
-import { Pager } from '../shared/Pager.js';
+import { projectDetailHref } from '../_parts/project-card/routes.js';
+import { priceText } from '../_parts/project-card/units.js';
+import { Pager } from '../_parts/Pager.js';
 import { followsLive, foldLive, liveRow } from './live.js';
 import { myAuctionPrice, myStanding, REVIEW_LABELS } from './standing.js';
-import '../project-card/project-card.css';
+import '../_parts/project-card/project-card.css';
 import './my-auctions.css';
 
 /**

@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { DesiredMineData, MyIntent } from '../../schemas/types/api.js';
 import type { MyIntentsProps } from '../../schemas/types/blocks.js';
-import { Pager } from '../shared/Pager.js';
-import { withQuery } from '../shared/data.js';
+import { Pager } from '../_parts/Pager.js';
+import { withQuery } from '../_parts/data.js';
 import '../my-auctions/my-auctions.css';
 import './my-intents.css';
 

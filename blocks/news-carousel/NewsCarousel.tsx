@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { NewsCarouselProps } from '../../schemas/types/blocks.js';
 import { listItems } from '../article-list/items.js';
-import { RouteLink } from '../shared/RouteLink.js';
-import { withQuery } from '../shared/data.js';
+import { RouteLink } from '../_parts/RouteLink.js';
+import { withQuery } from '../_parts/data.js';
 import './news-carousel.css';
-import { FETCH_FIRST, safeUrl } from '../shared/url-policy.js';
+import { FETCH_FIRST, safeUrl } from '../_parts/url-policy.js';
 import { useReadingAids } from '../../engine/react/ReadingAidsProvider.js';
 
 /**

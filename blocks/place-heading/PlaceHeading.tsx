@@ -4,8 +4,8 @@ import { useApiClient, useSession } from '../../engine/react/PortalClientProvide
 import { useRegion, useRouteQuery } from '../../engine/react/RegionProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { PlaceHeadingProps } from '../../schemas/types/blocks.js';
-import { rowsOf, withQuery } from '../shared/data.js';
-import type { PlaceLink } from '../shared/place-window.js';
+import { rowsOf, withQuery } from '../_parts/data.js';
+import type { PlaceLink } from '../_parts/place-window.js';
 import './place-heading.css';
 
 type Place = Required<Omit<PlaceLink, 'deptId' | 'parentId'>> & { deptId: number; parentId: number; level: number };

@@ -1,4 +1,4 @@
-import { sanitizeHtml } from '../shared/sanitize.js';
+import { sanitizeHtml } from '../_parts/sanitize.js';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
@@ -6,12 +6,12 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import { cardBadge, priceLabel, statusLabel } from '../../machines/project-status-rules.js';
 import type { ProjectDetail as Detail } from '../../schemas/types/api.js';
 import type { ProjectDetailProps } from '../../schemas/types/blocks.js';
-import { counterpartyOf } from '../project-card/ProjectCard.js';
-import { formatMoney, priceText, quantityText } from '../project-card/units.js';
-import { RouteLink } from '../shared/RouteLink.js';
-import noImage from '../project-card/no-image.svg';
+import { counterpartyOf } from '../_parts/project-card/ProjectCard.js';
+import { formatMoney, priceText, quantityText } from '../_parts/project-card/units.js';
+import { RouteLink } from '../_parts/RouteLink.js';
+import noImage from '../_parts/project-card/no-image.svg';
 import './project-detail.css';
-import { isAllowedUrl } from '../shared/url-policy.js';
+import { isAllowedUrl } from '../_parts/url-policy.js';
 
 /** The five release times (spec §3 releaseRecord), in the order a project passes them. */
 const RELEASE_TIMES = [

@@ -7,11 +7,11 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { BlockSource } from '../../engine/runtime/source.js';
 import type { ProjectCard as Project, ProjectListData, PropertyTypeListData } from '../../schemas/types/api.js';
 import type { ProjectResultsProps } from '../../schemas/types/blocks.js';
-import { ProjectCard } from '../project-card/ProjectCard.js';
-import { projectDetailHref } from '../project-card/routes.js';
-import { Pager } from '../shared/Pager.js';
-import { RouteLink } from '../shared/RouteLink.js';
-import { useRegionTowns } from '../shared/region-towns.js';
+import { ProjectCard } from '../_parts/project-card/ProjectCard.js';
+import { projectDetailHref } from '../_parts/project-card/routes.js';
+import { Pager } from '../_parts/Pager.js';
+import { RouteLink } from '../_parts/RouteLink.js';
+import { useRegionTowns } from '../_parts/region-towns.js';
 import './project-results.css';
 
 const ALL_CATEGORIES: BlockSource = { call: 'propertyTypeList', body: {} };

@@ -7,8 +7,8 @@ import type { BlockSource } from '../../engine/runtime/source.js';
 import type { CategoriesByTypeData } from '../../schemas/types/api.js';
 import type { ProjectSearchProps } from '../../schemas/types/blocks.js';
 import { DEFAULT_AREA_BRACKETS } from '../project-list/filters.js';
-import { withQuery } from '../shared/data.js';
-import { useRegionTowns } from '../shared/region-towns.js';
+import { withQuery } from '../_parts/data.js';
+import { useRegionTowns } from '../_parts/region-towns.js';
 import './project-search.css';
 
 /** Spec §5, "Project search": the warning when region, category or area range is missing. */

@@ -3,15 +3,15 @@ import { BlockStatus } from '../../engine/react/BlockStatus.js';
 import { useRegion, useRouteQuery } from '../../engine/react/RegionProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { RecordCardsProps } from '../../schemas/types/blocks.js';
-import { rowsOf, withQuery } from '../shared/data.js';
-import { Pager } from '../shared/Pager.js';
-import { PlaceOptions } from '../shared/PlaceOptions.js';
-import { useRegionTowns } from '../shared/region-towns.js';
-import { RouteLink } from '../shared/RouteLink.js';
-import { sizedPicture } from '../shared/url-policy.js';
+import { rowsOf, withQuery } from '../_parts/data.js';
+import { Pager } from '../_parts/Pager.js';
+import { PlaceOptions } from '../_parts/PlaceOptions.js';
+import { useRegionTowns } from '../_parts/region-towns.js';
+import { RouteLink } from '../_parts/RouteLink.js';
+import { sizedPicture } from '../_parts/url-policy.js';
 import { factText, firstText, imagesOf, type Row } from './fields.js';
 import { useRegionHeading } from './heading.js';
-import noImage from '../project-card/no-image.svg';
+import noImage from '../_parts/project-card/no-image.svg';
 import './record-cards.css';
 
 /** The region and the places one level under it, for the 所在地区 filter (query `dm`, a place's deptCode). */

@@ -1,7 +1,7 @@
 import type { RecordCardsProps } from '../../schemas/types/blocks.js';
-import { isAllowedUrl } from '../shared/url-policy.js';
-import { dateOf } from '../shared/data.js';
-import { formatMoney, formatNumber } from '../project-card/units.js';
+import { isAllowedUrl } from '../_parts/url-policy.js';
+import { dateOf } from '../_parts/data.js';
+import { formatMoney, formatNumber } from '../_parts/project-card/units.js';
 
 /** One labelled value of a record as cards and details show it: the `facts` prop of record-cards / record-detail. */
 export type FactSpec = RecordCardsProps['facts'][number];

@@ -1,12 +1,12 @@
-import { sanitizeHtml } from '../shared/sanitize.js';
+import { sanitizeHtml } from '../_parts/sanitize.js';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { RecordDetailProps } from '../../schemas/types/blocks.js';
 import { factText, firstText, imagesOf, type Row } from '../record-cards/fields.js';
 import { useRegionHeading } from '../record-cards/heading.js';
-import { RouteLink } from '../shared/RouteLink.js';
-import noImage from '../project-card/no-image.svg';
+import { RouteLink } from '../_parts/RouteLink.js';
+import noImage from '../_parts/project-card/no-image.svg';
 import './record-detail.css';
 
 /**

@@ -1,17 +1,10 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { RegionPickerProps } from '../../schemas/types/blocks.js';
+import type { Place } from '../../schemas/types/api.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
-import { rowsOf } from '../shared/data.js';
-import { PLACE_ROUTE, placeWindowHref } from '../shared/place-window.js';
+import { rowsOf } from '../_parts/data.js';
+import { PLACE_ROUTE, placeWindowHref } from '../_parts/place-window.js';
 import './region-picker.css';
-
-interface Place {
-  deptId: number;
-  deptName: string;
-  deptCode: string;
-  parentId: number;
-  level: number;
-}
 
 /** The region picker (/szqy): every place of the tenant grouped under its parent; a place opens its own view. */
 export default function RegionPicker({ props, data }: BlockComponentProps<RegionPickerProps>) {

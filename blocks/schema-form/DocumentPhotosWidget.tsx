@@ -5,13 +5,13 @@ import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import { DEFAULT_CAMERA_SERVICE_URL } from '../../machines/camera-protocol.js';
 import type { CameraPhoto } from '../../machines/document-camera.js';
-import { photoBlob } from '../shared/photo-image.js';
-import { PhotoUploadList, usePhotoUploads, type PhotoUploadJob } from '../shared/photo-uploads.js';
-import '../shared/document-camera.css';
-import { isAllowedUrl } from '../shared/url-policy.js';
+import { photoBlob } from '../_parts/photo-image.js';
+import { PhotoUploadList, usePhotoUploads, type PhotoUploadJob } from '../_parts/photo-uploads.js';
+import '../_parts/document-camera/document-camera.css';
+import { isAllowedUrl } from '../_parts/url-policy.js';
 
 // The dialog and its machine load when a person first opens it.
-const DocumentCameraDialog = lazy(() => import('../shared/DocumentCameraDialog.js').then((m) => ({ default: m.DocumentCameraDialog })));
+const DocumentCameraDialog = lazy(() => import('../_parts/document-camera/DocumentCameraDialog.js').then((m) => ({ default: m.DocumentCameraDialog })));
 
 /**
  * `ui:widget: documentPhotos` for an array of uploaded image URLs (e.g. the transfer intent's 相关材料照片): the photos

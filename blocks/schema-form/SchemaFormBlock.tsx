@@ -10,7 +10,7 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { ApiRouteName } from '../../schemas/types/api.js';
 import type { SchemaFormProps } from '../../schemas/types/blocks.js';
 import { fieldsFromQuery, formDraft, loadForm, type LoadedForm } from './forms.js';
-import { useTransferEntry } from '../shared/TransferEntry.js';
+import { useTransferEntry } from '../_parts/TransferEntry.js';
 import { formWidgets } from './widgets.js';
 import './schema-form.css';
 

@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import { smsCountdownActors, smsCountdownMachine } from '../../machines/sms-countdown.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { semiControlProps } from '../../engine/react/forms/semi-theme.js';
-import { SmsCodeButton } from '../shared/SmsCodeButton.js';
-import '../shared/sms-button.css';
+import { SmsCodeButton } from '../_parts/SmsCodeButton.js';
+import '../_parts/sms-button.css';
 
 /**
  * `ui:widget: smsCode`: the code input with its 获取验证码 button. The phone it sends to is the form's field named by

@@ -1,6 +1,6 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { SearchBoxProps } from '../../schemas/types/blocks.js';
-import { SearchForm } from '../shared/SearchForm.js';
+import { SearchForm } from '../_parts/SearchForm.js';
 
 /** A site search box on its own (the not-found page, a home panel): opens the site-wide search with the keyword. */
 export default function SearchBox({ props }: BlockComponentProps<SearchBoxProps>) {

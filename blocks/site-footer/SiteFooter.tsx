@@ -1,9 +1,9 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { SiteFooterProps } from '../../schemas/types/blocks.js';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
-import { RouteLink } from '../shared/RouteLink.js';
+import { RouteLink } from '../_parts/RouteLink.js';
 import './site-footer.css';
-import { isAllowedUrl, safeUrl } from '../shared/url-policy.js';
+import { isAllowedUrl, safeUrl } from '../_parts/url-policy.js';
 
 /**
  * The footer: links (`footList`), back-office systems (`backstageUrlList` when `havaLink`, the portal being the

@@ -8,12 +8,12 @@ import { useMessagesVersion } from '../../engine/react/MessagesProvider.js';
 import { useRealtimeNotice, useRealtimeStatus } from '../../engine/react/RealtimeProvider.js';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
 import { documentTitle } from '../../engine/runtime/title.js';
-import { RouteLink } from '../shared/RouteLink.js';
-import { SearchForm } from '../shared/SearchForm.js';
+import { RouteLink } from '../_parts/RouteLink.js';
+import { SearchForm } from '../_parts/SearchForm.js';
 import { headerSubtitle } from './subtitle.js';
 import './site-header.css';
-import { isAllowedUrl } from '../shared/url-policy.js';
-import { loginReturnState } from '../shared/login-return.js';
+import { isAllowedUrl } from '../_parts/url-policy.js';
+import { loginReturnState } from '../_parts/login-return.js';
 
 /**
  * Whether the logged-in user has unread messages (the dot on 个人中心): asked once at load, then kept by the

@@ -3,9 +3,9 @@ import { BlockStatus } from '../../engine/react/BlockStatus.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { SiteSearchData } from '../../schemas/types/api.js';
 import type { SiteSearchProps } from '../../schemas/types/blocks.js';
-import { withQuery } from '../shared/data.js';
-import { Pager } from '../shared/Pager.js';
-import { SearchForm } from '../shared/SearchForm.js';
+import { withQuery } from '../_parts/data.js';
+import { Pager } from '../_parts/Pager.js';
+import { SearchForm } from '../_parts/SearchForm.js';
 import { highlighted } from './highlight.js';
 import './site-search.css';
 

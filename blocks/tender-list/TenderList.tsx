@@ -4,8 +4,8 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import { cardTimeLine, statusLabel } from '../../machines/project-status-rules.js';
 import type { InvitationListData } from '../../schemas/types/api.js';
 import type { TenderListProps } from '../../schemas/types/blocks.js';
-import { projectDetailHref } from '../project-card/routes.js';
-import { dateOf, rowsOf } from '../shared/data.js';
+import { projectDetailHref } from '../_parts/project-card/routes.js';
+import { dateOf, rowsOf } from '../_parts/data.js';
 import './tender-list.css';
 
 /** Home block: tender/procurement projects (spec §9: 8 rows) with their status and the date of that status. */

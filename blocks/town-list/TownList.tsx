@@ -1,16 +1,9 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { TownListProps } from '../../schemas/types/blocks.js';
-import { rowsOf } from '../shared/data.js';
+import type { Place } from '../../schemas/types/api.js';
+import { rowsOf } from '../_parts/data.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
-import { opensAsPlace, placeWindowHref } from '../shared/place-window.js';
-
-interface Place {
-  deptId: number;
-  deptName: string;
-  deptCode: string;
-  parentId: number;
-  level: number;
-}
+import { opensAsPlace, placeWindowHref } from '../_parts/place-window.js';
 
 /** The towns (/towns), each opening its own view of the portal in a new window. */
 export default function TownList({ data }: BlockComponentProps<TownListProps>) {

@@ -1,8 +1,8 @@
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { TownMapProps } from '../../schemas/types/blocks.js';
-import { rowsOf } from '../shared/data.js';
-import { opensAsPlace, placeWindowHref, type PlaceLink } from '../shared/place-window.js';
+import { rowsOf } from '../_parts/data.js';
+import { opensAsPlace, placeWindowHref, type PlaceLink } from '../_parts/place-window.js';
 import './town-map.css';
 
 type MapPlace = PlaceLink & { deptId: number; parentId: number; level: number; projectCount?: number };

@@ -3,7 +3,7 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { TradingTypesProps } from '../../schemas/types/blocks.js';
 import { SourceContent } from '../../engine/react/SourceContent.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
-import { withQuery } from '../shared/data.js';
+import { withQuery } from '../_parts/data.js';
 
 const DEFAULT_TYPES = [
   { label: '产权交易', type: 2 },

@@ -1,6 +1,6 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { TransferEntryProps } from '../../schemas/types/blocks.js';
-import { useTransferEntry } from '../shared/TransferEntry.js';
+import { useTransferEntry } from '../_parts/TransferEntry.js';
 import './transfer-entry.css';
 
 /** 我要转出 / 我要转入: each button runs the entry guard and opens the intent form once the login is confirmed. */

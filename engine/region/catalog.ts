@@ -32,7 +32,7 @@ export interface RegionCatalog {
 export interface LoadOptions {
   /** Problems name files relative to this folder (default: the working directory, i.e. the repo root). */
   baseDir?: string;
-  /** Folder of region.schema.json and blocks/ (default: this repository's schemas/). */
+  /** Folder of region.schema.json and the other region schemas (default: this repository's schemas/); block props schemas are read from blocks/<type>/. */
   schemaDir?: string;
   /**
    * Keep the exact origin of every value even when nothing is wrong (tools that point into files). By default a

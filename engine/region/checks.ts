@@ -88,11 +88,7 @@ export function checkRegion(region: Json, origin: OriginNode, schemas: RegionSch
       if (!isObject(entry) || typeof entry.type !== 'string') return;
       const validate = schemas.blocks.get(entry.type);
       if (!validate) {
-        report(
-          [...here, 'type'],
-          `unknown block type "${entry.type}" (no schemas/blocks/${entry.type}.schema.json)`,
-          suggest(entry.type, schemas.blocks.keys()),
-        );
+        report([...here, 'type'], `unknown block type "${entry.type}" (no blocks/${entry.type}/props.schema.json)`, suggest(entry.type, schemas.blocks.keys()));
       } else {
         const props = entry.props ?? {};
         if (isObject(props) && !validate(props)) problems.push(...ajvProblems(validate.errors, props, origin, [...here, 'props']));

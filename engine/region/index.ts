@@ -5,5 +5,15 @@ export { formatPath, formatProblem, sortProblems, suggest, type PathSegment, typ
 export { mergeLayers, type Layer } from './merge.js';
 export { findOrigin, locate, type Origin, type OriginNode } from './origin.js';
 export { parseYamlFile, parseYamlText, type ParsedYaml } from './yaml-file.js';
-export { getRegionSchemas, readBlockSchemas, readSchema, SCHEMA_DIR, type JsonSchema, type RegionSchemas } from './schemas.js';
+export {
+  BLOCK_PROPS_FILE,
+  BLOCKS_DIR,
+  blockTypeNames,
+  getRegionSchemas,
+  readBlockSchemas,
+  readSchema,
+  SCHEMA_DIR,
+  type JsonSchema,
+  type RegionSchemas,
+} from './schemas.js';
 export { checkRegionPlaces, loadPlaceTrees, readPlaceTrees, PLACES_FILE, type DeclaredPlace, type PlaceTrees } from './places.js';

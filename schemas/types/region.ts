@@ -543,14 +543,14 @@ export interface Page {
   blocks: BlockEntry[];
 }
 /**
- * One block on a page: its type, props (checked against schemas/blocks/<type>.schema.json), data source and condition.
+ * One block on a page: its type, props (checked against blocks/<type>/props.schema.json), data source and condition.
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "BlockEntry".
  */
 export interface BlockEntry {
   /**
-   * Block type (a file schemas/blocks/<type>.schema.json).
+   * Block type (a folder blocks/<type>/ with its props.schema.json).
    */
   type: BlockType;
   /**

@@ -70,7 +70,7 @@ const EXPECTED: Record<string, Array<Omit<Problem, 'suggestion'> & { suggestion?
     { file: "demo/region.yaml", line: 3, column: 1, path: "cityNmae", message: "unknown top-level key \"cityNmae\"", suggestion: "cityName" },
   ],
   'unknown-block-type': [
-    { file: "demo/region.yaml", line: 7, column: 15, path: "pages.home.blocks[0].type", message: "unknown block type \"news-carusel\" (no schemas/blocks/news-carusel.schema.json)", suggestion: "news-carousel" },
+    { file: "demo/region.yaml", line: 7, column: 15, path: "pages.home.blocks[0].type", message: "unknown block type \"news-carusel\" (no blocks/news-carusel/props.schema.json)", suggestion: "news-carousel" },
   ],
   'unknown-call': [
     { file: "demo/region.yaml", line: 8, column: 25, path: "pages.home.blocks[0].source.call", message: "unknown API call \"newsLists\" (see API_ROUTES in schemas/types/api.ts)", suggestion: "newsList" },

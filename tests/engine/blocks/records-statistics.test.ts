@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { factText, imagesOf } from '../../../blocks/record-cards/fields.js';
-import { isAllowedUrl as isSafeAddress } from '../../../blocks/shared/url-policy.js';
+import { isAllowedUrl as isSafeAddress } from '../../../blocks/_parts/url-policy.js';
 import { chartModel, statusGroups } from '../../../blocks/trading-statistics/series.js';
 import type { TradingStatistics } from '../../../schemas/types/api.js';
 

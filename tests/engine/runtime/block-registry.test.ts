@@ -19,12 +19,12 @@ describe('the block registry', () => {
     expect(registry.get('no-such-block')).toBeUndefined();
   });
 
-  it('every built-in type has its props schema in schemas/blocks, and every schema a registered type', async () => {
+  it('every built-in type has its folder with a props schema (blocks/<type>/props.schema.json), and every such folder a registered type', async () => {
     const fs = await import('node:fs');
     const schemaTypes = fs
-      .readdirSync('schemas/blocks')
-      .filter((f) => f.endsWith('.schema.json') && f !== 'catalog.schema.json')
-      .map((f) => f.replace('.schema.json', ''))
+      .readdirSync('blocks', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && fs.existsSync(`blocks/${entry.name}/props.schema.json`))
+      .map((entry) => entry.name)
       .sort();
     expect(defaultBlocks.map((b) => b.type).sort()).toEqual(schemaTypes);
   });

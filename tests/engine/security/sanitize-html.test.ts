@@ -5,7 +5,7 @@ import { isAllowedUrl } from '../../../engine/security/url-policy.js';
 
 const parse = (html: string) => new JSDOM(`<body>${html}</body>`).window.document.body;
 
-// The same module the client runs (blocks/shared/sanitize.ts configures it on the page's window); here on jsdom.
+// The same module the client runs (blocks/_parts/sanitize.ts configures it on the page's window); here on jsdom.
 describe('rich-text sanitiser', () => {
   it('drops style attributes and <style> elements (the page takeover)', () => {
     const out = sanitizeHtml(
