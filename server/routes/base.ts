@@ -3,7 +3,7 @@ import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime } from '../format.js';
-import { paging, paramsOf } from '../request-params.js';
+import { paging } from '../request-params.js';
 
 /** Feedback (advice) and messages of the logged-in user: every query is scoped by the caller's user id. */
 export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
@@ -29,7 +29,7 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
 
   defineRoute(app, 'adviseMsgList', async (request) => {
     const me = request.user!;
-    const { pageSize, offset } = paging(paramsOf(request));
+    const { pageSize, offset } = paging(request.input);
     const base = db.selectFrom('feedback').where('userId', '=', me.userId);
     const [rows, count] = await Promise.all([
       base
@@ -61,9 +61,9 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
 
   defineRoute(app, 'messageListByRefId', async (request) => {
     const me = request.user!;
-    const p = paramsOf(request);
+    const p = request.input;
     const { pageSize, offset } = paging(p);
-    const refId = typeof p.refId === 'string' || typeof p.refId === 'number' ? String(p.refId).trim() : '';
+    const refId = p.refId?.trim() ?? '';
     let base = db.selectFrom('message').where('userId', '=', me.userId);
     if (refId) base = base.where('refId', '=', refId);
     const [rows, counts] = await Promise.all([
@@ -97,9 +97,9 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
 
   defineRoute(app, 'messageRead', async (request) => {
     const me = request.user!;
-    const p = paramsOf(request);
-    if (p.id === undefined || p.id === null || p.id === '') throw badRequest('缺少必填参数：消息编号（id）');
-    const id = Number(p.id);
+    const p = request.input;
+    if (p.id === undefined) throw badRequest('缺少必填参数：消息编号（id）');
+    const id = p.id;
     const row = await db.selectFrom('message').select(['id', 'readAt']).where('id', '=', id).where('userId', '=', me.userId).executeTakeFirst();
     if (!row) throw notFound('消息不存在');
     if (row.readAt === null) await db.updateTable('message').set({ readAt: new Date() }).where('id', '=', id).execute();

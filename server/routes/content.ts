@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { defineRoute } from '../api-schemas.js';
+import { defineRoute, type RouteRequest } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatRequiredDateTime } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
-import { containing, paramsOf, requiredId } from '../request-params.js';
+import { containing, requiredId } from '../request-params.js';
 
 /** Category numbers this module serves (spec §9 and the catalogue). */
 const NEWS = '001017';
@@ -128,8 +128,8 @@ async function articleDetail(db: Kysely<Database>, id: number, deptIds: number[]
 
 /** Article lists and details, the help centre and dictionaries: the portal's public reads. */
 export async function registerContentRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
-  const listOf = (fixedNumber?: string) => async (request: FastifyRequest) => {
-    const p = paramsOf(request) as ListParams;
+  const listOf = (fixedNumber?: string) => async (request: RouteRequest<'newsList' | 'publicityList' | 'attest'>) => {
+    const p: ListParams = request.input;
     const deptIds = scopeIds(request, places, p.deptId);
     const number = fixedNumber ?? p.number;
     // "002001,020": several categories at once (the policy query searches policies and rules together).
@@ -153,8 +153,8 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
     return ok(rows, '查询成功');
   });
 
-  const detailOf = (fixedNumber?: string) => async (request: FastifyRequest) => {
-    const id = requiredId(paramsOf(request), '文章编号');
+  const detailOf = (fixedNumber?: string) => async (request: RouteRequest<'newsDetail' | 'publicityDetail' | 'attestDetail'>) => {
+    const id = requiredId(request.input, '文章编号');
     const numbers = fixedNumber ? await categoryWithChildren(db, fixedNumber) : undefined;
     return ok(await articleDetail(db, id, request.tenant!.deptIds, numbers), '查询成功');
   };
@@ -179,7 +179,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'helpDetail', async (request) => {
-    const id = requiredId(paramsOf(request), '帮助编号');
+    const id = requiredId(request.input, '帮助编号');
     const row = await db.selectFrom('helpItem').select(['id', 'classname', 'title', 'content']).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('帮助内容不存在或已删除');
     return ok(row, '查询成功');

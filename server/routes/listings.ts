@@ -11,10 +11,10 @@ import { sanitizeHtml } from '../services/sanitize.js';
 import { staffScope } from './auction.js';
 import { checkPhone } from '../services/passwords.js';
 import { ownUploads } from '../services/own-uploads.js';
-import { containing, paging, paramsOf, placeOfCode, requiredId, type Params } from '../request-params.js';
+import { containing, paging, placeOfCode, requiredId } from '../request-params.js';
 
-const keywordOf = (p: Params): string | undefined => {
-  const k = typeof p.keyword === 'string' ? p.keyword.trim() : '';
+const keywordOf = (p: { keyword?: string }): string | undefined => {
+  const k = p.keyword?.trim() ?? '';
   return k ? k : undefined;
 };
 
@@ -30,7 +30,6 @@ export function twoDecimals(value: string | number): string {
 export const INTENT_PENDING = 0 as const;
 export const INTENT_PUBLISHED = 1 as const;
 export const INTENT_REFUSED = 2 as const;
-type IntentState = Selectable<IntentTable>['state'];
 const INTENT_STATE_TEXT: Record<number, string> = { 0: '待审核', 1: '已发布', 2: '未通过' };
 
 /** Financing records, transfer intents, investment projects, land information and deal announcements. */
@@ -49,12 +48,12 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'financingMsgList', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId);
     const { pageSize, offset } = paging(p);
     let q = db.selectFrom('financing').where('deptId', 'in', ids);
-    if (typeof p.cid === 'string' && p.cid.trim()) q = q.where('cid', '=', p.cid.trim());
-    if (typeof p.address === 'string' && p.address.trim()) q = q.where('address', 'ilike', containing(p.address.trim()));
+    if (p.cid?.trim()) q = q.where('cid', '=', p.cid.trim());
+    if (p.address?.trim()) q = q.where('address', 'ilike', containing(p.address.trim()));
     const [rows, count] = await Promise.all([
       q.selectAll().orderBy('registertime', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
@@ -63,7 +62,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'financingDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const row = await db.selectFrom('financing').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     // A record of another region answers exactly like a missing one.
     if (!row) throw notFound('融资信息不存在');
@@ -73,16 +72,12 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   // ---- Transfer intents (1 out, 2 in) ---------------------------------------------------------------------
 
   defineRoute(app, 'desiredList', async (request) => {
-    const p = paramsOf(request);
-    if (p.type === undefined || p.type === null || p.type === '') throw badRequest('缺少必填参数：意向类型（type）');
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    if (p.type === undefined) throw badRequest('缺少必填参数：意向类型（type）');
+    const ids = scopeIds(request, places, p.deptId);
     const { pageSize, offset } = paging(p);
     // Only published intents are public: one awaiting review (or refused) is seen by its author and staff only.
-    let q = db
-      .selectFrom('intent')
-      .where('deptId', 'in', ids)
-      .where('type', '=', Number(p.type) as IntentTable['type'])
-      .where('state', '=', INTENT_PUBLISHED);
+    let q = db.selectFrom('intent').where('deptId', 'in', ids).where('type', '=', p.type).where('state', '=', INTENT_PUBLISHED);
     const keyword = keywordOf(p);
     if (keyword) q = q.where('projectname', 'ilike', containing(keyword));
     const [rows, count] = await Promise.all([
@@ -99,7 +94,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'desiredDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const row = await db.selectFrom('intent').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     if (!row) throw notFound('意向信息不存在');
     // The photos may show identity documents: only the person who filed the intent and staff see them.
@@ -186,7 +181,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
 
   // 我的意向: the caller's own intents in this tenant, whatever their review state.
   defineRoute(app, 'desiredMine', async (request) => {
-    const p = paramsOf(request);
+    const p = request.input;
     const { pageSize, offset } = paging(p);
     const q = db.selectFrom('intent').where('userId', '=', request.user!.userId).where('deptId', 'in', scopeIds(request, places));
     const [rows, count] = await Promise.all([
@@ -203,9 +198,9 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'intentReviewList', async (request) => {
-    const p = paramsOf(request);
+    const p = request.input;
     const { pageSize, offset } = paging(p);
-    const state = p.state === undefined || p.state === '' ? INTENT_PENDING : (Number(p.state) as IntentState);
+    const state = p.state ?? INTENT_PENDING;
     const q = db.selectFrom('intent').where('deptId', 'in', staffScope(request, places)).where('state', '=', state);
     const [rows, count] = await Promise.all([
       q
@@ -288,11 +283,11 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'InvestList', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, (p.deptId as number | undefined) ?? (await placeOfCode(db, p.dm)));
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId ?? (await placeOfCode(db, p.dm)));
     const { pageSize, offset } = paging(p);
     let q = db.selectFrom('investProject').where('deptId', 'in', ids);
-    if (typeof p.investType === 'string' && p.investType) q = q.where('investType', '=', p.investType);
+    if (p.investType) q = q.where('investType', '=', p.investType);
     const keyword = keywordOf(p);
     if (keyword) {
       const pattern = containing(keyword);
@@ -312,7 +307,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'InvestListDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const row = await db.selectFrom('investProject').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     if (!row) throw notFound('招商项目不存在');
     return ok({ ...investRow(row), content: row.content, contact: row.contact }, '查询成功');
@@ -331,8 +326,8 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'landInfoList', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId);
     const { pageSize, offset } = paging(p);
     let q = db.selectFrom('landInfo').where('deptId', 'in', ids);
     const keyword = keywordOf(p);
@@ -345,7 +340,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'landInfoDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const row = await db.selectFrom('landInfo').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     if (!row) throw notFound('土地信息不存在');
     return ok(landRow(row), '查询成功');
@@ -363,11 +358,11 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'dealList', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId);
     // The spec's call sends `page`; pageNum (the convention everywhere else) wins when both are sent.
     const { pageSize, offset } = paging(p, 10, p.page);
-    const number = typeof p.number === 'string' && p.number ? p.number : '004';
+    const number = p.number || '004';
     let q = db.selectFrom('dealAnnouncement').where('deptId', 'in', ids).where('number', '=', number);
     const keyword = keywordOf(p);
     if (keyword) {
@@ -388,7 +383,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'dealDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const row = await db.selectFrom('dealAnnouncement').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     if (!row) throw notFound('成交公告不存在');
     return ok({ ...dealRow(row), content: row.content, projectId: row.projectId, deptId: row.deptId, deptName: places.name(row.deptId) }, '查询成功');

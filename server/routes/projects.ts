@@ -1,16 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { defineRoute } from '../api-schemas.js';
+import { defineRoute, type RouteRequest } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import type { Database, Project, ProjectTable } from '../db/schema.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime, jsonValue, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
-import { containing, paging, paramsOf, requiredId, textParam, type Params } from '../request-params.js';
+import { containing, paging, requiredId, textParam, type Params } from '../request-params.js';
 import { ResponseCache } from '../services/response-cache.js';
 
 const PROJECT_PAGE_SIZE = 7;
+
+/** The three project lists share one parameter shape (projects#/$defs/ProjectListParams). */
+type ListRoute = 'projectList' | 'needProjectList' | 'invitationList';
 const PROJECT_MISSING = '项目不存在或已下架';
 
 /** Reads a multipart form (the spec's multipart variant of the project list) into plain fields. */
@@ -52,8 +55,8 @@ function numberParam(value: unknown, title: string, field: string): number | und
 }
 
 /** Turns list params (flat or with params.areaBegin/areaEnd, as the spec sends them) into a filter. */
-function listFilter(request: FastifyRequest, places: PlaceTree, forcedType?: ProjectTable['type']): ListFilter {
-  const p = paramsOf(request);
+function listFilter(request: RouteRequest<ListRoute>, places: PlaceTree, forcedType?: ProjectTable['type']): ListFilter {
+  const p = request.input;
   const nested = (p.params ?? {}) as Params;
   const statusText = textParam(p.statusStr);
   const statuses = statusText ? statusText.split(',').map((s) => Number(s.trim())) : undefined;
@@ -62,7 +65,7 @@ function listFilter(request: FastifyRequest, places: PlaceTree, forcedType?: Pro
   const areaEnd = numberParam(p.areaEnd ?? nested.areaEnd, '面积上限', 'areaEnd');
   if (areaBegin !== undefined && areaEnd !== undefined && areaBegin > areaEnd) throw badRequest('面积下限不能大于面积上限');
   return {
-    type: forcedType ?? (p.type === undefined || p.type === null || p.type === '' ? undefined : (Number(p.type) as ProjectTable['type'])),
+    type: forcedType ?? p.type,
     number: textParam(p.number),
     statuses,
     areaBegin,
@@ -161,8 +164,8 @@ async function countProjects(db: Kysely<Database>, f: ListFilter): Promise<ListT
 }
 
 /** afterId (keyset paging): the previous page's last id, so a deep page is an index walk from there, not a skip. */
-function afterIdParam(request: FastifyRequest): number | undefined {
-  const text = textParam(paramsOf(request).afterId);
+function afterIdParam(request: RouteRequest<ListRoute>): number | undefined {
+  const text = textParam(request.input.afterId);
   if (text === undefined) return undefined;
   const id = Number(text);
   if (!Number.isInteger(id) || id < 1) throw badRequest('参数 上一页最后一个项目编号（afterId） 格式不正确');
@@ -264,9 +267,9 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   const cache = new ResponseCache(config.listCacheMs, 5000);
   app.decorate('projectListCache', cache);
 
-  const listHandler = (forcedType?: ProjectTable['type']) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const listHandler = (forcedType?: ProjectTable['type']) => async (request: RouteRequest<ListRoute>, reply: FastifyReply) => {
     const filter = listFilter(request, places, forcedType);
-    const { pageNum, pageSize, offset } = paging(paramsOf(request), PROJECT_PAGE_SIZE);
+    const { pageNum, pageSize, offset } = paging(request.input, PROJECT_PAGE_SIZE);
     const afterId = afterIdParam(request);
     const key = JSON.stringify([forcedType ?? 0, filter, pageNum, pageSize, afterId]);
     // The cache holds the serialised body (made by the route's own response serialiser), so a hit costs no
@@ -292,8 +295,8 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
     return reply.type('application/json; charset=utf-8').send(body);
   };
 
-  const detailHandler = (forcedType?: ProjectTable['type']) => async (request: FastifyRequest) => {
-    const id = requiredId(paramsOf(request), '项目编号');
+  const detailHandler = (forcedType?: ProjectTable['type']) => async (request: RouteRequest<'projectDetail' | 'needProDetail' | 'invitationDetail'>) => {
+    const id = requiredId(request.input, '项目编号');
     const deptIds = scopeIds(request, places);
     let update = db
       .updateTable('project')
@@ -329,7 +332,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
 
   defineRoute(app, 'outProjectList', async (request) => {
     const filter = listFilter(request, places, 2);
-    const { pageSize, offset } = paging(paramsOf(request), 10);
+    const { pageSize, offset } = paging(request.input, 10);
     const afterId = afterIdParam(request);
     const page = applyFilter(db.selectFrom('project').selectAll(), filter);
     const [rows, count] = await Promise.all([
@@ -356,7 +359,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   });
 
   defineRoute(app, 'propertyTypeList', async (request) => {
-    const type = paramsOf(request).type;
+    const type = request.input.type;
     let q = db.selectFrom('projectCategory').select(['classname', 'number', 'type']).orderBy('type').orderBy('dictSort');
     if (type !== undefined && type !== null) q = q.where('type', '=', Number(type));
     return ok(await q.execute(), '查询成功');

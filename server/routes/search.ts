@@ -7,7 +7,7 @@ import { badRequest, ok } from '../errors.js';
 import { formatRequiredDateTime } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
-import { containing, paramsOf, textParam } from '../request-params.js';
+import { containing, textParam } from '../request-params.js';
 
 type Kind = 'article' | 'project';
 /** [start, end) of one occurrence, in UTF-16 code units (what a JavaScript string indexes). */
@@ -185,15 +185,15 @@ async function projectRows(db: Kysely<Database>, p: SearchParams, places: PlaceT
 /** The site-wide search (/quanzhansousuo): articles and trading projects of the region that contain the keyword. */
 export async function registerSearchRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
   defineRoute(app, 'siteSearch', async (request) => {
-    const p = paramsOf(request);
-    const rawKeyword = typeof p.keyword === 'string' ? p.keyword : '';
+    const p = request.input;
+    const rawKeyword = p.keyword ?? '';
     // The schema refuses these too; a handler never trusts that alone (a multipart or form body skips nothing here).
     if (rawKeyword.includes('\u0000')) throw badRequest('参数 搜索关键字（keyword） 不能包含空字符');
     const keyword = rawKeyword.trim();
     if (keyword.length > KEYWORD_MAX) throw badRequest(`参数 搜索关键字（keyword） 长度不能超过 ${KEYWORD_MAX} 个字符`);
     const deptIds = scopeIds(request, places, textParam(p.deptId));
-    const pageNum = Number(p.pageNum ?? 1);
-    const pageSize = Number(p.pageSize ?? DEFAULT_PAGE_SIZE);
+    const pageNum = p.pageNum ?? 1;
+    const pageSize = p.pageSize ?? DEFAULT_PAGE_SIZE;
     const wantedKind = p.kind === 'article' || p.kind === 'project' ? (p.kind as Kind) : undefined;
 
     if (!keyword) return ok({ keyword, kind: wantedKind ?? 'article', counts: { article: 0, project: 0 }, rows: [], total: 0 }, '查询成功');

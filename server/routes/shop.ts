@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { notFound, ok } from '../errors.js';
 import { formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
-import { containing, paging, paramsOf, requiredId, textParam } from '../request-params.js';
+import { containing, paging, requiredId, textParam } from '../request-params.js';
 import { twoDecimals } from './listings.js';
 
 const LIST_COLUMNS = ['id', 'deptId', 'category', 'name', 'price', 'unit', 'stock', 'seller', 'origin', 'imgList', 'createTime'] as const;
@@ -49,8 +49,8 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
   });
 
   defineRoute(app, 'productList', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId);
     const { pageSize, offset } = paging(p, 12);
     let q = db.selectFrom('shopProduct').where('deptId', 'in', ids).where('onSale', '=', true);
     const category = textParam(p.category);
@@ -75,7 +75,7 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
   });
 
   defineRoute(app, 'productDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const [row, labels] = await Promise.all([
       db
         .selectFrom('shopProduct')
@@ -91,8 +91,8 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
   });
 
   defineRoute(app, 'productCategories', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId);
     const [dictionary, counts] = await Promise.all([
       db
         .selectFrom('dictData')
