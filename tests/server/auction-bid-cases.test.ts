@@ -74,6 +74,24 @@ describe('the shared table of bid cases, on the real server', () => {
     }
   });
 
+  it('answers numbers sent as text (ajv coerces body and query strings) exactly as the numbers themselves', async () => {
+    const below = BID_CASES.find((c) => c.verdict === 'belowStart')!;
+    const send = async (payload: Record<string, unknown>, query = '') =>
+      server.app.inject({
+        method: 'POST',
+        url: `/prod-api/api/auction/bid${query}`,
+        headers: { ...server.signed(TENANT_A), ...bidder.headers },
+        payload,
+      });
+    const id = await projectFor(below);
+    const asNumbers = (await send({ projectId: id, amount: below.amount })).json();
+    expect(asNumbers).toEqual({ code: below.server.status, msg: below.server.msg });
+    expect((await send({ projectId: String(id), amount: String(below.amount) })).json()).toEqual(asNumbers);
+    expect((await send({}, `?projectId=${id}&amount=${below.amount}`)).json()).toEqual(asNumbers);
+    // Text that is no number is still refused by the schema, not taken as 0.
+    expect((await send({ projectId: 'abc', amount: '1000' })).statusCode).toBe(400);
+  });
+
   it('has a case for every refusal the statement can give', () => {
     const refusals: BidRefusal[] = [
       'tender',
