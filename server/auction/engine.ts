@@ -7,6 +7,7 @@ import { runStatement, type Statement } from '../db/prepared.js';
 import { dealAnnouncementRow, projectCodeOf } from './deal-announcement.js';
 import { closeMessages } from './close-messages.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type BidNotificationPayload } from './messages.js';
+import { MESSAGES } from '../messages.js';
 
 /** A place scope for `IN (…)`: no places matches nothing (`IN ()` would be a syntax error). */
 const scopeOrNothing = (deptIds: number[]): number[] => (deptIds.length ? deptIds : [-1]);
@@ -16,7 +17,7 @@ const scopeOrNothing = (deptIds: number[]): number[] => (deptIds.length ? deptId
 export type { AuctionRecord, AuctionState };
 
 export const RECORD_LIMIT = 50;
-export const PROJECT_MISSING = '项目不存在或已下架';
+export const PROJECT_MISSING = MESSAGES.auction.projectMissing;
 
 /** Registration states as the client reads them: 0 none, 1 approved, 2 awaiting review, 3 rejected. */
 export const REGISTRATION = { none: 0, approved: 1, pending: 2, rejected: 3 } as const;
@@ -107,10 +108,10 @@ export type RegistrationView = Omit<AuctionRegistration, 'createdAt' | 'reviewed
 function signUpRefusal(project: { status: number; applyStartTime: Date | null; applyStopTime: Date | null }, now: number): string | null {
   const start = ms(project.applyStartTime);
   const stop = ms(project.applyStopTime);
-  if (project.status > 4 || (stop !== null && now >= stop)) return '报名已截止';
+  if (project.status > 4 || (stop !== null && now >= stop)) return MESSAGES.auction.signUpClosed;
   // Before 4 the clock alone may open the window (the scheduler may not have moved the status yet).
-  if (project.status < 4 && start === null) return '报名尚未开始';
-  if (start !== null && now < start) return '报名尚未开始';
+  if (project.status < 4 && start === null) return MESSAGES.auction.signUpNotOpen;
+  if (start !== null && now < start) return MESSAGES.auction.signUpNotOpen;
   return null;
 }
 
@@ -131,11 +132,7 @@ export async function register(db: Kysely<Database>, input: { projectId: number;
       .executeTakeFirst();
     if (existing) {
       const why =
-        existing.state === 1
-          ? '您已报名该项目并已通过审核，无需重复报名'
-          : existing.state === 2
-            ? '您已报名该项目，请等待工作人员审核'
-            : '您对该项目的报名未通过审核，不能重复报名';
+        existing.state === 1 ? MESSAGES.auction.alreadyApproved : existing.state === 2 ? MESSAGES.auction.alreadyPending : MESSAGES.auction.alreadyRejected;
       throw new ApiError(409, why);
     }
     const refusal = signUpRefusal(project, now.getTime());
@@ -186,15 +183,15 @@ export async function review(
     // The project lock serialises approvals of one project, so two reviewers never hand out the same code.
     const project = await lockProject(trx, input.projectId, input.deptIds);
     if (!project) throw notFound(PROJECT_MISSING);
-    if (project.status >= 7) throw new ApiError(409, '项目已结束，不能再审核报名');
+    if (project.status >= 7) throw new ApiError(409, MESSAGES.auction.reviewAfterEnd);
     const reg = await trx
       .selectFrom('registration')
       .select(['id', 'state'])
       .where('projectId', '=', project.id)
       .where('userId', '=', input.userId)
       .executeTakeFirst();
-    if (!reg) throw notFound('该用户未报名此项目');
-    if (reg.state !== 2) throw new ApiError(409, `该报名已审核（${reg.state === 1 ? '已通过' : '未通过'}），不能重复审核`);
+    if (!reg) throw notFound(MESSAGES.auction.notRegistered);
+    if (reg.state !== 2) throw new ApiError(409, MESSAGES.auction.reviewedAlready(reg.state === 1));
     const now = await dbNow(trx);
     let bidderCode = '';
     if (input.approve) {
@@ -214,10 +211,8 @@ export async function review(
       [
         {
           userId: input.userId,
-          title: input.approve ? '报名审核通过' : '报名审核未通过',
-          content: input.approve
-            ? `您报名的项目“${project.projectName}”已审核通过，竞买号：${bidderCode}，请按时参加竞价。`
-            : `您报名的项目“${project.projectName}”未通过审核，如有疑问请联系交易中心。`,
+          title: input.approve ? MESSAGES.auction.approvedTitle : MESSAGES.auction.rejectedTitle,
+          content: input.approve ? MESSAGES.auction.approvedText(project.projectName, bidderCode) : MESSAGES.auction.rejectedText(project.projectName),
         },
       ],
       now,
@@ -347,27 +342,27 @@ export function bidRefusalError(refusal: BidRefusal | null, figures: { price: nu
   const { price, increment, currentPrice } = figures;
   switch (refusal) {
     case 'tender':
-      return new ApiError(409, '招标采购项目不进行网络竞价');
+      return new ApiError(409, MESSAGES.auction.tender);
     case 'ended':
-      return new ApiError(409, '竞价已结束');
+      return new ApiError(409, MESSAGES.auction.ended);
     case 'notStarted':
-      return new ApiError(409, '竞价尚未开始');
+      return new ApiError(409, MESSAGES.auction.notStarted);
     case 'noStopTime':
-      return new ApiError(409, '竞价结束时间未设定，暂不能出价');
+      return new ApiError(409, MESSAGES.auction.noStopTime);
     case 'pending':
-      return new ApiError(403, '您的报名尚在审核中，审核通过后才能出价');
+      return new ApiError(403, MESSAGES.auction.pending);
     case 'notQualified':
-      return new ApiError(403, '您未获得竞价资格');
+      return new ApiError(403, MESSAGES.auction.notQualified);
     case 'noIncrement':
-      return new ApiError(409, '该项目未设置加价幅度，暂不能出价');
+      return new ApiError(409, MESSAGES.auction.noIncrement);
     case 'belowStart':
-      return new ApiError(409, `出价不能低于起始价（${money(price)}）`);
+      return new ApiError(409, MESSAGES.auction.belowStart(money(price)));
     case 'belowNext':
-      return new ApiError(409, `出价不能低于当前价加加价幅度（${money(yuan(fen(currentPrice ?? 0) + fen(increment)))}）`);
+      return new ApiError(409, MESSAGES.auction.belowNext(money(yuan(fen(currentPrice ?? 0) + fen(increment)))));
     case 'notMultiple':
-      return new ApiError(409, `出价须为加价幅度的整数倍（起始价${money(price)}，加价幅度${money(increment)}）`);
+      return new ApiError(409, MESSAGES.auction.notMultiple(money(price), money(increment)));
     default:
-      return new ApiError(409, '出价未被接受，请刷新后重试');
+      return new ApiError(409, MESSAGES.auction.notAccepted);
   }
 }
 
@@ -461,10 +456,10 @@ export async function placeBid(
   input: { projectId: number; userId: number; amount: number; deptIds?: number[]; singleSession?: boolean },
 ): Promise<BidOutcome> {
   const amountFen = fen(input.amount);
-  if (!Number.isFinite(input.amount) || input.amount <= 0) throw badRequest('出价金额须为大于 0 的数字');
-  if (Math.abs(amountFen - input.amount * 100) > 1e-6) throw badRequest('出价金额最多保留两位小数');
-  if (input.amount >= 1e13) throw badRequest('出价金额过大');
-  if (!Number.isInteger(input.projectId) || !Number.isInteger(input.userId)) throw badRequest('出价参数格式不正确');
+  if (!Number.isFinite(input.amount) || input.amount <= 0) throw badRequest(MESSAGES.auction.amountNotPositive);
+  if (Math.abs(amountFen - input.amount * 100) > 1e-6) throw badRequest(MESSAGES.auction.amountCents);
+  if (input.amount >= 1e13) throw badRequest(MESSAGES.auction.amountTooLarge);
+  if (!Number.isInteger(input.projectId) || !Number.isInteger(input.userId)) throw badRequest(MESSAGES.auction.bidParamsMalformed);
   const params = [input.projectId, input.deptIds ? scopeOrNothing(input.deptIds) : null, input.userId, String(yuan(amountFen))];
   let row: BidRow | undefined;
   try {
@@ -472,7 +467,7 @@ export async function placeBid(
     row = (await retryingConflicts(() => runStatement<BidRow>(db, BID, params, input.singleSession ?? false)))[0];
   } catch (error) {
     // The unique (project, amount) index: only reachable if the lock were bypassed; the bidder may simply retry.
-    if ((error as { code?: string }).code === '23505') throw new ApiError(409, '该价格已有人出价，请刷新后重试');
+    if ((error as { code?: string }).code === '23505') throw new ApiError(409, MESSAGES.auction.amountTaken);
     throw error;
   }
   if (!row) throw notFound(PROJECT_MISSING);

@@ -17,10 +17,11 @@ import { formatDateTime, formatRequiredDateTime, maskPhone } from '../format.js'
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
 import { paging } from '../request-params.js';
+import { MESSAGES } from '../messages.js';
 
 /** The schema types and bounds projectId; that it is there at all (in the query or the body) is checked here. */
 function projectIdOf(p: { projectId?: number }): number {
-  if (p.projectId === undefined) throw badRequest('缺少必填参数：项目编号（projectId）');
+  if (p.projectId === undefined) throw badRequest(MESSAGES.auction.missingProjectId);
   return p.projectId;
 }
 
@@ -50,12 +51,15 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
     const projectId = projectIdOf(request.input);
     const row = await register(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) });
     app.projectListCache?.clear();
-    return ok(registrationOut(row), '报名成功，请等待审核');
+    return ok(registrationOut(row), MESSAGES.auction.registered);
   });
 
   defineRoute(app, 'auctionRegistration', async (request) => {
     const projectId = projectIdOf(request.input);
-    return ok(registrationOut(await registrationOf(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) })), '查询成功');
+    return ok(
+      registrationOut(await registrationOf(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) })),
+      MESSAGES.common.queried,
+    );
   });
 
   defineRoute(app, 'auctionMine', async (request) => {
@@ -71,14 +75,14 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
         })),
         total: result.total,
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
   defineRoute(app, 'auctionBid', async (request) => {
     const p = request.input;
     const projectId = projectIdOf(p);
-    if (p.amount === undefined) throw badRequest('缺少必填参数：出价金额（amount）');
+    if (p.amount === undefined) throw badRequest(MESSAGES.auction.missingAmount);
     const outcome = await placeBid(db, {
       projectId,
       userId: request.user!.userId,
@@ -86,14 +90,14 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
       deptIds: scopeIds(request, places),
       singleSession: dbKind === 'pglite',
     });
-    return ok({ ...outcome, serverTime: Date.now() }, '出价成功');
+    return ok({ ...outcome, serverTime: Date.now() }, MESSAGES.auction.bidAccepted);
   });
 
   defineRoute(app, 'auctionState', async (request) => {
     const projectId = projectIdOf(request.input);
     const state = await auctionState(db, projectId, scopeIds(request, places));
     if (!state) throw notFound(PROJECT_MISSING);
-    return ok(state, '查询成功');
+    return ok(state, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'auctionRegistrations', async (request) => {
@@ -116,17 +120,17 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
         })),
         total: result.total,
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
   defineRoute(app, 'auctionReview', async (request) => {
     const p = request.input;
     const projectId = projectIdOf(p);
-    if (p.userId === undefined) throw badRequest('缺少必填参数：用户编号（userId）');
-    if (p.approve === undefined) throw badRequest('缺少必填参数：审核结果（approve）');
+    if (p.userId === undefined) throw badRequest(MESSAGES.auction.missingUserId);
+    if (p.approve === undefined) throw badRequest(MESSAGES.auction.missingApprove);
     const approve = p.approve;
     const row = await review(db, { projectId, userId: p.userId, approve, reviewerId: request.user!.userId, deptIds: staffScope(request, places) });
-    return ok(registrationOut(row), approve ? `审核通过，竞买号 ${row.bidderCode}` : '已驳回该报名');
+    return ok(registrationOut(row), approve ? MESSAGES.auction.approved(row.bidderCode) : MESSAGES.auction.rejected);
   });
 }

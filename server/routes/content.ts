@@ -7,6 +7,7 @@ import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatRequiredDateTime } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
 import { containing, requiredId } from '../request-params.js';
+import { MESSAGES } from '../messages.js';
 
 /** Category numbers this module serves (spec §9 and the catalogue). */
 const NEWS = '001017';
@@ -141,7 +142,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
       pageNum: p.pageNum ?? 1,
       pageSize: p.pageSize ?? DEFAULT_PAGE_SIZE,
     });
-    return ok(page, '查询成功');
+    return ok(page, MESSAGES.common.queried);
   };
 
   defineRoute(app, 'newsList', listOf());
@@ -150,13 +151,13 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
 
   defineRoute(app, 'newsClass', async () => {
     const rows = await db.selectFrom('articleCategory').select(['number', 'name', 'key', 'parentNumber']).orderBy('orderNum').orderBy('number').execute();
-    return ok(rows, '查询成功');
+    return ok(rows, MESSAGES.common.queried);
   });
 
   const detailOf = (fixedNumber?: string) => async (request: RouteRequest<'newsDetail' | 'publicityDetail' | 'attestDetail'>) => {
     const id = requiredId(request.input, '文章编号');
     const numbers = fixedNumber ? await categoryWithChildren(db, fixedNumber) : undefined;
-    return ok(await articleDetail(db, id, request.tenant!.deptIds, numbers), '查询成功');
+    return ok(await articleDetail(db, id, request.tenant!.deptIds, numbers), MESSAGES.common.queried);
   };
 
   defineRoute(app, 'newsDetail', detailOf());
@@ -174,7 +175,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
     }
     return ok(
       [...groups].map(([classname, list]) => ({ classname, list })),
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
@@ -182,7 +183,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
     const id = requiredId(request.input, '帮助编号');
     const row = await db.selectFrom('helpItem').select(['id', 'classname', 'title', 'content']).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('帮助内容不存在或已删除');
-    return ok(row, '查询成功');
+    return ok(row, MESSAGES.common.queried);
   });
 
   const dictionary = (dictType: string) =>
@@ -197,12 +198,12 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
   defineRoute(app, 'typeList', async (request) => {
     const { dictType } = (request.body ?? {}) as { dictType?: string };
     if (!dictType) throw badRequest('缺少必填参数：字典类型（dictType）');
-    return ok(await dictionary(dictType), '查询成功');
+    return ok(await dictionary(dictType), MESSAGES.common.queried);
   });
 
   defineRoute(app, 'dictByType', async (request) => {
     const { dictType } = request.params;
-    return ok(await dictionary(dictType), '查询成功');
+    return ok(await dictionary(dictType), MESSAGES.common.queried);
   });
 
   // The form-encoded api/index/{name} style: the guard has checked the signature and turned dm into the tenant.
@@ -216,7 +217,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
       pageNum: f.page ?? 1,
       pageSize: f.page_size ?? DEFAULT_PAGE_SIZE,
     });
-    return ok(page, '查询成功');
+    return ok(page, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'indexNewsRotation', async (request) => {
@@ -227,7 +228,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
       pageNum: f.page ?? 1,
       pageSize: f.page_size ?? DEFAULT_CAROUSEL_SIZE,
     });
-    return ok(page.rows, '查询成功');
+    return ok(page.rows, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'indexDitudaohang', async (request) => {
@@ -253,6 +254,6 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
       level: child.level,
       projectCount: places.subtree(child.deptId).reduce((sum, id) => sum + (byDept.get(id) ?? 0), 0),
     }));
-    return ok(data, '查询成功');
+    return ok(data, MESSAGES.common.queried);
   });
 }

@@ -12,6 +12,7 @@ import { staffScope } from './auction.js';
 import { checkPhone } from '../services/passwords.js';
 import { ownUploads } from '../services/own-uploads.js';
 import { containing, paging, placeOfCode, requiredId } from '../request-params.js';
+import { MESSAGES } from '../messages.js';
 
 const keywordOf = (p: { keyword?: string }): string | undefined => {
   const k = p.keyword?.trim() ?? '';
@@ -58,7 +59,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
       q.selectAll().orderBy('registertime', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map(financingRow), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map(financingRow), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'financingDetail', async (request) => {
@@ -66,7 +67,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     const row = await db.selectFrom('financing').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     // A record of another region answers exactly like a missing one.
     if (!row) throw notFound('融资信息不存在');
-    return ok({ ...financingRow(row), deptId: row.deptId, deptName: places.name(row.deptId) }, '查询成功');
+    return ok({ ...financingRow(row), deptId: row.deptId, deptName: places.name(row.deptId) }, MESSAGES.common.queried);
   });
 
   // ---- Transfer intents (1 out, 2 in) ---------------------------------------------------------------------
@@ -90,7 +91,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map((r) => ({ ...r, logintime: formatRequiredDateTime(r.logintime) })), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map((r) => ({ ...r, logintime: formatRequiredDateTime(r.logintime) })), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'desiredDetail', async (request) => {
@@ -119,7 +120,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         ...(mayReadAttachments ? { attachments: jsonValue<string[]>(row.attachments, []) } : {}),
         ...(isAuthor || isReviewer ? { state: row.state, stateText: INTENT_STATE_TEXT[row.state], reviewReason: row.reviewReason } : {}),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
@@ -194,7 +195,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map(myIntent), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map(myIntent), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'intentReviewList', async (request) => {
@@ -224,7 +225,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         })),
         total: Number(count.n),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
@@ -303,14 +304,14 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map(investRow), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map(investRow), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'InvestListDetail', async (request) => {
     const id = requiredId(request.input);
     const row = await db.selectFrom('investProject').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     if (!row) throw notFound('招商项目不存在');
-    return ok({ ...investRow(row), content: row.content, contact: row.contact }, '查询成功');
+    return ok({ ...investRow(row), content: row.content, contact: row.contact }, MESSAGES.common.queried);
   });
 
   // ---- Land information -----------------------------------------------------------------------------------
@@ -336,14 +337,14 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
       q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map(landRow), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map(landRow), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'landInfoDetail', async (request) => {
     const id = requiredId(request.input);
     const row = await db.selectFrom('landInfo').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     if (!row) throw notFound('土地信息不存在');
-    return ok(landRow(row), '查询成功');
+    return ok(landRow(row), MESSAGES.common.queried);
   });
 
   // ---- Deal announcements ---------------------------------------------------------------------------------
@@ -379,13 +380,16 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map(dealRow), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map(dealRow), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'dealDetail', async (request) => {
     const id = requiredId(request.input);
     const row = await db.selectFrom('dealAnnouncement').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     if (!row) throw notFound('成交公告不存在');
-    return ok({ ...dealRow(row), content: row.content, projectId: row.projectId, deptId: row.deptId, deptName: places.name(row.deptId) }, '查询成功');
+    return ok(
+      { ...dealRow(row), content: row.content, projectId: row.projectId, deptId: row.deptId, deptName: places.name(row.deptId) },
+      MESSAGES.common.queried,
+    );
   });
 }

@@ -9,6 +9,7 @@ import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
 import { containing, paging, requiredId, textParam, type Params } from '../request-params.js';
 import { ResponseCache } from '../services/response-cache.js';
+import { MESSAGES } from '../messages.js';
 
 const PROJECT_PAGE_SIZE = 7;
 
@@ -289,7 +290,10 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
         [rows, count] = await Promise.all([page.execute(), countProjects(db, filter)]);
       }
       return reply.serialize(
-        ok({ rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) }, '查询成功'),
+        ok(
+          { rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) },
+          MESSAGES.common.queried,
+        ),
       ) as string;
     });
     return reply.type('application/json; charset=utf-8').send(body);
@@ -319,7 +323,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
         content: row.content,
         serverTime: Date.now(),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   };
 
@@ -354,7 +358,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
         })),
         ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
@@ -362,7 +366,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
     const type = request.input.type;
     let q = db.selectFrom('projectCategory').select(['classname', 'number', 'type']).orderBy('type').orderBy('dictSort');
     if (type !== undefined && type !== null) q = q.where('type', '=', Number(type));
-    return ok(await q.execute(), '查询成功');
+    return ok(await q.execute(), MESSAGES.common.queried);
   });
 
   defineRoute(app, 'categoriesByType', async (request) => {
@@ -370,7 +374,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
     const rows = await db.selectFrom('projectCategory').select(['number', 'classname', 'dictSort']).where('type', '=', type).orderBy('dictSort').execute();
     return ok(
       rows.map((r) => ({ code: r.number, name: r.classname, dictSort: r.dictSort })),
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 }

@@ -8,6 +8,7 @@ import { formatRequiredDateTime } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
 import { containing, textParam } from '../request-params.js';
+import { MESSAGES } from '../messages.js';
 
 type Kind = 'article' | 'project';
 /** [start, end) of one occurrence, in UTF-16 code units (what a JavaScript string indexes). */
@@ -196,7 +197,7 @@ export async function registerSearchRoutes(app: FastifyInstance, { db, places }:
     const pageSize = p.pageSize ?? DEFAULT_PAGE_SIZE;
     const wantedKind = p.kind === 'article' || p.kind === 'project' ? (p.kind as Kind) : undefined;
 
-    if (!keyword) return ok({ keyword, kind: wantedKind ?? 'article', counts: { article: 0, project: 0 }, rows: [], total: 0 }, '查询成功');
+    if (!keyword) return ok({ keyword, kind: wantedKind ?? 'article', counts: { article: 0, project: 0 }, rows: [], total: 0 }, MESSAGES.common.queried);
 
     const numbersText = textParam(p.numbers);
     const numbers = numbersText
@@ -218,6 +219,6 @@ export async function registerSearchRoutes(app: FastifyInstance, { db, places }:
     const kind: Kind = wantedKind ?? (counts.article === 0 && counts.project > 0 ? 'project' : 'article');
     const offset = (pageNum - 1) * pageSize;
     const rows = kind === 'article' ? await articleRows(db, params, places, pageSize, offset) : await projectRows(db, params, places, pageSize, offset);
-    return ok({ keyword, kind, counts, rows, total: counts[kind] }, '查询成功');
+    return ok({ keyword, kind, counts, rows, total: counts[kind] }, MESSAGES.common.queried);
   });
 }

@@ -6,6 +6,7 @@ import { formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../forma
 import { scopeIds } from '../plugins/guards.js';
 import { containing, paging, requiredId, textParam } from '../request-params.js';
 import { twoDecimals } from './listings.js';
+import { MESSAGES } from '../messages.js';
 
 const LIST_COLUMNS = ['id', 'deptId', 'category', 'name', 'price', 'unit', 'stock', 'seller', 'origin', 'imgList', 'createTime'] as const;
 
@@ -71,7 +72,7 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       categoryLabels(),
     ]);
-    return ok({ rows: rows.map((r) => productItem(r, labels)), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map((r) => productItem(r, labels)), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'productDetail', async (request) => {
@@ -87,7 +88,7 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
       categoryLabels(),
     ]);
     if (!row) throw notFound('商品不存在或已下架');
-    return ok({ ...productItem(row, labels), content: row.content, phone: maskPhone(row.phone) }, '查询成功');
+    return ok({ ...productItem(row, labels), content: row.content, phone: maskPhone(row.phone) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'productCategories', async (request) => {
@@ -112,7 +113,7 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
     const byCategory = new Map(counts.map((c) => [c.category, Number(c.n)]));
     return ok(
       dictionary.map((d) => ({ value: d.dictValue, label: d.dictLabel, count: byCategory.get(d.dictValue) ?? 0 })),
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 }

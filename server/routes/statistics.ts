@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { ok } from '../errors.js';
 import { formatRequiredDateTime, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
+import { MESSAGES } from '../messages.js';
 
 const CST_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DEAL_STATUSES = [7, 8, 9];
@@ -168,7 +169,7 @@ export async function registerStatisticsRoutes(app: FastifyInstance, { db, place
         months,
         updatedAt: formatRequiredDateTime(now),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 }

@@ -15,6 +15,7 @@ import { type Params } from '../request-params.js';
 import type { RateLimitRule } from '../config.js';
 import { clientAddress, tooMany } from '../plugins/rate-limits.js';
 import { RateLimitCounters, windowMsOf, type CounterState } from '../services/rate-limits.js';
+import { MESSAGES } from '../messages.js';
 
 export const LOGIN_FAILED = '用户名或密码错误';
 /** The answer once a phone's wrong passwords reach the limit: whole minutes until the count starts afresh. */
@@ -177,7 +178,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
       const visible = me.deptId !== null && info.deptId !== null && places.subtree(me.deptId).includes(info.deptId);
       if (!visible) throw forbidden('无权查看其他地区用户的信息');
     }
-    return ok(info, '查询成功');
+    return ok(info, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'updateUserInfo', async (request) => {
