@@ -56,6 +56,38 @@ export const MESSAGES = {
     notMultiple: (price: string, increment: string) => `出价须为加价幅度的整数倍（起始价${price}，加价幅度${increment}）`,
     notAccepted: '出价未被接受，请刷新后重试',
   },
+  listings: {
+    financingMissing: '融资信息不存在',
+    missingIntentType: '缺少必填参数：意向类型（type）',
+    intentMissing: '意向信息不存在',
+    projectNameEmpty: '参数 项目名称（projectname） 不能为空',
+    contactEmpty: '参数 联系人（contact） 不能为空',
+    intentSubmitted: '提交成功，等待审核',
+    reasonMissing: '请填写未通过原因（reason）',
+    intentPublished: '审核通过，意向已发布',
+    intentRejected: '已驳回该意向',
+    intentReviewedAlready: (stateText: string) => `该意向已审核（${stateText}），不能重复审核`,
+    investMissing: '招商项目不存在',
+    landInfoMissing: '土地信息不存在',
+    dealMissing: '成交公告不存在',
+  },
+  shop: {
+    productMissing: '商品不存在或已下架',
+  },
+  content: {
+    articleMissing: '文章不存在或已删除',
+    categoryMissing: (number: string) => `文章分类不存在：${number}`,
+    articleId: '文章编号',
+    helpId: '帮助编号',
+    helpMissing: '帮助内容不存在或已删除',
+    missingDictType: '缺少必填参数：字典类型（dictType）',
+  },
+  params: {
+    /** A required id, named by its title (编号, 文章编号…). */
+    missingId: (title: string) => `缺少必填参数：${title}（id）`,
+    idTitle: '编号',
+    placeMissing: (code: string) => `地区不存在（dm ${code}）`,
+  },
   base: {
     feedbackEmpty: '请填写反馈内容',
     feedbackDefaultType: '咨询',

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
 import { ApiError, badRequest } from './errors.js';
+import { MESSAGES } from './messages.js';
 
 export type Params = Record<string, unknown>;
 
@@ -44,8 +45,8 @@ export function textParam(value: unknown): string | undefined {
 }
 
 /** The schemas type and bound an id; that it is there at all (in the query or the body) is checked here. */
-export function requiredId(p: { id?: number }, title = '编号'): number {
-  if (p.id === undefined) throw badRequest(`缺少必填参数：${title}（id）`);
+export function requiredId(p: { id?: number }, title: string = MESSAGES.params.idTitle): number {
+  if (p.id === undefined) throw badRequest(MESSAGES.params.missingId(title));
   return p.id;
 }
 
@@ -57,6 +58,6 @@ export async function placeOfCode(db: Kysely<Database>, dm: unknown): Promise<nu
   const code = textParam(dm);
   if (!code) return undefined;
   const place = await db.selectFrom('place').select('deptId').where('deptCode', '=', code).executeTakeFirst();
-  if (!place) throw new ApiError(404, `地区不存在（dm ${code}）`);
+  if (!place) throw new ApiError(404, MESSAGES.params.placeMissing(code));
   return place.deptId;
 }

@@ -18,7 +18,7 @@ const CERTIFICATES = '013001';
 const DEFAULT_PAGE_SIZE = 10;
 const DEFAULT_CAROUSEL_SIZE = 4;
 
-const ARTICLE_MISSING = '文章不存在或已删除';
+const ARTICLE_MISSING = MESSAGES.content.articleMissing;
 
 interface ListParams {
   number?: string;
@@ -69,7 +69,7 @@ function articleQuery(db: Kysely<Database>) {
  */
 async function categoryWithChildren(db: Kysely<Database>, number: string): Promise<string[]> {
   const all = await db.selectFrom('articleCategory').select(['number', 'parentNumber']).execute();
-  if (!all.some((c) => c.number === number)) throw new ApiError(404, `文章分类不存在：${number}`);
+  if (!all.some((c) => c.number === number)) throw new ApiError(404, MESSAGES.content.categoryMissing(number));
   const out = [number];
   for (let i = 0; i < out.length; i++) {
     for (const c of all) if (c.parentNumber === out[i] && !out.includes(c.number)) out.push(c.number);
@@ -155,7 +155,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
   });
 
   const detailOf = (fixedNumber?: string) => async (request: RouteRequest<'newsDetail' | 'publicityDetail' | 'attestDetail'>) => {
-    const id = requiredId(request.input, '文章编号');
+    const id = requiredId(request.input, MESSAGES.content.articleId);
     const numbers = fixedNumber ? await categoryWithChildren(db, fixedNumber) : undefined;
     return ok(await articleDetail(db, id, request.tenant!.deptIds, numbers), MESSAGES.common.queried);
   };
@@ -180,9 +180,9 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'helpDetail', async (request) => {
-    const id = requiredId(request.input, '帮助编号');
+    const id = requiredId(request.input, MESSAGES.content.helpId);
     const row = await db.selectFrom('helpItem').select(['id', 'classname', 'title', 'content']).where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('帮助内容不存在或已删除');
+    if (!row) throw notFound(MESSAGES.content.helpMissing);
     return ok(row, MESSAGES.common.queried);
   });
 
@@ -197,7 +197,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
 
   defineRoute(app, 'typeList', async (request) => {
     const { dictType } = (request.body ?? {}) as { dictType?: string };
-    if (!dictType) throw badRequest('缺少必填参数：字典类型（dictType）');
+    if (!dictType) throw badRequest(MESSAGES.content.missingDictType);
     return ok(await dictionary(dictType), MESSAGES.common.queried);
   });
 

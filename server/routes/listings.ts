@@ -66,7 +66,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     const id = requiredId(request.input);
     const row = await db.selectFrom('financing').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     // A record of another region answers exactly like a missing one.
-    if (!row) throw notFound('融资信息不存在');
+    if (!row) throw notFound(MESSAGES.listings.financingMissing);
     return ok({ ...financingRow(row), deptId: row.deptId, deptName: places.name(row.deptId) }, MESSAGES.common.queried);
   });
 
@@ -74,7 +74,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
 
   defineRoute(app, 'desiredList', async (request) => {
     const p = request.input;
-    if (p.type === undefined) throw badRequest('缺少必填参数：意向类型（type）');
+    if (p.type === undefined) throw badRequest(MESSAGES.listings.missingIntentType);
     const ids = scopeIds(request, places, p.deptId);
     const { pageSize, offset } = paging(p);
     // Only published intents are public: one awaiting review (or refused) is seen by its author and staff only.
@@ -97,13 +97,13 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   defineRoute(app, 'desiredDetail', async (request) => {
     const id = requiredId(request.input);
     const row = await db.selectFrom('intent').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
-    if (!row) throw notFound('意向信息不存在');
+    if (!row) throw notFound(MESSAGES.listings.intentMissing);
     // The photos may show identity documents: only the person who filed the intent and staff see them.
     const user = request.user;
     const isAuthor = user !== undefined && user.userId === row.userId;
     const isReviewer = user !== undefined && user.role !== 'user' && staffScope(request, places).includes(row.deptId);
     // An intent not yet published (or refused) answers like a missing one, except to its author and its reviewers.
-    if (row.state !== INTENT_PUBLISHED && !isAuthor && !isReviewer) throw notFound('意向信息不存在');
+    if (row.state !== INTENT_PUBLISHED && !isAuthor && !isReviewer) throw notFound(MESSAGES.listings.intentMissing);
     const mayReadAttachments = isAuthor || (user !== undefined && user.role !== 'user');
     return ok(
       {
@@ -128,8 +128,8 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     const b = request.body;
     const projectname = b.projectname.trim();
     const contact = b.contact.trim();
-    if (!projectname) throw badRequest('参数 项目名称（projectname） 不能为空');
-    if (!contact) throw badRequest('参数 联系人（contact） 不能为空');
+    if (!projectname) throw badRequest(MESSAGES.listings.projectNameEmpty);
+    if (!contact) throw badRequest(MESSAGES.listings.contactEmpty);
     // The spec's own texts for this form field (§5).
     const phone = checkPhone(b.phone ?? '');
     // Refuses (403) a deptId outside the caller's region.
@@ -154,7 +154,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return ok({ id: inserted.id }, '提交成功，等待审核');
+    return ok({ id: inserted.id }, MESSAGES.listings.intentSubmitted);
   });
 
   type ReviewedRow = {
@@ -232,7 +232,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   defineRoute(app, 'intentReview', async (request) => {
     const b = request.body;
     const reason = (b.reason ?? '').trim();
-    if (!b.approve && !reason) throw badRequest('请填写未通过原因（reason）');
+    if (!b.approve && !reason) throw badRequest(MESSAGES.listings.reasonMissing);
     // One statement: only an intent awaiting review in the staff member's places changes, so two reviewers racing
     // cannot both decide it.
     const updated = await db
@@ -248,10 +248,10 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
       .where('state', '=', INTENT_PENDING)
       .returning([...REVIEWED_COLUMNS])
       .executeTakeFirst();
-    if (updated) return ok(myIntent(updated), b.approve ? '审核通过，意向已发布' : '已驳回该意向');
+    if (updated) return ok(myIntent(updated), b.approve ? MESSAGES.listings.intentPublished : MESSAGES.listings.intentRejected);
     const exists = await db.selectFrom('intent').select('state').where('id', '=', b.id).where('deptId', 'in', staffScope(request, places)).executeTakeFirst();
-    if (!exists) throw notFound('意向信息不存在');
-    throw new ApiError(409, `该意向已审核（${INTENT_STATE_TEXT[exists.state] ?? ''}），不能重复审核`);
+    if (!exists) throw notFound(MESSAGES.listings.intentMissing);
+    throw new ApiError(409, MESSAGES.listings.intentReviewedAlready(INTENT_STATE_TEXT[exists.state] ?? ''));
   });
 
   // ---- Investment (asset attraction) projects -------------------------------------------------------------
@@ -310,7 +310,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   defineRoute(app, 'InvestListDetail', async (request) => {
     const id = requiredId(request.input);
     const row = await db.selectFrom('investProject').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
-    if (!row) throw notFound('招商项目不存在');
+    if (!row) throw notFound(MESSAGES.listings.investMissing);
     return ok({ ...investRow(row), content: row.content, contact: row.contact }, MESSAGES.common.queried);
   });
 
@@ -343,7 +343,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   defineRoute(app, 'landInfoDetail', async (request) => {
     const id = requiredId(request.input);
     const row = await db.selectFrom('landInfo').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
-    if (!row) throw notFound('土地信息不存在');
+    if (!row) throw notFound(MESSAGES.listings.landInfoMissing);
     return ok(landRow(row), MESSAGES.common.queried);
   });
 
@@ -386,7 +386,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   defineRoute(app, 'dealDetail', async (request) => {
     const id = requiredId(request.input);
     const row = await db.selectFrom('dealAnnouncement').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
-    if (!row) throw notFound('成交公告不存在');
+    if (!row) throw notFound(MESSAGES.listings.dealMissing);
     return ok(
       { ...dealRow(row), content: row.content, projectId: row.projectId, deptId: row.deptId, deptName: places.name(row.deptId) },
       MESSAGES.common.queried,

@@ -87,7 +87,7 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
         .executeTakeFirst(),
       categoryLabels(),
     ]);
-    if (!row) throw notFound('商品不存在或已下架');
+    if (!row) throw notFound(MESSAGES.shop.productMissing);
     return ok({ ...productItem(row, labels), content: row.content, phone: maskPhone(row.phone) }, MESSAGES.common.queried);
   });
 
