@@ -17,7 +17,6 @@ export const MESSAGES = {
     noRoute: (method: string, path: string) => `${DEFAULT_CODE_TEXTS[404]}：${method} ${path}`,
   },
   auction: {
-    projectMissing: '项目不存在或已下架',
     signUpClosed: '报名已截止',
     signUpNotOpen: '报名尚未开始',
     alreadyApproved: '您已报名该项目并已通过审核，无需重复报名',
@@ -55,6 +54,23 @@ export const MESSAGES = {
     belowNext: (least: string) => `出价不能低于当前价加加价幅度（${least}）`,
     notMultiple: (price: string, increment: string) => `出价须为加价幅度的整数倍（起始价${price}，加价幅度${increment}）`,
     notAccepted: '出价未被接受，请刷新后重试',
+  },
+  projects: {
+    /** A project not there, or not the caller's tenant's, or withdrawn: one answer for all three. */
+    projectMissing: '项目不存在或已下架',
+    projectId: '项目编号',
+    listTakesNoFiles: '项目列表查询不接受文件',
+    badMultipart: '请求体不是有效的 multipart/form-data 表单',
+    notANumber: (title: string, field: string) => `参数 ${title}（${field}） 应为不小于 0 的数字`,
+    statusOutOfRange: '参数 项目状态（statusStr） 取值应在 2 到 11 之间',
+    areaBeginTitle: '面积下限',
+    areaEndTitle: '面积上限',
+    areaRangeReversed: '面积下限不能大于面积上限',
+    afterIdMalformed: '参数 上一页最后一个项目编号（afterId） 格式不正确',
+  },
+  search: {
+    keywordNul: '参数 搜索关键字（keyword） 不能包含空字符',
+    keywordTooLong: (max: number) => `参数 搜索关键字（keyword） 长度不能超过 ${max} 个字符`,
   },
   listings: {
     financingMissing: '融资信息不存在',

@@ -17,7 +17,7 @@ const scopeOrNothing = (deptIds: number[]): number[] => (deptIds.length ? deptId
 export type { AuctionRecord, AuctionState };
 
 export const RECORD_LIMIT = 50;
-export const PROJECT_MISSING = MESSAGES.auction.projectMissing;
+export const PROJECT_MISSING = MESSAGES.projects.projectMissing;
 
 /** Registration states as the client reads them: 0 none, 1 approved, 2 awaiting review, 3 rejected. */
 export const REGISTRATION = { none: 0, approved: 1, pending: 2, rejected: 3 } as const;

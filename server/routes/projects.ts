@@ -15,7 +15,7 @@ const PROJECT_PAGE_SIZE = 7;
 
 /** The three project lists share one parameter shape (projects#/$defs/ProjectListParams). */
 type ListRoute = 'projectList' | 'needProjectList' | 'invitationList';
-const PROJECT_MISSING = '项目不存在或已下架';
+const PROJECT_MISSING = MESSAGES.projects.projectMissing;
 
 /** Reads a multipart form (the spec's multipart variant of the project list) into plain fields. */
 async function multipartFields(request: FastifyRequest): Promise<void> {
@@ -25,14 +25,14 @@ async function multipartFields(request: FastifyRequest): Promise<void> {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         await part.toBuffer();
-        throw badRequest('项目列表查询不接受文件');
+        throw badRequest(MESSAGES.projects.listTakesNoFiles);
       }
       fields[part.fieldname] = String(part.value ?? '');
     }
   } catch (error) {
     // A body that is not the multipart its content-type claims (no boundary, cut short) is the sender's error.
     if (error instanceof ApiError) throw error;
-    throw badRequest('请求体不是有效的 multipart/form-data 表单');
+    throw badRequest(MESSAGES.projects.badMultipart);
   }
   request.body = fields;
 }
@@ -51,7 +51,7 @@ function numberParam(value: unknown, title: string, field: string): number | und
   const text = textParam(value);
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!Number.isFinite(n) || n < 0) throw badRequest(`参数 ${title}（${field}） 应为不小于 0 的数字`);
+  if (!Number.isFinite(n) || n < 0) throw badRequest(MESSAGES.projects.notANumber(title, field));
   return n;
 }
 
@@ -61,10 +61,10 @@ function listFilter(request: RouteRequest<ListRoute>, places: PlaceTree, forcedT
   const nested = (p.params ?? {}) as Params;
   const statusText = textParam(p.statusStr);
   const statuses = statusText ? statusText.split(',').map((s) => Number(s.trim())) : undefined;
-  if (statuses?.some((s) => s < 2 || s > 11)) throw badRequest('参数 项目状态（statusStr） 取值应在 2 到 11 之间');
-  const areaBegin = numberParam(p.areaBegin ?? nested.areaBegin, '面积下限', 'areaBegin');
-  const areaEnd = numberParam(p.areaEnd ?? nested.areaEnd, '面积上限', 'areaEnd');
-  if (areaBegin !== undefined && areaEnd !== undefined && areaBegin > areaEnd) throw badRequest('面积下限不能大于面积上限');
+  if (statuses?.some((s) => s < 2 || s > 11)) throw badRequest(MESSAGES.projects.statusOutOfRange);
+  const areaBegin = numberParam(p.areaBegin ?? nested.areaBegin, MESSAGES.projects.areaBeginTitle, 'areaBegin');
+  const areaEnd = numberParam(p.areaEnd ?? nested.areaEnd, MESSAGES.projects.areaEndTitle, 'areaEnd');
+  if (areaBegin !== undefined && areaEnd !== undefined && areaBegin > areaEnd) throw badRequest(MESSAGES.projects.areaRangeReversed);
   return {
     type: forcedType ?? p.type,
     number: textParam(p.number),
@@ -169,7 +169,7 @@ function afterIdParam(request: RouteRequest<ListRoute>): number | undefined {
   const text = textParam(request.input.afterId);
   if (text === undefined) return undefined;
   const id = Number(text);
-  if (!Number.isInteger(id) || id < 1) throw badRequest('参数 上一页最后一个项目编号（afterId） 格式不正确');
+  if (!Number.isInteger(id) || id < 1) throw badRequest(MESSAGES.projects.afterIdMalformed);
   return id;
 }
 
@@ -300,7 +300,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   };
 
   const detailHandler = (forcedType?: ProjectTable['type']) => async (request: RouteRequest<'projectDetail' | 'needProDetail' | 'invitationDetail'>) => {
-    const id = requiredId(request.input, '项目编号');
+    const id = requiredId(request.input, MESSAGES.projects.projectId);
     const deptIds = scopeIds(request, places);
     let update = db
       .updateTable('project')

@@ -189,9 +189,9 @@ export async function registerSearchRoutes(app: FastifyInstance, { db, places }:
     const p = request.input;
     const rawKeyword = p.keyword ?? '';
     // The schema refuses these too; a handler never trusts that alone (a multipart or form body skips nothing here).
-    if (rawKeyword.includes('\u0000')) throw badRequest('参数 搜索关键字（keyword） 不能包含空字符');
+    if (rawKeyword.includes('\u0000')) throw badRequest(MESSAGES.search.keywordNul);
     const keyword = rawKeyword.trim();
-    if (keyword.length > KEYWORD_MAX) throw badRequest(`参数 搜索关键字（keyword） 长度不能超过 ${KEYWORD_MAX} 个字符`);
+    if (keyword.length > KEYWORD_MAX) throw badRequest(MESSAGES.search.keywordTooLong(KEYWORD_MAX));
     const deptIds = scopeIds(request, places, textParam(p.deptId));
     const pageNum = p.pageNum ?? 1;
     const pageSize = p.pageSize ?? DEFAULT_PAGE_SIZE;
