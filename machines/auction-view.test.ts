@@ -4,6 +4,7 @@ import {
   applyDelay,
   applyEnded,
   bidProblem,
+  bidVerdict,
   formatCountdown,
   formatYuan,
   headlinePrice,
@@ -12,6 +13,7 @@ import {
   steppedBid,
   type AuctionState,
 } from './index.js';
+import { BID_CASES } from './testing/bid-cases.js';
 
 const T0 = Date.UTC(2026, 10, 22, 2, 0, 0);
 const fresh: AuctionState = {
@@ -61,6 +63,21 @@ describe('the bid rules the panel applies before sending', () => {
     const cents = { ...fresh, price: 0.1, increment: 0.2 };
     expect(minimumBid(applyBid(cents, bid(1, 0.1)))).toBe(0.3);
     expect(bidProblem(applyBid(cents, bid(1, 0.1)), 0.3)).toBeNull();
+  });
+});
+
+describe('the shared table of bid cases (the server test iterates the same table)', () => {
+  it.each(BID_CASES)('$name', (c) => {
+    const state: AuctionState = { ...fresh, price: c.auction.price, increment: c.auction.increment, currentPrice: c.auction.currentPrice };
+    // The panel judges the amount rules; the others it leaves to the server, and sends.
+    expect(bidVerdict(state, c.amount)).toBe(c.client === null ? null : c.verdict);
+    expect(bidProblem(state, c.amount)).toBe(c.client);
+  });
+
+  it('covers every verdict the panel can give, and accepted bids', () => {
+    const verdicts = new Set(BID_CASES.filter((c) => c.client !== null).map((c) => c.verdict));
+    expect([...verdicts].sort()).toEqual(['belowNext', 'belowStart', 'invalidAmount', 'notMultiple']);
+    expect(BID_CASES.some((c) => c.verdict === null)).toBe(true);
   });
 });
 

@@ -104,18 +104,38 @@ export function formatYuan(amount: number): string {
 }
 
 /**
+ * The amount rules the panel checks before sending, by the words the server's bid statement uses for them
+ * (`BidRefusal` in server/auction/engine.ts; one table of cases, machines/testing/bid-cases.ts, is asserted on both).
+ * The rest (not in bidding, not approved, a tender…) the panel leaves to the server.
+ */
+export type BidVerdict = 'invalidAmount' | 'belowStart' | 'belowNext' | 'notMultiple';
+
+/** Which amount rule this bid breaks, or null when it may be sent: at least the minimum, on the increment grid. */
+export function bidVerdict(state: AuctionState, amount: number): BidVerdict | null {
+  if (!Number.isFinite(amount) || amount <= 0) return 'invalidAmount';
+  if (amount < minimumBid(state)) return state.currentPrice === null ? 'belowStart' : 'belowNext';
+  const steps = (amount - state.price) / state.increment;
+  if (Math.abs(steps - Math.round(steps)) > 1e-6) return 'notMultiple';
+  return null;
+}
+
+/**
  * Why the server would refuse this amount, in the words the panel shows, or null when it may be sent. The same
  * rules as the server's: at least the minimum, and the start price plus a whole number of increments.
  */
 export function bidProblem(state: AuctionState, amount: number): string | null {
-  if (!Number.isFinite(amount) || amount <= 0) return '请输入出价金额';
-  const least = minimumBid(state);
-  if (amount < least) {
-    return state.currentPrice === null ? `出价不能低于起始价（${formatYuan(least)}）` : `出价不能低于当前价加加价幅度（${formatYuan(least)}）`;
+  switch (bidVerdict(state, amount)) {
+    case 'invalidAmount':
+      return '请输入出价金额';
+    case 'belowStart':
+      return `出价不能低于起始价（${formatYuan(minimumBid(state))}）`;
+    case 'belowNext':
+      return `出价不能低于当前价加加价幅度（${formatYuan(minimumBid(state))}）`;
+    case 'notMultiple':
+      return `出价须为加价幅度（${formatYuan(state.increment)}）的整数倍`;
+    default:
+      return null;
   }
-  const steps = (amount - state.price) / state.increment;
-  if (Math.abs(steps - Math.round(steps)) > 1e-6) return `出价须为加价幅度（${formatYuan(state.increment)}）的整数倍`;
-  return null;
 }
 
 /** The amount after `steps` increments above the minimum (the stepper). Never below the minimum. */

@@ -7,6 +7,7 @@ export {
   applyDelay,
   applyEnded,
   bidProblem,
+  bidVerdict,
   formatCountdown,
   formatYuan,
   headlinePrice,
@@ -16,7 +17,7 @@ export {
   serverOffset,
   steppedBid,
 } from './auction-view.js';
-export type { AuctionBidMessage, AuctionEndedMessage, HeadlinePrice, AuctionRecord, AuctionState, DelayTimeMessage } from './auction-view.js';
+export type { AuctionBidMessage, AuctionEndedMessage, BidVerdict, HeadlinePrice, AuctionRecord, AuctionState, DelayTimeMessage } from './auction-view.js';
 export { clockText, DEFAULT_MILESTONES, priceAnnouncement, remainingText, watchClock } from './auction-announcements.js';
 export type { ClockAnnouncement, ClockWatch } from './auction-announcements.js';
 export { ApiError, ERROR_TEXTS, isApiError } from './ports.js';

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTP
 import type { Ajv, AnySchemaObject, ErrorObject } from 'ajv';
 import type { ApiRouteName, ApiRoutes } from '../schemas/types/api.js';
 import type { Envelope } from './errors.js';
+import { paramsOf } from './request-params.js';
 import { refuseNul } from './plugins/input-checks.js';
 
 /**
@@ -164,12 +165,21 @@ export function fastifySchemaFor(spec: RouteSpec): FastifySchema {
 
 type Present<T, Else> = [T] extends [never] ? Else : T;
 
+/**
+ * A route's input as its schemas type it: the query and the body merged (the spec sends params in either or both;
+ * the body wins, and a field sent as null or left out never hides the other source's value — `paramsOf`).
+ */
+export type RouteInput<N extends ApiRouteName> = NonNullable<Present<ApiRoutes[N]['query'], unknown>> & NonNullable<Present<ApiRoutes[N]['body'], unknown>>;
+
 /** A request to route `N` as its schemas type it (Fastify has validated it against them before the handler runs). */
 export type RouteRequest<N extends ApiRouteName> = FastifyRequest<{
   Querystring: Present<ApiRoutes[N]['query'], Record<string, never>>;
   Body: Present<ApiRoutes[N]['body'], unknown>;
   Params: Present<ApiRoutes[N]['params'], Record<string, never>>;
-}>;
+}> & {
+  /** The query and the body merged and typed (see {@link RouteInput}); set by `defineRoute` before the handler runs. */
+  input: RouteInput<N>;
+};
 
 /**
  * A route's handler: its typed request in, its route's envelope out — or the reply itself when the handler has
@@ -221,7 +231,10 @@ export function defineRoute<N extends ApiRouteName>(app: FastifyInstance, name: 
         }
       : undefined,
     bodyLimit: options.bodyLimit,
-    handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: (request, reply) => {
+      (request as { input?: unknown }).input = paramsOf(request);
+      return (handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>)(request, reply);
+    },
   });
 }
 

@@ -34,8 +34,9 @@ import { createFirstView, homeSource } from './first-view.js';
 import { isConvertiblePicture, pictureVariants } from './picture-variants.js';
 import { defaultBlocks } from '../blocks/index.js';
 import { API_ROUTES } from '../schemas/types/api.js';
-import { parseImageRewrites, rewriteImageUrls } from '../engine/http/image-rewrite.js';
+import { IMAGE_PROXY_PREFIXES, parseImageRewrites, rewriteImageUrls } from '../engine/http/image-rewrite.js';
 import { signFor } from './plugins/guards.js';
+import { MESSAGES } from './messages.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -57,7 +58,8 @@ export interface BuildAppOptions {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const IMAGE_PREFIXES = ['/image-api', '/image1-api', '/image2-api', '/image3-api'] as const;
+/** The image proxy prefixes: the browser engine's list, one definition (spec §7). */
+export const IMAGE_PREFIXES = IMAGE_PROXY_PREFIXES;
 
 /**
  * Request ids for the log (and the 500 msg that quotes one): a random prefix per process and a counter. Unique, which
@@ -119,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerGuards(api, { config, db, places, dbKind });
       for (const register of routeModules) await register(api, ctx);
       api.setNotFoundHandler((request, reply) => {
-        reply.status(404).send({ code: 404, msg: `访问资源不存在：${request.method} ${request.url.split('?')[0]}` });
+        reply.status(404).send({ code: 404, msg: MESSAGES.common.noRoute(request.method, request.url.split('?')[0]) });
       });
     },
     { prefix: config.apiPrefix },
@@ -238,7 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const urlPath = request.url.split('?')[0];
       const notPage = [config.apiPrefix, ...IMAGE_PREFIXES, '/websocket'].some((p) => urlPath === p || urlPath.startsWith(`${p}/`));
       if (request.method === 'GET' && !notPage && !path.extname(urlPath)) return sendIndex(request, reply);
-      reply.status(404).send({ code: 404, msg: '访问资源不存在' });
+      reply.status(404).send({ code: 404, msg: MESSAGES.common.notFound });
     });
   }
 

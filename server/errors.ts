@@ -1,3 +1,5 @@
+import { MESSAGES } from './messages.js';
+
 /**
  * A refusal the client should see: `code` goes in the envelope (and becomes the HTTP status when it is one),
  * `msg` is Chinese and names what was wrong.
@@ -13,9 +15,9 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (msg: string) => new ApiError(400, msg);
-export const unauthorized = (msg = '认证失败，无法访问系统资源') => new ApiError(401, msg);
-export const forbidden = (msg = '当前操作没有权限') => new ApiError(403, msg);
-export const notFound = (msg = '访问资源不存在') => new ApiError(404, msg);
+export const unauthorized = (msg: string = MESSAGES.common.unauthorized) => new ApiError(401, msg);
+export const forbidden = (msg: string = MESSAGES.common.forbidden) => new ApiError(403, msg);
+export const notFound = (msg: string = MESSAGES.common.notFound) => new ApiError(404, msg);
 
 export interface Envelope<T> {
   code: number;
@@ -23,7 +25,7 @@ export interface Envelope<T> {
   data: T;
 }
 
-export function ok<T>(data: T, msg = '操作成功'): Envelope<T> {
+export function ok<T>(data: T, msg: string = MESSAGES.common.done): Envelope<T> {
   return { code: 200, msg, data };
 }
 

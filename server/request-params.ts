@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.js';
 import { ApiError, badRequest } from './errors.js';
+import { MESSAGES } from './messages.js';
 
 export type Params = Record<string, unknown>;
 
@@ -18,10 +19,17 @@ export function paramsOf(request: FastifyRequest): Params {
   return out;
 }
 
-/** pageNum/pageSize with defaults applied here (not in schemas, so a body default never hides a query value). */
-export function paging(p: Params, defaultSize = 10, pageNumAlias?: unknown): { pageNum: number; pageSize: number; offset: number } {
-  const pageNum = Number(p.pageNum ?? pageNumAlias ?? 1);
-  const pageSize = Number(p.pageSize ?? defaultSize);
+/**
+ * pageNum/pageSize with defaults applied here (not in schemas, so a body default never hides a query value); the
+ * schemas type and bound both (common#/$defs/PageNum, PageSize).
+ */
+export function paging(
+  p: { pageNum?: number; pageSize?: number },
+  defaultSize = 10,
+  pageNumAlias?: number,
+): { pageNum: number; pageSize: number; offset: number } {
+  const pageNum = p.pageNum ?? pageNumAlias ?? 1;
+  const pageSize = p.pageSize ?? defaultSize;
   return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
 }
 
@@ -36,11 +44,10 @@ export function textParam(value: unknown): string | undefined {
   return text ? text : undefined;
 }
 
-export function requiredId(p: Params, title = '编号'): number {
-  if (p.id === undefined || p.id === null || p.id === '') throw badRequest(`缺少必填参数：${title}（id）`);
-  const id = Number(p.id);
-  if (!Number.isInteger(id) || id <= 0) throw badRequest(`参数 ${title}（id） 格式不正确`);
-  return id;
+/** The schemas type and bound an id; that it is there at all (in the query or the body) is checked here. */
+export function requiredId(p: { id?: number }, title: string = MESSAGES.params.idTitle): number {
+  if (p.id === undefined) throw badRequest(MESSAGES.params.missingId(title));
+  return p.id;
 }
 
 /**
@@ -51,6 +58,6 @@ export async function placeOfCode(db: Kysely<Database>, dm: unknown): Promise<nu
   const code = textParam(dm);
   if (!code) return undefined;
   const place = await db.selectFrom('place').select('deptId').where('deptCode', '=', code).executeTakeFirst();
-  if (!place) throw new ApiError(404, `地区不存在（dm ${code}）`);
+  if (!place) throw new ApiError(404, MESSAGES.params.placeMissing(code));
   return place.deptId;
 }

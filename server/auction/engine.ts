@@ -1,12 +1,13 @@
-import { CompiledQuery, sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { AuctionBidResult, AuctionRecord, AuctionRegistration, AuctionRegistrationRow, AuctionState, MyAuction } from '../../schemas/types/api.js';
 import type { Database, ProjectTable } from '../db/schema.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { toNumber } from '../format.js';
-import { executePrepared, sqlInt, sqlIntArray } from '../db/prepared.js';
+import { runStatement, type Statement } from '../db/prepared.js';
 import { dealAnnouncementRow, projectCodeOf } from './deal-announcement.js';
 import { closeMessages } from './close-messages.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type BidNotificationPayload } from './messages.js';
+import { MESSAGES } from '../messages.js';
 
 /** A place scope for `IN (…)`: no places matches nothing (`IN ()` would be a syntax error). */
 const scopeOrNothing = (deptIds: number[]): number[] => (deptIds.length ? deptIds : [-1]);
@@ -16,7 +17,7 @@ const scopeOrNothing = (deptIds: number[]): number[] => (deptIds.length ? deptId
 export type { AuctionRecord, AuctionState };
 
 export const RECORD_LIMIT = 50;
-export const PROJECT_MISSING = '项目不存在或已下架';
+export const PROJECT_MISSING = MESSAGES.projects.projectMissing;
 
 /** Registration states as the client reads them: 0 none, 1 approved, 2 awaiting review, 3 rejected. */
 export const REGISTRATION = { none: 0, approved: 1, pending: 2, rejected: 3 } as const;
@@ -107,10 +108,10 @@ export type RegistrationView = Omit<AuctionRegistration, 'createdAt' | 'reviewed
 function signUpRefusal(project: { status: number; applyStartTime: Date | null; applyStopTime: Date | null }, now: number): string | null {
   const start = ms(project.applyStartTime);
   const stop = ms(project.applyStopTime);
-  if (project.status > 4 || (stop !== null && now >= stop)) return '报名已截止';
+  if (project.status > 4 || (stop !== null && now >= stop)) return MESSAGES.auction.signUpClosed;
   // Before 4 the clock alone may open the window (the scheduler may not have moved the status yet).
-  if (project.status < 4 && start === null) return '报名尚未开始';
-  if (start !== null && now < start) return '报名尚未开始';
+  if (project.status < 4 && start === null) return MESSAGES.auction.signUpNotOpen;
+  if (start !== null && now < start) return MESSAGES.auction.signUpNotOpen;
   return null;
 }
 
@@ -131,11 +132,7 @@ export async function register(db: Kysely<Database>, input: { projectId: number;
       .executeTakeFirst();
     if (existing) {
       const why =
-        existing.state === 1
-          ? '您已报名该项目并已通过审核，无需重复报名'
-          : existing.state === 2
-            ? '您已报名该项目，请等待工作人员审核'
-            : '您对该项目的报名未通过审核，不能重复报名';
+        existing.state === 1 ? MESSAGES.auction.alreadyApproved : existing.state === 2 ? MESSAGES.auction.alreadyPending : MESSAGES.auction.alreadyRejected;
       throw new ApiError(409, why);
     }
     const refusal = signUpRefusal(project, now.getTime());
@@ -186,15 +183,15 @@ export async function review(
     // The project lock serialises approvals of one project, so two reviewers never hand out the same code.
     const project = await lockProject(trx, input.projectId, input.deptIds);
     if (!project) throw notFound(PROJECT_MISSING);
-    if (project.status >= 7) throw new ApiError(409, '项目已结束，不能再审核报名');
+    if (project.status >= 7) throw new ApiError(409, MESSAGES.auction.reviewAfterEnd);
     const reg = await trx
       .selectFrom('registration')
       .select(['id', 'state'])
       .where('projectId', '=', project.id)
       .where('userId', '=', input.userId)
       .executeTakeFirst();
-    if (!reg) throw notFound('该用户未报名此项目');
-    if (reg.state !== 2) throw new ApiError(409, `该报名已审核（${reg.state === 1 ? '已通过' : '未通过'}），不能重复审核`);
+    if (!reg) throw notFound(MESSAGES.auction.notRegistered);
+    if (reg.state !== 2) throw new ApiError(409, MESSAGES.auction.reviewedAlready(reg.state === 1));
     const now = await dbNow(trx);
     let bidderCode = '';
     if (input.approve) {
@@ -214,10 +211,8 @@ export async function review(
       [
         {
           userId: input.userId,
-          title: input.approve ? '报名审核通过' : '报名审核未通过',
-          content: input.approve
-            ? `您报名的项目“${project.projectName}”已审核通过，竞买号：${bidderCode}，请按时参加竞价。`
-            : `您报名的项目“${project.projectName}”未通过审核，如有疑问请联系交易中心。`,
+          title: input.approve ? MESSAGES.auction.approvedTitle : MESSAGES.auction.rejectedTitle,
+          content: input.approve ? MESSAGES.auction.approvedText(project.projectName, bidderCode) : MESSAGES.auction.rejectedText(project.projectName),
         },
       ],
       now,
@@ -334,38 +329,41 @@ export async function myAuctions(
 /** An accepted bid as the `auctionBid` call answers it, before the call adds its `serverTime`. */
 export type BidOutcome = Omit<AuctionBidResult, 'serverTime'>;
 
-/** Why a bid the conditional statement did not accept was refused, from the project and registration it read. */
-function bidRefusal(
-  c: {
-    type: number;
-    status: number;
-    price: string;
-    increment: string;
-    currentPrice: string | null;
-    biddingStartTime: Date | null;
-    biddingStopTime: Date | null;
-    now: Date;
-  },
-  reg: { state: number | null; bidderCode: string | null },
-  amountFen: number,
-): ApiError {
-  const t = new Date(c.now).getTime();
-  const start = ms(c.biddingStartTime);
-  const stop = ms(c.biddingStopTime);
-  if (c.type === 1) return new ApiError(409, '招标采购项目不进行网络竞价');
-  if (c.status >= 7 || (stop !== null && t >= stop)) return new ApiError(409, '竞价已结束');
-  if (c.status < 5 || start === null || t < start) return new ApiError(409, '竞价尚未开始');
-  if (stop === null) return new ApiError(409, '竞价结束时间未设定，暂不能出价');
-  if (reg.state !== 1 || !reg.bidderCode) return new ApiError(403, reg.state === 2 ? '您的报名尚在审核中，审核通过后才能出价' : '您未获得竞价资格');
-  const priceFen = fen(c.price);
-  const incFen = fen(c.increment);
-  if (incFen <= 0) return new ApiError(409, '该项目未设置加价幅度，暂不能出价');
-  const currentFen = c.currentPrice === null ? null : fen(c.currentPrice);
-  if (currentFen === null && amountFen < priceFen) return new ApiError(409, `出价不能低于起始价（${money(yuan(priceFen))}）`);
-  if (currentFen !== null && amountFen < currentFen + incFen) return new ApiError(409, `出价不能低于当前价加加价幅度（${money(yuan(currentFen + incFen))}）`);
-  if ((amountFen - priceFen) % incFen !== 0)
-    return new ApiError(409, `出价须为加价幅度的整数倍（起始价${money(yuan(priceFen))}，加价幅度${money(yuan(incFen))}）`);
-  return new ApiError(409, '出价未被接受，请刷新后重试');
+/**
+ * Why the bid statement refused a bid (its `refusal` column), in the order the rules are checked; null: accepted.
+ * The client's `bidVerdict` (machines/auction-view.ts) checks the amount rules before sending, and one table of
+ * cases (machines/testing/bid-cases.ts) is asserted against both.
+ */
+export type BidRefusal =
+  'tender' | 'ended' | 'notStarted' | 'noStopTime' | 'pending' | 'notQualified' | 'noIncrement' | 'belowStart' | 'belowNext' | 'notMultiple';
+
+/** What a refused bidder is told, from the refusal and the figures the statement read (yuan). */
+export function bidRefusalError(refusal: BidRefusal | null, figures: { price: number; increment: number; currentPrice: number | null }): ApiError {
+  const { price, increment, currentPrice } = figures;
+  switch (refusal) {
+    case 'tender':
+      return new ApiError(409, MESSAGES.auction.tender);
+    case 'ended':
+      return new ApiError(409, MESSAGES.auction.ended);
+    case 'notStarted':
+      return new ApiError(409, MESSAGES.auction.notStarted);
+    case 'noStopTime':
+      return new ApiError(409, MESSAGES.auction.noStopTime);
+    case 'pending':
+      return new ApiError(403, MESSAGES.auction.pending);
+    case 'notQualified':
+      return new ApiError(403, MESSAGES.auction.notQualified);
+    case 'noIncrement':
+      return new ApiError(409, MESSAGES.auction.noIncrement);
+    case 'belowStart':
+      return new ApiError(409, MESSAGES.auction.belowStart(money(price)));
+    case 'belowNext':
+      return new ApiError(409, MESSAGES.auction.belowNext(money(yuan(fen(currentPrice ?? 0) + fen(increment)))));
+    case 'notMultiple':
+      return new ApiError(409, MESSAGES.auction.notMultiple(money(price), money(increment)));
+    default:
+      return new ApiError(409, MESSAGES.auction.notAccepted);
+  }
 }
 
 const msOf = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
@@ -373,11 +371,15 @@ const MASKED_NAME = `CASE WHEN char_length(btrim(ok.name)) = 0 THEN '***' ELSE l
 
 /**
  * The whole bid as one statement: lock the project row, read the database clock (after the lock, to the ms),
- * check every rule of the shared contract, insert the bid, move the price and the end, and queue the NOTIFY —
- * or do nothing and return what was read, so the caller can say why. Atomic on its own.
+ * check every rule of the shared contract — the first one broken is the `refusal` — and, when none is, insert the
+ * bid, move the price and the end, and queue the NOTIFY. Atomic on its own. The rules are a CASE, which (unlike
+ * AND) checks in order, so `mod` never meets a zero increment.
  * $1 project id, $2 the dept ids the caller may reach (NULL: any), $3 user id, $4 amount.
  */
-const BID_SQL = `
+const BID: Statement = {
+  name: 'auction_bid',
+  params: ['int', 'int[]', 'int', 'numeric'],
+  text: `
   WITH p AS MATERIALIZED (
     SELECT id, type, status, price, increment, current_price, extend_minutes, bidding_start_time, bidding_stop_time, bid_count
     FROM project WHERE id = $1 AND ($2::int[] IS NULL OR dept_id = ANY($2::int[])) FOR UPDATE
@@ -387,15 +389,25 @@ const BID_SQL = `
     SELECT reg.state, reg.bidder_code, u.name FROM registration reg JOIN app_user u ON u.user_id = reg.user_id
     WHERE reg.project_id = $1 AND reg.user_id = $3
   ),
+  v AS MATERIALIZED (
+    SELECT c.*, r.bidder_code, r.name, CASE
+      WHEN c.type = 1 THEN 'tender'
+      WHEN c.status >= 7 OR c.now >= c.bidding_stop_time THEN 'ended'
+      WHEN c.status < 5 OR c.bidding_start_time IS NULL OR c.now < c.bidding_start_time THEN 'notStarted'
+      WHEN c.bidding_stop_time IS NULL THEN 'noStopTime'
+      WHEN r.state IS DISTINCT FROM 1 OR coalesce(r.bidder_code, '') = '' THEN CASE WHEN r.state = 2 THEN 'pending' ELSE 'notQualified' END
+      WHEN c.increment <= 0 THEN 'noIncrement'
+      WHEN c.current_price IS NULL AND $4::numeric < c.price THEN 'belowStart'
+      WHEN c.current_price IS NOT NULL AND $4::numeric < c.current_price + c.increment THEN 'belowNext'
+      WHEN mod($4::numeric - c.price, c.increment) <> 0 THEN 'notMultiple'
+    END AS refusal
+    FROM c LEFT JOIN r ON true
+  ),
   ok AS MATERIALIZED (
-    SELECT c.id, c.now, c.bidding_stop_time AS old_stop, r.bidder_code, r.name,
-      greatest(c.bidding_stop_time, c.now + make_interval(mins => c.extend_minutes)) AS new_stop,
-      c.bid_count + 1 AS bid_count
-    FROM c JOIN r ON r.state = 1 AND r.bidder_code <> ''
-    WHERE c.type <> 1 AND c.status IN (5, 6)
-      AND c.now >= c.bidding_start_time AND c.now < c.bidding_stop_time
-      AND $4::numeric >= CASE WHEN c.current_price IS NULL THEN c.price ELSE c.current_price + c.increment END
-      AND c.increment > 0 AND mod($4::numeric - c.price, c.increment) = 0
+    SELECT v.id, v.now, v.bidding_stop_time AS old_stop, v.bidder_code, v.name,
+      greatest(v.bidding_stop_time, v.now + make_interval(mins => v.extend_minutes)) AS new_stop,
+      v.bid_count + 1 AS bid_count
+    FROM v WHERE v.refusal IS NULL
   ),
   ins AS (
     INSERT INTO bid (project_id, user_id, amount, bidder_code, created_at)
@@ -415,51 +427,16 @@ const BID_SQL = `
     FROM ok JOIN ins ON true JOIN upd ON upd.id = ok.id
   ),
   sent AS MATERIALIZED (SELECT pg_notify('${AUCTION_CHANNEL}', payload) FROM msg)
-  SELECT c.type, c.status, c.price, c.increment, c.current_price AS "currentPrice", c.bidding_start_time AS "biddingStartTime",
-    c.bidding_stop_time AS "biddingStopTime", c.now, r.state, r.bidder_code AS "bidderCode", msg.payload, (SELECT count(*) FROM sent) AS sent
-  FROM c LEFT JOIN r ON true LEFT JOIN msg ON true`;
+  SELECT v.refusal, v.price, v.increment, v.current_price AS "currentPrice", msg.payload, (SELECT count(*) FROM sent) AS sent
+  FROM v LEFT JOIN msg ON true`,
+};
 
 interface BidRow {
-  type: number;
-  status: number;
+  refusal: BidRefusal | null;
   price: string;
   increment: string;
   currentPrice: string | null;
-  biddingStartTime: Date | null;
-  biddingStopTime: Date | null;
-  now: Date;
-  state: number | null;
-  bidderCode: string | null;
   payload: string | null;
-}
-
-interface BidArgs {
-  projectId: number;
-  userId: number;
-  /** Decimal text made from whole fen (digits and a point only). */
-  amountText: string;
-  deptIds?: number[];
-}
-
-// PGlite plans a statement this size in about a millisecond, as long as running it: prepared once per session,
-// a bid costs half (see executePrepared).
-async function bidSingleSession(db: Kysely<Database>, a: BidArgs): Promise<BidRow | undefined> {
-  if (!/^\d+(\.\d+)?$/.test(a.amountText) || !Number.isInteger(a.projectId) || !Number.isInteger(a.userId)) throw badRequest('出价参数格式不正确');
-  const depts = a.deptIds ? sqlIntArray(scopeOrNothing(a.deptIds)) : 'NULL';
-  const rows = await executePrepared<BidRow>(db, 'auction_bid', 'int, int[], int, numeric', BID_SQL, [
-    sqlInt(a.projectId),
-    depts,
-    sqlInt(a.userId),
-    a.amountText,
-  ]);
-  return rows[0];
-}
-
-async function bidStatement(db: Db, a: BidArgs): Promise<BidRow | undefined> {
-  const { rows } = await db.executeQuery<BidRow>(
-    CompiledQuery.raw(BID_SQL, [a.projectId, a.deptIds ? scopeOrNothing(a.deptIds) : null, a.userId, a.amountText]),
-  );
-  return rows[0];
 }
 
 /**
@@ -479,20 +456,23 @@ export async function placeBid(
   input: { projectId: number; userId: number; amount: number; deptIds?: number[]; singleSession?: boolean },
 ): Promise<BidOutcome> {
   const amountFen = fen(input.amount);
-  if (!Number.isFinite(input.amount) || input.amount <= 0) throw badRequest('出价金额须为大于 0 的数字');
-  if (Math.abs(amountFen - input.amount * 100) > 1e-6) throw badRequest('出价金额最多保留两位小数');
-  if (input.amount >= 1e13) throw badRequest('出价金额过大');
-  const args = { projectId: input.projectId, userId: input.userId, amountText: String(yuan(amountFen)), deptIds: input.deptIds };
+  if (!Number.isFinite(input.amount) || input.amount <= 0) throw badRequest(MESSAGES.auction.amountNotPositive);
+  if (Math.abs(amountFen - input.amount * 100) > 1e-6) throw badRequest(MESSAGES.auction.amountCents);
+  if (input.amount >= 1e13) throw badRequest(MESSAGES.auction.amountTooLarge);
+  if (!Number.isInteger(input.projectId) || !Number.isInteger(input.userId)) throw badRequest(MESSAGES.auction.bidParamsMalformed);
+  const params = [input.projectId, input.deptIds ? scopeOrNothing(input.deptIds) : null, input.userId, String(yuan(amountFen))];
   let row: BidRow | undefined;
   try {
-    row = input.singleSession ? await bidSingleSession(db, args) : await retryingConflicts(() => bidStatement(db, args));
+    // PGlite (one session) runs it prepared: it plans a statement this size in about as long as it runs it.
+    row = (await retryingConflicts(() => runStatement<BidRow>(db, BID, params, input.singleSession ?? false)))[0];
   } catch (error) {
     // The unique (project, amount) index: only reachable if the lock were bypassed; the bidder may simply retry.
-    if ((error as { code?: string }).code === '23505') throw new ApiError(409, '该价格已有人出价，请刷新后重试');
+    if ((error as { code?: string }).code === '23505') throw new ApiError(409, MESSAGES.auction.amountTaken);
     throw error;
   }
   if (!row) throw notFound(PROJECT_MISSING);
-  if (!row.payload) throw bidRefusal(row, row, amountFen);
+  if (!row.payload)
+    throw bidRefusalError(row.refusal, { price: Number(row.price), increment: Number(row.increment), currentPrice: toNumber(row.currentPrice) });
   const m = JSON.parse(row.payload) as BidNotificationPayload;
   return {
     projectId: m.projectId,

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 /**
@@ -40,3 +40,39 @@ export const sqlInt = (x: number): string => (Number.isInteger(x) ? String(x) : 
 export const sqlIntArray = (xs: number[]): string => `'{${xs.map(sqlInt).join(',')}}'`;
 /** A quoted SQL string literal (quotes doubled; NUL is refused earlier by the input checks and cannot be stored). */
 export const sqlText = (s: string): string => `'${s.replace(/\0/g, '').replace(/'/g, "''")}'`;
+
+/** The parameter types a {@link Statement} may declare, each with how PGlite's EXECUTE receives it as a literal. */
+const LITERAL = {
+  int: (v: unknown) => sqlInt(v as number),
+  'int[]': (v: unknown) => sqlIntArray(v as number[]),
+  text: (v: unknown) => sqlText(v as string),
+  // Decimal text (digits and one point) stands as it is; anything else is refused before it reaches SQL.
+  numeric: (v: unknown) => {
+    if (typeof v !== 'string' || !/^\d+(\.\d+)?$/.test(v)) throw new TypeError('numeric parameter must be decimal text');
+    return v;
+  },
+} as const;
+
+/** One parameterised statement: `$1…$n` of the declared types, the same text on PGlite and on PostgreSQL. */
+export interface Statement {
+  /** The prepared statement's name on PGlite. */
+  name: string;
+  params: Array<keyof typeof LITERAL>;
+  text: string;
+}
+
+/**
+ * Runs `statement` with `params` ($1…$n; null is SQL NULL): bound as parameters on PostgreSQL; on PGlite
+ * (`singleSession`) the same text PREPAREd once and run with EXECUTE, which takes no bind parameters (PostgreSQL
+ * refuses them on utility statements), so each value is written as a literal of its declared type.
+ */
+export async function runStatement<Row>(
+  db: Kysely<Database> | Transaction<Database>,
+  statement: Statement,
+  params: unknown[],
+  singleSession: boolean,
+): Promise<Row[]> {
+  if (!singleSession) return (await db.executeQuery<Row>(CompiledQuery.raw(statement.text, params))).rows;
+  const literals = params.map((value, i) => (value === null ? 'NULL' : LITERAL[statement.params[i]](value)));
+  return executePrepared<Row>(db as Kysely<Database>, statement.name, statement.params.join(', '), statement.text, literals);
+}

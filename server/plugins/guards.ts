@@ -7,6 +7,7 @@ import type { Database, Place } from '../db/schema.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { resolveToken, type SessionUser } from '../services/sessions.js';
 import type { PlaceTree } from './places.js';
+import { formSignatureFor, signFor } from '../../engine/http/sign.js';
 
 export interface Tenant {
   /** The place named by the request (deptId header, or dm for the form-encoded style). */
@@ -27,17 +28,9 @@ declare module 'fastify' {
 /** The longest form-signature random accepted (the body schema says the same). */
 export const MAX_RANDOM_LENGTH = 64;
 
-export const md5 = (text: string) => crypto.createHash('md5').update(text, 'utf8').digest('hex');
-
-/** sign = lowercase hex MD5 of deptId + timeStamp + key. */
-export function signFor(deptId: string | number, timeStamp: string | number, key: string): string {
-  return md5(`${deptId}${timeStamp}${key}`);
-}
-
-/** signature = MD5 of secret + random + timestamp (the form-encoded call style). */
-export function formSignatureFor(secret: string, random: string, timestamp: string | number): string {
-  return md5(`${secret}${random}${timestamp}`);
-}
+// sign (MD5 of deptId + timeStamp + key) and the form call's signature (MD5 of secret + random + timestamp): the
+// browser engine's definitions, so the client and the server cannot compute them differently.
+export { formSignatureFor, signFor };
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name.toLowerCase()];

@@ -16,13 +16,13 @@ import { badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime, maskPhone } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
-import { paging, paramsOf, type Params } from '../request-params.js';
+import { paging } from '../request-params.js';
+import { MESSAGES } from '../messages.js';
 
-function projectIdOf(p: Params): number {
-  if (p.projectId === undefined || p.projectId === null || p.projectId === '') throw badRequest('缺少必填参数：项目编号（projectId）');
-  const id = Number(p.projectId);
-  if (!Number.isInteger(id) || id <= 0) throw badRequest('参数 项目编号（projectId） 格式不正确');
-  return id;
+/** The schema types and bounds projectId; that it is there at all (in the query or the body) is checked here. */
+function projectIdOf(p: { projectId?: number }): number {
+  if (p.projectId === undefined) throw badRequest(MESSAGES.auction.missingProjectId);
+  return p.projectId;
 }
 
 const registrationOut = (r: RegistrationView) => ({
@@ -48,19 +48,22 @@ export function staffScope(request: FastifyRequest, places: PlaceTree): number[]
 /** Registration, review, bidding and the auction state (issue 6); real-time pushes are in websocket.ts. */
 export async function registerAuctionRoutes(app: FastifyInstance, { db, places, dbKind }: AppContext): Promise<void> {
   defineRoute(app, 'auctionRegister', async (request) => {
-    const projectId = projectIdOf(paramsOf(request));
+    const projectId = projectIdOf(request.input);
     const row = await register(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) });
     app.projectListCache?.clear();
-    return ok(registrationOut(row), '报名成功，请等待审核');
+    return ok(registrationOut(row), MESSAGES.auction.registered);
   });
 
   defineRoute(app, 'auctionRegistration', async (request) => {
-    const projectId = projectIdOf(paramsOf(request));
-    return ok(registrationOut(await registrationOf(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) })), '查询成功');
+    const projectId = projectIdOf(request.input);
+    return ok(
+      registrationOut(await registrationOf(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) })),
+      MESSAGES.common.queried,
+    );
   });
 
   defineRoute(app, 'auctionMine', async (request) => {
-    const { pageSize, offset } = paging(paramsOf(request), 10);
+    const { pageSize, offset } = paging(request.input, 10);
     const result = await myAuctions(db, { userId: request.user!.userId, deptIds: scopeIds(request, places), limit: pageSize, offset });
     return ok(
       {
@@ -72,38 +75,38 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
         })),
         total: result.total,
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
   defineRoute(app, 'auctionBid', async (request) => {
-    const p = paramsOf(request);
+    const p = request.input;
     const projectId = projectIdOf(p);
-    if (p.amount === undefined || p.amount === '') throw badRequest('缺少必填参数：出价金额（amount）');
+    if (p.amount === undefined) throw badRequest(MESSAGES.auction.missingAmount);
     const outcome = await placeBid(db, {
       projectId,
       userId: request.user!.userId,
-      amount: Number(p.amount),
+      amount: p.amount,
       deptIds: scopeIds(request, places),
       singleSession: dbKind === 'pglite',
     });
-    return ok({ ...outcome, serverTime: Date.now() }, '出价成功');
+    return ok({ ...outcome, serverTime: Date.now() }, MESSAGES.auction.bidAccepted);
   });
 
   defineRoute(app, 'auctionState', async (request) => {
-    const projectId = projectIdOf(paramsOf(request));
+    const projectId = projectIdOf(request.input);
     const state = await auctionState(db, projectId, scopeIds(request, places));
     if (!state) throw notFound(PROJECT_MISSING);
-    return ok(state, '查询成功');
+    return ok(state, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'auctionRegistrations', async (request) => {
-    const p = paramsOf(request);
+    const p = request.input;
     const { pageSize, offset } = paging(p, 10);
     const result = await listRegistrations(db, {
       deptIds: staffScope(request, places),
       projectId: p.projectId === undefined ? undefined : projectIdOf(p),
-      state: p.state === undefined ? undefined : Number(p.state),
+      state: p.state,
       limit: pageSize,
       offset,
     });
@@ -117,17 +120,17 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
         })),
         total: result.total,
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
   defineRoute(app, 'auctionReview', async (request) => {
-    const p = paramsOf(request);
+    const p = request.input;
     const projectId = projectIdOf(p);
-    if (p.userId === undefined || p.userId === '') throw badRequest('缺少必填参数：用户编号（userId）');
-    if (p.approve === undefined || p.approve === '') throw badRequest('缺少必填参数：审核结果（approve）');
-    const approve = p.approve === true || p.approve === 'true';
-    const row = await review(db, { projectId, userId: Number(p.userId), approve, reviewerId: request.user!.userId, deptIds: staffScope(request, places) });
-    return ok(registrationOut(row), approve ? `审核通过，竞买号 ${row.bidderCode}` : '已驳回该报名');
+    if (p.userId === undefined) throw badRequest(MESSAGES.auction.missingUserId);
+    if (p.approve === undefined) throw badRequest(MESSAGES.auction.missingApprove);
+    const approve = p.approve;
+    const row = await review(db, { projectId, userId: p.userId, approve, reviewerId: request.user!.userId, deptIds: staffScope(request, places) });
+    return ok(registrationOut(row), approve ? MESSAGES.auction.approved(row.bidderCode) : MESSAGES.auction.rejected);
   });
 }

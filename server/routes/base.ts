@@ -3,7 +3,8 @@ import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime } from '../format.js';
-import { paging, paramsOf } from '../request-params.js';
+import { paging } from '../request-params.js';
+import { MESSAGES } from '../messages.js';
 
 /** Feedback (advice) and messages of the logged-in user: every query is scoped by the caller's user id. */
 export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
@@ -11,25 +12,25 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
     const me = request.user!;
     const b = request.body;
     const content = b.content.trim();
-    if (!content) throw badRequest('请填写反馈内容');
+    if (!content) throw badRequest(MESSAGES.base.feedbackEmpty);
     const inserted = await db
       .insertInto('feedback')
       .values({
         userId: me.userId,
         deptId: request.tenant?.place.deptId ?? me.deptId,
-        type: (b.type ?? '').trim() || '咨询',
+        type: (b.type ?? '').trim() || MESSAGES.base.feedbackDefaultType,
         title: (b.title ?? '').trim(),
         content,
         contact: (b.contact ?? '').trim(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return ok({ id: inserted.id }, '提交成功');
+    return ok({ id: inserted.id }, MESSAGES.common.submitted);
   });
 
   defineRoute(app, 'adviseMsgList', async (request) => {
     const me = request.user!;
-    const { pageSize, offset } = paging(paramsOf(request));
+    const { pageSize, offset } = paging(request.input);
     const base = db.selectFrom('feedback').where('userId', '=', me.userId);
     const [rows, count] = await Promise.all([
       base
@@ -55,15 +56,15 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
         })),
         total: Number(count.total),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
   defineRoute(app, 'messageListByRefId', async (request) => {
     const me = request.user!;
-    const p = paramsOf(request);
+    const p = request.input;
     const { pageSize, offset } = paging(p);
-    const refId = typeof p.refId === 'string' || typeof p.refId === 'number' ? String(p.refId).trim() : '';
+    const refId = p.refId?.trim() ?? '';
     let base = db.selectFrom('message').where('userId', '=', me.userId);
     if (refId) base = base.where('refId', '=', refId);
     const [rows, counts] = await Promise.all([
@@ -91,18 +92,18 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
         total: Number(counts.total),
         unread: Number(counts.unread),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
   defineRoute(app, 'messageRead', async (request) => {
     const me = request.user!;
-    const p = paramsOf(request);
-    if (p.id === undefined || p.id === null || p.id === '') throw badRequest('缺少必填参数：消息编号（id）');
-    const id = Number(p.id);
+    const p = request.input;
+    if (p.id === undefined) throw badRequest(MESSAGES.base.missingMessageId);
+    const id = p.id;
     const row = await db.selectFrom('message').select(['id', 'readAt']).where('id', '=', id).where('userId', '=', me.userId).executeTakeFirst();
-    if (!row) throw notFound('消息不存在');
+    if (!row) throw notFound(MESSAGES.base.messageMissing);
     if (row.readAt === null) await db.updateTable('message').set({ readAt: new Date() }).where('id', '=', id).execute();
-    return ok({ id, read: true }, '操作成功');
+    return ok({ id, read: true }, MESSAGES.common.done);
   });
 }

@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { defineRoute } from '../api-schemas.js';
+import { defineRoute, type RouteRequest } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatRequiredDateTime } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
-import { containing, paramsOf, requiredId } from '../request-params.js';
+import { containing, requiredId } from '../request-params.js';
+import { MESSAGES } from '../messages.js';
 
 /** Category numbers this module serves (spec §9 and the catalogue). */
 const NEWS = '001017';
@@ -17,7 +18,7 @@ const CERTIFICATES = '013001';
 const DEFAULT_PAGE_SIZE = 10;
 const DEFAULT_CAROUSEL_SIZE = 4;
 
-const ARTICLE_MISSING = '文章不存在或已删除';
+const ARTICLE_MISSING = MESSAGES.content.articleMissing;
 
 interface ListParams {
   number?: string;
@@ -68,7 +69,7 @@ function articleQuery(db: Kysely<Database>) {
  */
 async function categoryWithChildren(db: Kysely<Database>, number: string): Promise<string[]> {
   const all = await db.selectFrom('articleCategory').select(['number', 'parentNumber']).execute();
-  if (!all.some((c) => c.number === number)) throw new ApiError(404, `文章分类不存在：${number}`);
+  if (!all.some((c) => c.number === number)) throw new ApiError(404, MESSAGES.content.categoryMissing(number));
   const out = [number];
   for (let i = 0; i < out.length; i++) {
     for (const c of all) if (c.parentNumber === out[i] && !out.includes(c.number)) out.push(c.number);
@@ -128,8 +129,8 @@ async function articleDetail(db: Kysely<Database>, id: number, deptIds: number[]
 
 /** Article lists and details, the help centre and dictionaries: the portal's public reads. */
 export async function registerContentRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
-  const listOf = (fixedNumber?: string) => async (request: FastifyRequest) => {
-    const p = paramsOf(request) as ListParams;
+  const listOf = (fixedNumber?: string) => async (request: RouteRequest<'newsList' | 'publicityList' | 'attest'>) => {
+    const p: ListParams = request.input;
     const deptIds = scopeIds(request, places, p.deptId);
     const number = fixedNumber ?? p.number;
     // "002001,020": several categories at once (the policy query searches policies and rules together).
@@ -141,7 +142,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
       pageNum: p.pageNum ?? 1,
       pageSize: p.pageSize ?? DEFAULT_PAGE_SIZE,
     });
-    return ok(page, '查询成功');
+    return ok(page, MESSAGES.common.queried);
   };
 
   defineRoute(app, 'newsList', listOf());
@@ -150,13 +151,13 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
 
   defineRoute(app, 'newsClass', async () => {
     const rows = await db.selectFrom('articleCategory').select(['number', 'name', 'key', 'parentNumber']).orderBy('orderNum').orderBy('number').execute();
-    return ok(rows, '查询成功');
+    return ok(rows, MESSAGES.common.queried);
   });
 
-  const detailOf = (fixedNumber?: string) => async (request: FastifyRequest) => {
-    const id = requiredId(paramsOf(request), '文章编号');
+  const detailOf = (fixedNumber?: string) => async (request: RouteRequest<'newsDetail' | 'publicityDetail' | 'attestDetail'>) => {
+    const id = requiredId(request.input, MESSAGES.content.articleId);
     const numbers = fixedNumber ? await categoryWithChildren(db, fixedNumber) : undefined;
-    return ok(await articleDetail(db, id, request.tenant!.deptIds, numbers), '查询成功');
+    return ok(await articleDetail(db, id, request.tenant!.deptIds, numbers), MESSAGES.common.queried);
   };
 
   defineRoute(app, 'newsDetail', detailOf());
@@ -174,15 +175,15 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
     }
     return ok(
       [...groups].map(([classname, list]) => ({ classname, list })),
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
   defineRoute(app, 'helpDetail', async (request) => {
-    const id = requiredId(paramsOf(request), '帮助编号');
+    const id = requiredId(request.input, MESSAGES.content.helpId);
     const row = await db.selectFrom('helpItem').select(['id', 'classname', 'title', 'content']).where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('帮助内容不存在或已删除');
-    return ok(row, '查询成功');
+    if (!row) throw notFound(MESSAGES.content.helpMissing);
+    return ok(row, MESSAGES.common.queried);
   });
 
   const dictionary = (dictType: string) =>
@@ -196,13 +197,13 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
 
   defineRoute(app, 'typeList', async (request) => {
     const { dictType } = (request.body ?? {}) as { dictType?: string };
-    if (!dictType) throw badRequest('缺少必填参数：字典类型（dictType）');
-    return ok(await dictionary(dictType), '查询成功');
+    if (!dictType) throw badRequest(MESSAGES.content.missingDictType);
+    return ok(await dictionary(dictType), MESSAGES.common.queried);
   });
 
   defineRoute(app, 'dictByType', async (request) => {
     const { dictType } = request.params;
-    return ok(await dictionary(dictType), '查询成功');
+    return ok(await dictionary(dictType), MESSAGES.common.queried);
   });
 
   // The form-encoded api/index/{name} style: the guard has checked the signature and turned dm into the tenant.
@@ -216,7 +217,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
       pageNum: f.page ?? 1,
       pageSize: f.page_size ?? DEFAULT_PAGE_SIZE,
     });
-    return ok(page, '查询成功');
+    return ok(page, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'indexNewsRotation', async (request) => {
@@ -227,7 +228,7 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
       pageNum: f.page ?? 1,
       pageSize: f.page_size ?? DEFAULT_CAROUSEL_SIZE,
     });
-    return ok(page.rows, '查询成功');
+    return ok(page.rows, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'indexDitudaohang', async (request) => {
@@ -253,6 +254,6 @@ export async function registerContentRoutes(app: FastifyInstance, { db, places }
       level: child.level,
       projectCount: places.subtree(child.deptId).reduce((sum, id) => sum + (byDept.get(id) ?? 0), 0),
     }));
-    return ok(data, '查询成功');
+    return ok(data, MESSAGES.common.queried);
   });
 }

@@ -11,10 +11,11 @@ import { sanitizeHtml } from '../services/sanitize.js';
 import { staffScope } from './auction.js';
 import { checkPhone } from '../services/passwords.js';
 import { ownUploads } from '../services/own-uploads.js';
-import { containing, paging, paramsOf, placeOfCode, requiredId, type Params } from '../request-params.js';
+import { containing, paging, placeOfCode, requiredId } from '../request-params.js';
+import { MESSAGES } from '../messages.js';
 
-const keywordOf = (p: Params): string | undefined => {
-  const k = typeof p.keyword === 'string' ? p.keyword.trim() : '';
+const keywordOf = (p: { keyword?: string }): string | undefined => {
+  const k = p.keyword?.trim() ?? '';
   return k ? k : undefined;
 };
 
@@ -30,7 +31,6 @@ export function twoDecimals(value: string | number): string {
 export const INTENT_PENDING = 0 as const;
 export const INTENT_PUBLISHED = 1 as const;
 export const INTENT_REFUSED = 2 as const;
-type IntentState = Selectable<IntentTable>['state'];
 const INTENT_STATE_TEXT: Record<number, string> = { 0: '待审核', 1: '已发布', 2: '未通过' };
 
 /** Financing records, transfer intents, investment projects, land information and deal announcements. */
@@ -49,40 +49,36 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'financingMsgList', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId);
     const { pageSize, offset } = paging(p);
     let q = db.selectFrom('financing').where('deptId', 'in', ids);
-    if (typeof p.cid === 'string' && p.cid.trim()) q = q.where('cid', '=', p.cid.trim());
-    if (typeof p.address === 'string' && p.address.trim()) q = q.where('address', 'ilike', containing(p.address.trim()));
+    if (p.cid?.trim()) q = q.where('cid', '=', p.cid.trim());
+    if (p.address?.trim()) q = q.where('address', 'ilike', containing(p.address.trim()));
     const [rows, count] = await Promise.all([
       q.selectAll().orderBy('registertime', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map(financingRow), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map(financingRow), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'financingDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const row = await db.selectFrom('financing').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
     // A record of another region answers exactly like a missing one.
-    if (!row) throw notFound('融资信息不存在');
-    return ok({ ...financingRow(row), deptId: row.deptId, deptName: places.name(row.deptId) }, '查询成功');
+    if (!row) throw notFound(MESSAGES.listings.financingMissing);
+    return ok({ ...financingRow(row), deptId: row.deptId, deptName: places.name(row.deptId) }, MESSAGES.common.queried);
   });
 
   // ---- Transfer intents (1 out, 2 in) ---------------------------------------------------------------------
 
   defineRoute(app, 'desiredList', async (request) => {
-    const p = paramsOf(request);
-    if (p.type === undefined || p.type === null || p.type === '') throw badRequest('缺少必填参数：意向类型（type）');
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    if (p.type === undefined) throw badRequest(MESSAGES.listings.missingIntentType);
+    const ids = scopeIds(request, places, p.deptId);
     const { pageSize, offset } = paging(p);
     // Only published intents are public: one awaiting review (or refused) is seen by its author and staff only.
-    let q = db
-      .selectFrom('intent')
-      .where('deptId', 'in', ids)
-      .where('type', '=', Number(p.type) as IntentTable['type'])
-      .where('state', '=', INTENT_PUBLISHED);
+    let q = db.selectFrom('intent').where('deptId', 'in', ids).where('type', '=', p.type).where('state', '=', INTENT_PUBLISHED);
     const keyword = keywordOf(p);
     if (keyword) q = q.where('projectname', 'ilike', containing(keyword));
     const [rows, count] = await Promise.all([
@@ -95,19 +91,19 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map((r) => ({ ...r, logintime: formatRequiredDateTime(r.logintime) })), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map((r) => ({ ...r, logintime: formatRequiredDateTime(r.logintime) })), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'desiredDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const row = await db.selectFrom('intent').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
-    if (!row) throw notFound('意向信息不存在');
+    if (!row) throw notFound(MESSAGES.listings.intentMissing);
     // The photos may show identity documents: only the person who filed the intent and staff see them.
     const user = request.user;
     const isAuthor = user !== undefined && user.userId === row.userId;
     const isReviewer = user !== undefined && user.role !== 'user' && staffScope(request, places).includes(row.deptId);
     // An intent not yet published (or refused) answers like a missing one, except to its author and its reviewers.
-    if (row.state !== INTENT_PUBLISHED && !isAuthor && !isReviewer) throw notFound('意向信息不存在');
+    if (row.state !== INTENT_PUBLISHED && !isAuthor && !isReviewer) throw notFound(MESSAGES.listings.intentMissing);
     const mayReadAttachments = isAuthor || (user !== undefined && user.role !== 'user');
     return ok(
       {
@@ -124,7 +120,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         ...(mayReadAttachments ? { attachments: jsonValue<string[]>(row.attachments, []) } : {}),
         ...(isAuthor || isReviewer ? { state: row.state, stateText: INTENT_STATE_TEXT[row.state], reviewReason: row.reviewReason } : {}),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
@@ -132,8 +128,8 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     const b = request.body;
     const projectname = b.projectname.trim();
     const contact = b.contact.trim();
-    if (!projectname) throw badRequest('参数 项目名称（projectname） 不能为空');
-    if (!contact) throw badRequest('参数 联系人（contact） 不能为空');
+    if (!projectname) throw badRequest(MESSAGES.listings.projectNameEmpty);
+    if (!contact) throw badRequest(MESSAGES.listings.contactEmpty);
     // The spec's own texts for this form field (§5).
     const phone = checkPhone(b.phone ?? '');
     // Refuses (403) a deptId outside the caller's region.
@@ -158,7 +154,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return ok({ id: inserted.id }, '提交成功，等待审核');
+    return ok({ id: inserted.id }, MESSAGES.listings.intentSubmitted);
   });
 
   type ReviewedRow = {
@@ -186,7 +182,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
 
   // 我的意向: the caller's own intents in this tenant, whatever their review state.
   defineRoute(app, 'desiredMine', async (request) => {
-    const p = paramsOf(request);
+    const p = request.input;
     const { pageSize, offset } = paging(p);
     const q = db.selectFrom('intent').where('userId', '=', request.user!.userId).where('deptId', 'in', scopeIds(request, places));
     const [rows, count] = await Promise.all([
@@ -199,13 +195,13 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map(myIntent), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map(myIntent), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'intentReviewList', async (request) => {
-    const p = paramsOf(request);
+    const p = request.input;
     const { pageSize, offset } = paging(p);
-    const state = p.state === undefined || p.state === '' ? INTENT_PENDING : (Number(p.state) as IntentState);
+    const state = p.state ?? INTENT_PENDING;
     const q = db.selectFrom('intent').where('deptId', 'in', staffScope(request, places)).where('state', '=', state);
     const [rows, count] = await Promise.all([
       q
@@ -229,14 +225,14 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         })),
         total: Number(count.n),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
   defineRoute(app, 'intentReview', async (request) => {
     const b = request.body;
     const reason = (b.reason ?? '').trim();
-    if (!b.approve && !reason) throw badRequest('请填写未通过原因（reason）');
+    if (!b.approve && !reason) throw badRequest(MESSAGES.listings.reasonMissing);
     // One statement: only an intent awaiting review in the staff member's places changes, so two reviewers racing
     // cannot both decide it.
     const updated = await db
@@ -252,10 +248,10 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
       .where('state', '=', INTENT_PENDING)
       .returning([...REVIEWED_COLUMNS])
       .executeTakeFirst();
-    if (updated) return ok(myIntent(updated), b.approve ? '审核通过，意向已发布' : '已驳回该意向');
+    if (updated) return ok(myIntent(updated), b.approve ? MESSAGES.listings.intentPublished : MESSAGES.listings.intentRejected);
     const exists = await db.selectFrom('intent').select('state').where('id', '=', b.id).where('deptId', 'in', staffScope(request, places)).executeTakeFirst();
-    if (!exists) throw notFound('意向信息不存在');
-    throw new ApiError(409, `该意向已审核（${INTENT_STATE_TEXT[exists.state] ?? ''}），不能重复审核`);
+    if (!exists) throw notFound(MESSAGES.listings.intentMissing);
+    throw new ApiError(409, MESSAGES.listings.intentReviewedAlready(INTENT_STATE_TEXT[exists.state] ?? ''));
   });
 
   // ---- Investment (asset attraction) projects -------------------------------------------------------------
@@ -288,11 +284,11 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'InvestList', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, (p.deptId as number | undefined) ?? (await placeOfCode(db, p.dm)));
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId ?? (await placeOfCode(db, p.dm)));
     const { pageSize, offset } = paging(p);
     let q = db.selectFrom('investProject').where('deptId', 'in', ids);
-    if (typeof p.investType === 'string' && p.investType) q = q.where('investType', '=', p.investType);
+    if (p.investType) q = q.where('investType', '=', p.investType);
     const keyword = keywordOf(p);
     if (keyword) {
       const pattern = containing(keyword);
@@ -308,14 +304,14 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map(investRow), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map(investRow), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'InvestListDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const row = await db.selectFrom('investProject').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
-    if (!row) throw notFound('招商项目不存在');
-    return ok({ ...investRow(row), content: row.content, contact: row.contact }, '查询成功');
+    if (!row) throw notFound(MESSAGES.listings.investMissing);
+    return ok({ ...investRow(row), content: row.content, contact: row.contact }, MESSAGES.common.queried);
   });
 
   // ---- Land information -----------------------------------------------------------------------------------
@@ -331,8 +327,8 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'landInfoList', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId);
     const { pageSize, offset } = paging(p);
     let q = db.selectFrom('landInfo').where('deptId', 'in', ids);
     const keyword = keywordOf(p);
@@ -341,14 +337,14 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
       q.selectAll().orderBy('createTime', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map(landRow), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map(landRow), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'landInfoDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const row = await db.selectFrom('landInfo').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
-    if (!row) throw notFound('土地信息不存在');
-    return ok(landRow(row), '查询成功');
+    if (!row) throw notFound(MESSAGES.listings.landInfoMissing);
+    return ok(landRow(row), MESSAGES.common.queried);
   });
 
   // ---- Deal announcements ---------------------------------------------------------------------------------
@@ -363,11 +359,11 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   });
 
   defineRoute(app, 'dealList', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId);
     // The spec's call sends `page`; pageNum (the convention everywhere else) wins when both are sent.
     const { pageSize, offset } = paging(p, 10, p.page);
-    const number = typeof p.number === 'string' && p.number ? p.number : '004';
+    const number = p.number || '004';
     let q = db.selectFrom('dealAnnouncement').where('deptId', 'in', ids).where('number', '=', number);
     const keyword = keywordOf(p);
     if (keyword) {
@@ -384,13 +380,16 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         .execute(),
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return ok({ rows: rows.map(dealRow), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map(dealRow), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'dealDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const row = await db.selectFrom('dealAnnouncement').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
-    if (!row) throw notFound('成交公告不存在');
-    return ok({ ...dealRow(row), content: row.content, projectId: row.projectId, deptId: row.deptId, deptName: places.name(row.deptId) }, '查询成功');
+    if (!row) throw notFound(MESSAGES.listings.dealMissing);
+    return ok(
+      { ...dealRow(row), content: row.content, projectId: row.projectId, deptId: row.deptId, deptName: places.name(row.deptId) },
+      MESSAGES.common.queried,
+    );
   });
 }

@@ -3,6 +3,7 @@ import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import { ok } from '../errors.js';
 import type { Place } from '../db/schema.js';
+import { MESSAGES } from '../messages.js';
 
 const publicPlace = (p: Place) => ({ deptId: p.deptId, deptName: p.deptName, deptCode: p.deptCode, parentId: p.parentId, level: p.level });
 
@@ -22,6 +23,6 @@ export async function registerPlaceRoutes(app: FastifyInstance, { places }: AppC
       }
     };
     walk(root.deptId);
-    return ok(out.map(publicPlace), '查询成功');
+    return ok(out.map(publicPlace), MESSAGES.common.queried);
   });
 }

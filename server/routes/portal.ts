@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import { notFound, ok } from '../errors.js';
+import { MESSAGES } from '../messages.js';
 
 /** GET /portal/region: the region config the browser renders. */
 export async function registerPortalRoutes(app: FastifyInstance, { regions }: AppContext): Promise<void> {
@@ -9,6 +10,6 @@ export async function registerPortalRoutes(app: FastifyInstance, { regions }: Ap
     const { region: preview } = request.query;
     const region = regions.forRequest(request.headers.host, preview);
     if (!region) throw notFound(`地区不存在：${preview}（可选：${regions.ids().join('、')}）`);
-    return ok(region, '查询成功');
+    return ok(region, MESSAGES.common.queried);
   });
 }

@@ -1,17 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { defineRoute } from '../api-schemas.js';
+import { defineRoute, type RouteRequest } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
 import type { Database, Project, ProjectTable } from '../db/schema.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime, jsonValue, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
-import { containing, paging, paramsOf, requiredId, textParam, type Params } from '../request-params.js';
+import { containing, paging, requiredId, textParam, type Params } from '../request-params.js';
 import { ResponseCache } from '../services/response-cache.js';
+import { MESSAGES } from '../messages.js';
 
 const PROJECT_PAGE_SIZE = 7;
-const PROJECT_MISSING = '项目不存在或已下架';
+
+/** The three project lists share one parameter shape (projects#/$defs/ProjectListParams). */
+type ListRoute = 'projectList' | 'needProjectList' | 'invitationList';
+const PROJECT_MISSING = MESSAGES.projects.projectMissing;
 
 /** Reads a multipart form (the spec's multipart variant of the project list) into plain fields. */
 async function multipartFields(request: FastifyRequest): Promise<void> {
@@ -21,14 +25,14 @@ async function multipartFields(request: FastifyRequest): Promise<void> {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         await part.toBuffer();
-        throw badRequest('项目列表查询不接受文件');
+        throw badRequest(MESSAGES.projects.listTakesNoFiles);
       }
       fields[part.fieldname] = String(part.value ?? '');
     }
   } catch (error) {
     // A body that is not the multipart its content-type claims (no boundary, cut short) is the sender's error.
     if (error instanceof ApiError) throw error;
-    throw badRequest('请求体不是有效的 multipart/form-data 表单');
+    throw badRequest(MESSAGES.projects.badMultipart);
   }
   request.body = fields;
 }
@@ -47,22 +51,22 @@ function numberParam(value: unknown, title: string, field: string): number | und
   const text = textParam(value);
   if (text === undefined) return undefined;
   const n = Number(text);
-  if (!Number.isFinite(n) || n < 0) throw badRequest(`参数 ${title}（${field}） 应为不小于 0 的数字`);
+  if (!Number.isFinite(n) || n < 0) throw badRequest(MESSAGES.projects.notANumber(title, field));
   return n;
 }
 
 /** Turns list params (flat or with params.areaBegin/areaEnd, as the spec sends them) into a filter. */
-function listFilter(request: FastifyRequest, places: PlaceTree, forcedType?: ProjectTable['type']): ListFilter {
-  const p = paramsOf(request);
+function listFilter(request: RouteRequest<ListRoute>, places: PlaceTree, forcedType?: ProjectTable['type']): ListFilter {
+  const p = request.input;
   const nested = (p.params ?? {}) as Params;
   const statusText = textParam(p.statusStr);
   const statuses = statusText ? statusText.split(',').map((s) => Number(s.trim())) : undefined;
-  if (statuses?.some((s) => s < 2 || s > 11)) throw badRequest('参数 项目状态（statusStr） 取值应在 2 到 11 之间');
-  const areaBegin = numberParam(p.areaBegin ?? nested.areaBegin, '面积下限', 'areaBegin');
-  const areaEnd = numberParam(p.areaEnd ?? nested.areaEnd, '面积上限', 'areaEnd');
-  if (areaBegin !== undefined && areaEnd !== undefined && areaBegin > areaEnd) throw badRequest('面积下限不能大于面积上限');
+  if (statuses?.some((s) => s < 2 || s > 11)) throw badRequest(MESSAGES.projects.statusOutOfRange);
+  const areaBegin = numberParam(p.areaBegin ?? nested.areaBegin, MESSAGES.projects.areaBeginTitle, 'areaBegin');
+  const areaEnd = numberParam(p.areaEnd ?? nested.areaEnd, MESSAGES.projects.areaEndTitle, 'areaEnd');
+  if (areaBegin !== undefined && areaEnd !== undefined && areaBegin > areaEnd) throw badRequest(MESSAGES.projects.areaRangeReversed);
   return {
-    type: forcedType ?? (p.type === undefined || p.type === null || p.type === '' ? undefined : (Number(p.type) as ProjectTable['type'])),
+    type: forcedType ?? p.type,
     number: textParam(p.number),
     statuses,
     areaBegin,
@@ -161,11 +165,11 @@ async function countProjects(db: Kysely<Database>, f: ListFilter): Promise<ListT
 }
 
 /** afterId (keyset paging): the previous page's last id, so a deep page is an index walk from there, not a skip. */
-function afterIdParam(request: FastifyRequest): number | undefined {
-  const text = textParam(paramsOf(request).afterId);
+function afterIdParam(request: RouteRequest<ListRoute>): number | undefined {
+  const text = textParam(request.input.afterId);
   if (text === undefined) return undefined;
   const id = Number(text);
-  if (!Number.isInteger(id) || id < 1) throw badRequest('参数 上一页最后一个项目编号（afterId） 格式不正确');
+  if (!Number.isInteger(id) || id < 1) throw badRequest(MESSAGES.projects.afterIdMalformed);
   return id;
 }
 
@@ -264,9 +268,9 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
   const cache = new ResponseCache(config.listCacheMs, 5000);
   app.decorate('projectListCache', cache);
 
-  const listHandler = (forcedType?: ProjectTable['type']) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const listHandler = (forcedType?: ProjectTable['type']) => async (request: RouteRequest<ListRoute>, reply: FastifyReply) => {
     const filter = listFilter(request, places, forcedType);
-    const { pageNum, pageSize, offset } = paging(paramsOf(request), PROJECT_PAGE_SIZE);
+    const { pageNum, pageSize, offset } = paging(request.input, PROJECT_PAGE_SIZE);
     const afterId = afterIdParam(request);
     const key = JSON.stringify([forcedType ?? 0, filter, pageNum, pageSize, afterId]);
     // The cache holds the serialised body (made by the route's own response serialiser), so a hit costs no
@@ -286,14 +290,17 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
         [rows, count] = await Promise.all([page.execute(), countProjects(db, filter)]);
       }
       return reply.serialize(
-        ok({ rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) }, '查询成功'),
+        ok(
+          { rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) },
+          MESSAGES.common.queried,
+        ),
       ) as string;
     });
     return reply.type('application/json; charset=utf-8').send(body);
   };
 
-  const detailHandler = (forcedType?: ProjectTable['type']) => async (request: FastifyRequest) => {
-    const id = requiredId(paramsOf(request), '项目编号');
+  const detailHandler = (forcedType?: ProjectTable['type']) => async (request: RouteRequest<'projectDetail' | 'needProDetail' | 'invitationDetail'>) => {
+    const id = requiredId(request.input, MESSAGES.projects.projectId);
     const deptIds = scopeIds(request, places);
     let update = db
       .updateTable('project')
@@ -316,7 +323,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
         content: row.content,
         serverTime: Date.now(),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   };
 
@@ -329,7 +336,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
 
   defineRoute(app, 'outProjectList', async (request) => {
     const filter = listFilter(request, places, 2);
-    const { pageSize, offset } = paging(paramsOf(request), 10);
+    const { pageSize, offset } = paging(request.input, 10);
     const afterId = afterIdParam(request);
     const page = applyFilter(db.selectFrom('project').selectAll(), filter);
     const [rows, count] = await Promise.all([
@@ -351,15 +358,15 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
         })),
         ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 
   defineRoute(app, 'propertyTypeList', async (request) => {
-    const type = paramsOf(request).type;
+    const type = request.input.type;
     let q = db.selectFrom('projectCategory').select(['classname', 'number', 'type']).orderBy('type').orderBy('dictSort');
     if (type !== undefined && type !== null) q = q.where('type', '=', Number(type));
-    return ok(await q.execute(), '查询成功');
+    return ok(await q.execute(), MESSAGES.common.queried);
   });
 
   defineRoute(app, 'categoriesByType', async (request) => {
@@ -367,7 +374,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
     const rows = await db.selectFrom('projectCategory').select(['number', 'classname', 'dictSort']).where('type', '=', type).orderBy('dictSort').execute();
     return ok(
       rows.map((r) => ({ code: r.number, name: r.classname, dictSort: r.dictSort })),
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 }

@@ -7,7 +7,8 @@ import { badRequest, ok } from '../errors.js';
 import { formatRequiredDateTime } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
-import { containing, paramsOf, textParam } from '../request-params.js';
+import { containing, textParam } from '../request-params.js';
+import { MESSAGES } from '../messages.js';
 
 type Kind = 'article' | 'project';
 /** [start, end) of one occurrence, in UTF-16 code units (what a JavaScript string indexes). */
@@ -185,18 +186,18 @@ async function projectRows(db: Kysely<Database>, p: SearchParams, places: PlaceT
 /** The site-wide search (/quanzhansousuo): articles and trading projects of the region that contain the keyword. */
 export async function registerSearchRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
   defineRoute(app, 'siteSearch', async (request) => {
-    const p = paramsOf(request);
-    const rawKeyword = typeof p.keyword === 'string' ? p.keyword : '';
+    const p = request.input;
+    const rawKeyword = p.keyword ?? '';
     // The schema refuses these too; a handler never trusts that alone (a multipart or form body skips nothing here).
-    if (rawKeyword.includes('\u0000')) throw badRequest('参数 搜索关键字（keyword） 不能包含空字符');
+    if (rawKeyword.includes('\u0000')) throw badRequest(MESSAGES.search.keywordNul);
     const keyword = rawKeyword.trim();
-    if (keyword.length > KEYWORD_MAX) throw badRequest(`参数 搜索关键字（keyword） 长度不能超过 ${KEYWORD_MAX} 个字符`);
+    if (keyword.length > KEYWORD_MAX) throw badRequest(MESSAGES.search.keywordTooLong(KEYWORD_MAX));
     const deptIds = scopeIds(request, places, textParam(p.deptId));
-    const pageNum = Number(p.pageNum ?? 1);
-    const pageSize = Number(p.pageSize ?? DEFAULT_PAGE_SIZE);
+    const pageNum = p.pageNum ?? 1;
+    const pageSize = p.pageSize ?? DEFAULT_PAGE_SIZE;
     const wantedKind = p.kind === 'article' || p.kind === 'project' ? (p.kind as Kind) : undefined;
 
-    if (!keyword) return ok({ keyword, kind: wantedKind ?? 'article', counts: { article: 0, project: 0 }, rows: [], total: 0 }, '查询成功');
+    if (!keyword) return ok({ keyword, kind: wantedKind ?? 'article', counts: { article: 0, project: 0 }, rows: [], total: 0 }, MESSAGES.common.queried);
 
     const numbersText = textParam(p.numbers);
     const numbers = numbersText
@@ -218,6 +219,6 @@ export async function registerSearchRoutes(app: FastifyInstance, { db, places }:
     const kind: Kind = wantedKind ?? (counts.article === 0 && counts.project > 0 ? 'project' : 'article');
     const offset = (pageNum - 1) * pageSize;
     const rows = kind === 'article' ? await articleRows(db, params, places, pageSize, offset) : await projectRows(db, params, places, pageSize, offset);
-    return ok({ keyword, kind, counts, rows, total: counts[kind] }, '查询成功');
+    return ok({ keyword, kind, counts, rows, total: counts[kind] }, MESSAGES.common.queried);
   });
 }

@@ -4,8 +4,9 @@ import type { AppContext } from '../context.js';
 import { notFound, ok } from '../errors.js';
 import { formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
-import { containing, paging, paramsOf, requiredId, textParam } from '../request-params.js';
+import { containing, paging, requiredId, textParam } from '../request-params.js';
 import { twoDecimals } from './listings.js';
+import { MESSAGES } from '../messages.js';
 
 const LIST_COLUMNS = ['id', 'deptId', 'category', 'name', 'price', 'unit', 'stock', 'seller', 'origin', 'imgList', 'createTime'] as const;
 
@@ -49,8 +50,8 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
   });
 
   defineRoute(app, 'productList', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId);
     const { pageSize, offset } = paging(p, 12);
     let q = db.selectFrom('shopProduct').where('deptId', 'in', ids).where('onSale', '=', true);
     const category = textParam(p.category);
@@ -71,11 +72,11 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       categoryLabels(),
     ]);
-    return ok({ rows: rows.map((r) => productItem(r, labels)), total: Number(count.n) }, '查询成功');
+    return ok({ rows: rows.map((r) => productItem(r, labels)), total: Number(count.n) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'productDetail', async (request) => {
-    const id = requiredId(paramsOf(request));
+    const id = requiredId(request.input);
     const [row, labels] = await Promise.all([
       db
         .selectFrom('shopProduct')
@@ -86,13 +87,13 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
         .executeTakeFirst(),
       categoryLabels(),
     ]);
-    if (!row) throw notFound('商品不存在或已下架');
-    return ok({ ...productItem(row, labels), content: row.content, phone: maskPhone(row.phone) }, '查询成功');
+    if (!row) throw notFound(MESSAGES.shop.productMissing);
+    return ok({ ...productItem(row, labels), content: row.content, phone: maskPhone(row.phone) }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'productCategories', async (request) => {
-    const p = paramsOf(request);
-    const ids = scopeIds(request, places, p.deptId as number | undefined);
+    const p = request.input;
+    const ids = scopeIds(request, places, p.deptId);
     const [dictionary, counts] = await Promise.all([
       db
         .selectFrom('dictData')
@@ -112,7 +113,7 @@ export async function registerShopRoutes(app: FastifyInstance, { db, places }: A
     const byCategory = new Map(counts.map((c) => [c.category, Number(c.n)]));
     return ok(
       dictionary.map((d) => ({ value: d.dictValue, label: d.dictLabel, count: byCategory.get(d.dictValue) ?? 0 })),
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { ok } from '../errors.js';
 import { formatRequiredDateTime, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
-import { paramsOf } from '../request-params.js';
+import { MESSAGES } from '../messages.js';
 
 const CST_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DEAL_STATUSES = [7, 8, 9];
@@ -33,11 +33,11 @@ const monthOf = (column: string) => sql<string>`to_char((${sql.ref(column)} AT T
 /** The statistics page's aggregates (schemas/api/statistics.json), computed from the rows in the region's scope. */
 export async function registerStatisticsRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
   defineRoute(app, 'tradingStatistics', async (request) => {
-    const p = paramsOf(request);
-    const requested = p.deptId as number | undefined;
+    const p = request.input;
+    const requested = p.deptId;
     const ids = scopeIds(request, places, requested);
     const rootId = requested ?? request.tenant!.place.deptId;
-    const months = Number(p.months ?? 12);
+    const months = p.months ?? 12;
     const now = new Date();
     const { keys, start } = monthWindow(now, months);
 
@@ -169,7 +169,7 @@ export async function registerStatisticsRoutes(app: FastifyInstance, { db, place
         months,
         updatedAt: formatRequiredDateTime(now),
       },
-      '查询成功',
+      MESSAGES.common.queried,
     );
   });
 }

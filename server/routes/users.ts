@@ -11,10 +11,11 @@ import { checkIdCard, maskIdCard } from '../services/id-card.js';
 import { assertPasswordRule, checkPhone, hashPassword, verifyAgainstDummy, verifyPassword } from '../services/passwords.js';
 import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
 import { createSmsCodeService } from '../services/sms-codes.js';
-import { paramsOf, type Params } from '../request-params.js';
+import { type Params } from '../request-params.js';
 import type { RateLimitRule } from '../config.js';
 import { clientAddress, tooMany } from '../plugins/rate-limits.js';
 import { RateLimitCounters, windowMsOf, type CounterState } from '../services/rate-limits.js';
+import { MESSAGES } from '../messages.js';
 
 export const LOGIN_FAILED = '用户名或密码错误';
 /** The answer once a phone's wrong passwords reach the limit: whole minutes until the count starts afresh. */
@@ -75,7 +76,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
   // ---- Registration and login -----------------------------------------------------------------------
 
   defineRoute(app, 'register', async (request) => {
-    const p = paramsOf(request);
+    const p = request.input;
     const body = (request.body as Params | null) ?? {};
     const phone = checkPhone(p.phone);
     if (!text(p.code).trim()) throw badRequest('请输入验证码');
@@ -167,8 +168,8 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
 
   defineRoute(app, 'getUserInfoByUserId', async (request) => {
     const me = request.user!;
-    const p = paramsOf(request);
-    const wanted = p.userId === undefined || p.userId === null ? me.userId : Number(p.userId);
+    const p = request.input;
+    const wanted = p.userId ?? me.userId;
     if (wanted !== me.userId && me.role === 'user') throw forbidden('无权查看其他用户的信息');
     const info = await userInfo(wanted);
     if (!info) throw notFound('用户不存在');
@@ -177,12 +178,12 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
       const visible = me.deptId !== null && info.deptId !== null && places.subtree(me.deptId).includes(info.deptId);
       if (!visible) throw forbidden('无权查看其他地区用户的信息');
     }
-    return ok(info, '查询成功');
+    return ok(info, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'updateUserInfo', async (request) => {
     const me = request.user!;
-    const p = paramsOf(request);
+    const p = request.input;
     const patch: Updateable<AppUserTable> = {};
     if (p.name !== undefined) {
       const name = text(p.name).trim();
@@ -225,7 +226,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
 
   defineRoute(app, 'updatePwd', async (request) => {
     const me = request.user!;
-    const p = paramsOf(request);
+    const p = request.input;
     const oldPassword = text(p.oldPassword);
     const newPassword = text(p.newPassword);
     if (!oldPassword) throw badRequest('请输入旧密码');
@@ -244,12 +245,12 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
   // ---- SMS codes and password reset -------------------------------------------------------------------
 
   defineRoute(app, 'getPhoneCode', async (request) => {
-    const phone = checkPhone(paramsOf(request).phone);
+    const phone = checkPhone(request.input.phone);
     return ok(await smsCodes.issue(phone), '验证码已发送');
   });
 
   defineRoute(app, 'updatePwdForMobile', async (request) => {
-    const p = paramsOf(request);
+    const p = request.input;
     const phone = checkPhone(p.phone);
     if (!text(p.code).trim()) throw badRequest('请输入验证码');
     const newPassword = text(p.newPassword);
