@@ -2,6 +2,11 @@
  * The server's visitor-facing texts, one catalogue grouped by domain (issue 18): keys in English, the texts exactly
  * as the contract has them (tests assert them). Texts the browser shows too (the §8 code texts) are read from the
  * engine's catalogue, so each has one definition. Move a route's texts here as it is touched; do not reword them.
+ *
+ * Visitor-facing means what an API caller or a visitor reads: the `msg` of answers and errors, the texts of messages
+ * and notifications. Texts for the operator stay where they are written: log lines and startup errors (server/main.ts,
+ * db/*, data-dir-lock, places-sync, region-preview, the auction hub's warnings, the SMS sender's terminal line), and so
+ * do the seed's demo data, the migrations and the deal announcement's document body (content, not a message).
  */
 import { DEFAULT_CODE_TEXTS } from '../engine/http/error-catalogue.js';
 
@@ -54,6 +59,16 @@ export const MESSAGES = {
     belowNext: (least: string) => `出价不能低于当前价加加价幅度（${least}）`,
     notMultiple: (price: string, increment: string) => `出价须为加价幅度的整数倍（起始价${price}，加价幅度${increment}）`,
     notAccepted: '出价未被接受，请刷新后重试',
+    /** The 我的消息 notes each approved bidder gets when the auction closes. */
+    closeWonTitle: '竞价成交',
+    closeEndedTitle: '竞价结束',
+    closeAbout: (projectName: string) => `您参与竞价的项目“${projectName}”已结束`,
+    closeWon: (about: string, deal: string, winnerCode: string | null) =>
+      `${about}，您以${deal}竞得（竞买号：${winnerCode}），请留意交易中心通知，按时办理成交确认和合同签订手续。`,
+    closeLost: (deal: string) => `成交价${deal}，您未竞得。`,
+    closeBelowReserve: '最高出价未达到保留价，本次竞价未成交。',
+    closeNoBids: '无人出价，本次竞价未成交。',
+    closeEnded: (about: string, outcome: string) => `${about}，${outcome}`,
   },
   projects: {
     /** A project not there, or not the caller's tenant's, or withdrawn: one answer for all three. */
@@ -97,6 +112,120 @@ export const MESSAGES = {
     helpId: '帮助编号',
     helpMissing: '帮助内容不存在或已删除',
     missingDictType: '缺少必填参数：字典类型（dictType）',
+  },
+  users: {
+    loginFailed: '用户名或密码错误',
+    /** Wrong passwords reached the limit: whole minutes until the count starts afresh. */
+    loginLocked: (minutes: number) => `密码错误次数过多，请${minutes}分钟后再试`,
+    loginFirst: '请先登录',
+    sessionExpired: '登录状态已过期，请重新登录',
+    passwordEmpty: '密码不可为空',
+    /** The name of an account registered without one: 用户 and the phone's last four digits. */
+    defaultName: (phoneTail: string) => `用户${phoneTail}`,
+    phoneTaken: '该手机号已注册',
+    registered: '注册成功',
+    phoneEmpty: '手机号不可为空',
+    loginTypeUnsupported: '不支持的登录方式（loginType），目前只支持 1：密码登录',
+    loggedIn: '登录成功',
+    tokenValid: '登录状态有效',
+    loggedOut: '退出登录成功',
+    otherUserForbidden: '无权查看其他用户的信息',
+    userMissing: '用户不存在',
+    otherPlaceUserForbidden: '无权查看其他地区用户的信息',
+    nameEmpty: '姓名不能为空',
+    coverInvalid: '头像（cover）地址无效，请使用上传图片后返回的地址（以 /image-api/ 开头）',
+    emailMalformed: '邮箱（email）格式不正确',
+    updated: '修改成功',
+    oldPasswordEmpty: '请输入旧密码',
+    samePassword: '新密码不能与旧密码相同',
+    oldPasswordWrong: '修改密码失败，旧密码错误',
+    codeSent: '验证码已发送',
+    phoneUnregistered: '该手机号未注册',
+    passwordReset: '密码重置成功',
+  },
+  sms: {
+    codeEmpty: '请输入验证码',
+    tooFrequent: '验证码发送过于频繁，请60秒后再试',
+    dailyCapReached: '今日验证码发送次数已达上限，请明天再试',
+    tooManyGuesses: '验证码错误次数过多，请重新获取',
+    /** The text message carrying a code, valid for `minutes`. */
+    codeContent: (code: string, minutes: number) => `【田亩】您的验证码为${code}，${minutes}分钟内有效。`,
+    sendFailed: (reason: string) => `验证码发送失败，请稍后重试（${reason}）`,
+    noCodeYet: '请先获取短信验证码',
+    codeUsed: '验证码已使用，请重新获取',
+    codeExpired: '验证码已过期，请重新获取',
+    codeSuperseded: '验证码已失效（不是最新发送的验证码），请使用最新收到的验证码',
+    codeWrong: '验证码错误，请重新输入',
+  },
+  idCard: {
+    malformed: '身份证号码格式不正确，应为18位：前17位为数字，最后一位为数字或X',
+    birthDateInvalid: '身份证号码中的出生日期无效',
+    checkDigitWrong: '身份证号码校验位不正确，请核对后重新输入',
+  },
+  uploads: {
+    noFile: '请选择要上传的文件',
+    broken: '图片文件已损坏或不完整，请重新选择',
+    malformed: '上传请求格式不正确，请重新选择文件上传',
+    pictureTooBig: (maxSide: number, maxPixels: number) => `图片尺寸过大：宽和高均不能超过 ${maxSide} 像素，总像素不能超过 ${maxPixels / 10_000} 万`,
+    tooManyParts: '上传请求中的字段过多',
+    oneFileOnly: '一次只能上传一个文件',
+    pathInvalid: '参数 上传目录（path） 无效：只能包含字母、数字、下划线和短横线',
+    uploaded: '上传成功',
+    /** What `ownUploads` calls the pictures when the caller names them nothing more precise. */
+    defaultLabel: '相关材料照片',
+    /** A picture URL in a form that is not one of the caller's own uploads. */
+    notOwnUpload: (label: string, url: string) => `${label}无效：${url} 不是您上传的图片，请重新上传`,
+  },
+  /** The request guards: tenant headers, signatures, sessions, NUL bytes and rate limits. */
+  requests: {
+    /** The configured signing window, in minutes where it is whole minutes. */
+    staleStamp: (windowSeconds: number) =>
+      `请求时间戳无效或已过期（与服务器时间相差超过${windowSeconds % 60 === 0 ? `${windowSeconds / 60}分钟` : `${windowSeconds}秒`}），请校准本机时间后重试`,
+    deptIdInvalid: (deptIdText: string) => `请求头 deptId 无效：${deptIdText}`,
+    deptIdPlaceMissing: (deptId: number) => `地区不存在（deptId ${deptId}）`,
+    replayed: '重复的请求（random 已使用），请求被拒绝',
+    missingSignHeaders: (names: string[]) => `缺少签名请求头：${names.join('、')}`,
+    missingSignParams: (names: string[]) => `缺少签名参数：${names.join('、')}`,
+    signatureFailed: '签名校验失败，请求被拒绝',
+    randomTooLong: (max: number) => `参数 随机串（random） 长度不能超过 ${max} 个字符`,
+    missingDm: '缺少必填参数：地区编码（dm）',
+    staffOnly: '当前操作没有权限（需要工作人员账号）',
+    missingDeptIdHeader: '缺少请求头 deptId（地区编号）',
+    otherPlaceForbidden: '无权访问其他地区的数据',
+    nulInHeader: (name: string) => `请求头 ${name} 不能包含空字符`,
+    nulInBody: '请求体不能包含空字符',
+    /** A parameter holding a NUL, named by its schema title when it has one: 参数 关键词（keyword）. */
+    nulInParam: (name: string, title?: string) => `参数 ${title ? `${title}（${name}）` : name} 不能包含空字符`,
+    tooMany: '请求过于频繁，请稍后再试',
+  },
+  /** Answers on the realtime (WebSocket) connection. */
+  realtime: {
+    frameMalformed: '消息格式不正确，应为 JSON 文本',
+    projectIdMissing: '缺少或无效的项目编号（projectId）',
+    tooManyWatched: '同时关注的项目过多',
+    stateFailed: '获取竞价状态失败，请稍后重试',
+    unknownType: (type: string) => `未知的消息类型：${type}`,
+  },
+  about: {
+    nameEmpty: '请输入姓名',
+    typeMissing: '请选择类型',
+    complaintEmpty: '请输入投诉建议内容',
+    projectEmpty: '请输入咨询的项目',
+    consultEmpty: '请输入咨询内容',
+    ownerEmpty: '请输入权利人',
+    locationEmpty: '请输入坐落位置',
+    propertyTypeMissing: '请选择产权类型',
+    areaEmpty: '请输入面积',
+    contactEmpty: '请输入联系人',
+    /** What the property registration's photos are called in a refusal (see uploads.notOwnUpload). */
+    photosLabel: '产权照片',
+  },
+  portal: {
+    regionMissing: (preview: string, ids: string[]) => `地区不存在：${preview}（可选：${ids.join('、')}）`,
+  },
+  statistics: {
+    /** The row of a region's own place, apart from the places under it. */
+    ownLevel: (placeName: string) => `${placeName}本级`,
   },
   params: {
     /** A required id, named by its title (编号, 文章编号…). */

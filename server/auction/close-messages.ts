@@ -1,5 +1,6 @@
 import { priceText } from './deal-announcement.js';
 import type { CloseOutcome } from './engine.js';
+import { MESSAGES } from '../messages.js';
 
 /** A message left in 我的消息 for one bidder when the auction they were approved for closes. */
 export interface CloseMessage {
@@ -11,8 +12,6 @@ export interface CloseMessage {
 /** How the auction closed (the engine's CloseOutcome), with what the messages name. */
 export type ClosedAuction = Omit<CloseOutcome, 'projectId'> & { projectName: string; priceUnit: number };
 
-const CLOSE_TITLES = { won: '竞价成交', ended: '竞价结束' } as const;
-
 /**
  * The close's message to every approved bidder: the winner is told the price, their bidder code and what comes
  * next; everyone else the outcome (the deal price, or why there was no deal). A bidder who stepped away from the
@@ -22,18 +21,18 @@ const CLOSE_TITLES = { won: '竞价成交', ended: '竞价结束' } as const;
  * // → [{ userId: 1, title: '竞价结束', … 成交价1,200元，您未竞得。 }, { userId: 2, title: '竞价成交', … }]
  */
 export function closeMessages(auction: ClosedAuction, approvedUserIds: readonly number[]): CloseMessage[] {
-  const about = `您参与竞价的项目“${auction.projectName}”已结束`;
+  const about = MESSAGES.auction.closeAbout(auction.projectName);
   const deal = auction.dealAmount === null ? null : priceText(auction.dealAmount, auction.priceUnit);
   return approvedUserIds.map((userId) => {
     if (deal !== null && userId === auction.winnerUserId) {
       return {
         userId,
-        title: CLOSE_TITLES.won,
-        content: `${about}，您以${deal}竞得（竞买号：${auction.winnerCode}），请留意交易中心通知，按时办理成交确认和合同签订手续。`,
+        title: MESSAGES.auction.closeWonTitle,
+        content: MESSAGES.auction.closeWon(about, deal, auction.winnerCode),
       };
     }
     const outcome =
-      deal !== null ? `成交价${deal}，您未竞得。` : auction.status === 11 ? '最高出价未达到保留价，本次竞价未成交。' : '无人出价，本次竞价未成交。';
-    return { userId, title: CLOSE_TITLES.ended, content: `${about}，${outcome}` };
+      deal !== null ? MESSAGES.auction.closeLost(deal) : auction.status === 11 ? MESSAGES.auction.closeBelowReserve : MESSAGES.auction.closeNoBids;
+    return { userId, title: MESSAGES.auction.closeEndedTitle, content: MESSAGES.auction.closeEnded(about, outcome) };
   });
 }
