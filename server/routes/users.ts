@@ -11,16 +11,14 @@ import { checkIdCard, maskIdCard } from '../services/id-card.js';
 import { assertPasswordRule, checkPhone, hashPassword, verifyAgainstDummy, verifyPassword } from '../services/passwords.js';
 import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
 import { createSmsCodeService } from '../services/sms-codes.js';
-import { type Params } from '../request-params.js';
 import type { RateLimitRule } from '../config.js';
 import { clientAddress, tooMany } from '../plugins/rate-limits.js';
 import { RateLimitCounters, windowMsOf, type CounterState } from '../services/rate-limits.js';
 import { MESSAGES } from '../messages.js';
 
-export const LOGIN_FAILED = '用户名或密码错误';
+const M = MESSAGES.users;
 /** The answer once a phone's wrong passwords reach the limit: whole minutes until the count starts afresh. */
-export const loginLockedMessage = (ttlMs: number) => `密码错误次数过多，请${Math.max(1, Math.ceil(ttlMs / 60_000))}分钟后再试`;
-export const SESSION_EXPIRED = '登录状态已过期，请重新登录';
+export const loginLockedMessage = (ttlMs: number) => M.loginLocked(Math.max(1, Math.ceil(ttlMs / 60_000)));
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
@@ -77,18 +75,17 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
 
   defineRoute(app, 'register', async (request) => {
     const p = request.input;
-    const body = (request.body as Params | null) ?? {};
     const phone = checkPhone(p.phone);
-    if (!text(p.code).trim()) throw badRequest('请输入验证码');
+    if (!text(p.code).trim()) throw badRequest(MESSAGES.sms.codeEmpty);
     // The password is read from the body only: it does not belong in a URL (and so in access logs).
-    const password = text(body.password);
-    if (!password.trim()) throw badRequest('密码不可为空');
+    const password = text(request.body?.password);
+    if (!password.trim()) throw badRequest(M.passwordEmpty);
     assertPasswordRule(password);
-    const name = text(p.name).trim() || `用户${phone.slice(-4)}`;
+    const name = text(p.name).trim() || M.defaultName(phone.slice(-4));
     // The code first: only the holder of the phone learns whether it is registered.
     await smsCodes.consume(phone, p.code, p.uuid);
     const existing = await db.selectFrom('appUser').select('userId').where('phone', '=', phone).executeTakeFirst();
-    if (existing) throw new ApiError(409, '该手机号已注册');
+    if (existing) throw new ApiError(409, M.phoneTaken);
     const passwordHash = await hashPassword(password);
     const deptId = request.tenant!.place.deptId;
     const inserted = await db
@@ -98,26 +95,26 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
       .returning('userId')
       .executeTakeFirst();
     // Lost a race with a simultaneous registration of the same phone.
-    if (!inserted) throw new ApiError(409, '该手机号已注册');
-    return ok({ userId: inserted.userId, phone: maskPhone(phone), name, deptId }, '注册成功');
+    if (!inserted) throw new ApiError(409, M.phoneTaken);
+    return ok({ userId: inserted.userId, phone: maskPhone(phone), name, deptId }, M.registered);
   });
 
   defineRoute(app, 'login', async (request, reply) => {
-    const b = (request.body as Params | null) ?? {};
+    const b = request.body ?? {};
     const username = text(b.username).trim();
     const password = text(b.password);
-    if (!username) throw badRequest('手机号不可为空');
-    if (!password.trim()) throw badRequest('密码不可为空');
+    if (!username) throw badRequest(M.phoneEmpty);
+    if (!password.trim()) throw badRequest(M.passwordEmpty);
     if (b.loginType !== undefined && b.loginType !== null && b.loginType !== 1) {
-      throw badRequest('不支持的登录方式（loginType），目前只支持 1：密码登录');
+      throw badRequest(M.loginTypeUnsupported);
     }
     let deptId = request.tenant!.place.deptId;
     if (b.areaId !== undefined && b.areaId !== null && b.areaId !== lesseeOf(places, deptId)) {
       // The portal sends its region's lessee number (spec §3: areaId of the login payload). A place inside the region
       // is accepted too and becomes the user's place; anything else — another platform's number, a place elsewhere —
       // is refused (403).
-      scopeIds(request, places, b.areaId as number);
-      deptId = b.areaId as number;
+      scopeIds(request, places, b.areaId);
+      deptId = b.areaId;
     }
 
     // Wrong passwords are counted per phone, from this address and from all addresses, the same for a phone with
@@ -140,28 +137,28 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     if (!user || !passwordOk) {
       // The failure that reaches a limit is answered with the lock already.
       if (states.some((s) => s.count >= s.rule.max)) throw tooMany(reply, lockedFor(), loginLockedMessage(lockedFor()));
-      throw badRequest(LOGIN_FAILED);
+      throw badRequest(M.loginFailed);
     }
     // A success starts this address's count for the phone afresh and gives back its place in the phone's count.
     await counters.clear(counts[0][0], counts[0][1]);
     await counters.release(counts[1][0], counts[1][1]);
     const token = await createSession(db, user.userId, policy);
-    return ok({ token, userId: user.userId, phone: maskPhone(user.phone), name: user.name, deptId }, '登录成功');
+    return ok({ token, userId: user.userId, phone: maskPhone(user.phone), name: user.name, deptId }, M.loggedIn);
   });
 
   // ---- Sessions ---------------------------------------------------------------------------------------
 
   defineRoute(app, 'checkToken', async (request) => {
     // The guards resolved the token already (auth [] still reads it); the msgs here are this call's own.
-    if (!bearerToken(request)) throw unauthorized('请先登录');
+    if (!bearerToken(request)) throw unauthorized(M.loginFirst);
     const user = request.user;
-    if (!user) throw unauthorized(SESSION_EXPIRED);
-    return ok({ userId: user.userId, phone: maskPhone(user.phone), name: user.name }, '登录状态有效');
+    if (!user) throw unauthorized(M.sessionExpired);
+    return ok({ userId: user.userId, phone: maskPhone(user.phone), name: user.name }, M.tokenValid);
   });
 
   defineRoute(app, 'logout', async (request) => {
     if (request.user) await revokeSession(db, request.user.sessionId);
-    return ok(null, '退出登录成功');
+    return ok(null, M.loggedOut);
   });
 
   // ---- Personal centre --------------------------------------------------------------------------------
@@ -170,13 +167,13 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     const me = request.user!;
     const p = request.input;
     const wanted = p.userId ?? me.userId;
-    if (wanted !== me.userId && me.role === 'user') throw forbidden('无权查看其他用户的信息');
+    if (wanted !== me.userId && me.role === 'user') throw forbidden(M.otherUserForbidden);
     const info = await userInfo(wanted);
-    if (!info) throw notFound('用户不存在');
+    if (!info) throw notFound(M.userMissing);
     if (wanted !== me.userId && me.role === 'staff') {
       // Staff see the accounts of their own place and the places under it.
       const visible = me.deptId !== null && info.deptId !== null && places.subtree(me.deptId).includes(info.deptId);
-      if (!visible) throw forbidden('无权查看其他地区用户的信息');
+      if (!visible) throw forbidden(M.otherPlaceUserForbidden);
     }
     return ok(info, MESSAGES.common.queried);
   });
@@ -187,19 +184,19 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     const patch: Updateable<AppUserTable> = {};
     if (p.name !== undefined) {
       const name = text(p.name).trim();
-      if (!name) throw badRequest('姓名不能为空');
+      if (!name) throw badRequest(M.nameEmpty);
       patch.name = name;
     }
     if (p.cover !== undefined) {
       const cover = text(p.cover).trim();
       if (cover && (!COVER_PATTERN.test(cover) || cover.includes('..'))) {
-        throw badRequest('头像（cover）地址无效，请使用上传图片后返回的地址（以 /image-api/ 开头）');
+        throw badRequest(M.coverInvalid);
       }
       patch.cover = cover;
     }
     if (p.email !== undefined) {
       const email = text(p.email).trim();
-      if (email && !EMAIL_PATTERN.test(email)) throw badRequest('邮箱（email）格式不正确');
+      if (email && !EMAIL_PATTERN.test(email)) throw badRequest(M.emailMalformed);
       patch.email = email || null;
     }
     if (p.idCard !== undefined) {
@@ -220,8 +217,8 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
         .execute();
     }
     const info = await userInfo(me.userId);
-    if (!info) throw notFound('用户不存在');
-    return ok(info, '修改成功');
+    if (!info) throw notFound(M.userMissing);
+    return ok(info, M.updated);
   });
 
   defineRoute(app, 'updatePwd', async (request) => {
@@ -229,41 +226,41 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     const p = request.input;
     const oldPassword = text(p.oldPassword);
     const newPassword = text(p.newPassword);
-    if (!oldPassword) throw badRequest('请输入旧密码');
+    if (!oldPassword) throw badRequest(M.oldPasswordEmpty);
     assertPasswordRule(newPassword);
-    if (newPassword === oldPassword) throw badRequest('新密码不能与旧密码相同');
+    if (newPassword === oldPassword) throw badRequest(M.samePassword);
     const row = await db.selectFrom('appUser').select('passwordHash').where('userId', '=', me.userId).executeTakeFirst();
-    if (!row) throw notFound('用户不存在');
-    if (!(await verifyPassword(row.passwordHash, oldPassword))) throw badRequest('修改密码失败，旧密码错误');
+    if (!row) throw notFound(M.userMissing);
+    if (!(await verifyPassword(row.passwordHash, oldPassword))) throw badRequest(M.oldPasswordWrong);
     const passwordHash = await hashPassword(newPassword);
     await db.updateTable('appUser').set({ passwordHash, updatedAt: new Date() }).where('userId', '=', me.userId).execute();
     // Anyone else holding a session with the old password is signed out; this device stays in.
     await revokeAllSessions(db, me.userId, me.sessionId);
-    return ok(null, '修改成功');
+    return ok(null, M.updated);
   });
 
   // ---- SMS codes and password reset -------------------------------------------------------------------
 
   defineRoute(app, 'getPhoneCode', async (request) => {
     const phone = checkPhone(request.input.phone);
-    return ok(await smsCodes.issue(phone), '验证码已发送');
+    return ok(await smsCodes.issue(phone), M.codeSent);
   });
 
   defineRoute(app, 'updatePwdForMobile', async (request) => {
     const p = request.input;
     const phone = checkPhone(p.phone);
-    if (!text(p.code).trim()) throw badRequest('请输入验证码');
+    if (!text(p.code).trim()) throw badRequest(MESSAGES.sms.codeEmpty);
     const newPassword = text(p.newPassword);
     assertPasswordRule(newPassword);
     await smsCodes.consume(phone, p.code, p.uuid);
     const user = await db.selectFrom('appUser').select('userId').where('phone', '=', phone).executeTakeFirst();
-    if (!user) throw badRequest('该手机号未注册');
+    if (!user) throw badRequest(M.phoneUnregistered);
     const passwordHash = await hashPassword(newPassword);
     await db.updateTable('appUser').set({ passwordHash, updatedAt: new Date() }).where('userId', '=', user.userId).execute();
     await revokeAllSessions(db, user.userId);
     // The holder of the phone is back in: wrong passwords counted against it, from anywhere, are forgotten.
     await counters.clear('loginFailuresPerPhone', phone);
     await counters.clear('loginFailuresPerPhoneIp', `${phone}|`, { prefix: true });
-    return ok(null, '密码重置成功');
+    return ok(null, M.passwordReset);
   });
 }
