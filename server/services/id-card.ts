@@ -3,6 +3,8 @@
  * and an ISO 7064 MOD 11-2 check character (a digit or X).
  */
 
+import { MESSAGES } from '../messages.js';
+
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const CHECK_CHARS = '10X98765432';
 
@@ -23,7 +25,7 @@ export function idCardCheckChar(first17: string): string {
 export function checkIdCard(value: string, today: Date = new Date()): IdCardCheck {
   const idCard = value.trim().toUpperCase();
   if (!/^[1-9]\d{16}[\dX]$/.test(idCard)) {
-    return { ok: false, msg: '身份证号码格式不正确，应为18位：前17位为数字，最后一位为数字或X' };
+    return { ok: false, msg: MESSAGES.idCard.malformed };
   }
   const year = Number(idCard.slice(6, 10));
   const month = Number(idCard.slice(10, 12));
@@ -34,10 +36,10 @@ export function checkIdCard(value: string, today: Date = new Date()): IdCardChec
   const cst = new Date(today.getTime() + 8 * 3600_000);
   const todayUtc = Date.UTC(cst.getUTCFullYear(), cst.getUTCMonth(), cst.getUTCDate());
   if (!validDate || year < 1900 || birth.getTime() > todayUtc) {
-    return { ok: false, msg: '身份证号码中的出生日期无效' };
+    return { ok: false, msg: MESSAGES.idCard.birthDateInvalid };
   }
   if (idCardCheckChar(idCard) !== idCard[17]) {
-    return { ok: false, msg: '身份证号码校验位不正确，请核对后重新输入' };
+    return { ok: false, msg: MESSAGES.idCard.checkDigitWrong };
   }
   return { ok: true, idCard };
 }

@@ -4,15 +4,14 @@ import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { ApiError, badRequest } from '../errors.js';
 import type { SmsSender } from './sms-sender.js';
+import { MESSAGES } from '../messages.js';
 
 export const SMS_CODE_TTL_MINUTES = 10;
 export const SMS_RESEND_SECONDS = 60;
 /** Wrong guesses allowed against one code before it is burnt: 6 digits must not be guessable in 10 minutes. */
 export const SMS_MAX_WRONG_GUESSES = 5;
 
-export const SMS_TOO_FREQUENT = '验证码发送过于频繁，请60秒后再试';
-export const SMS_DAILY_CAP_REACHED = '今日验证码发送次数已达上限，请明天再试';
-export const SMS_TOO_MANY_GUESSES = '验证码错误次数过多，请重新获取';
+const M = MESSAGES.sms;
 
 const CST_OFFSET_MS = 8 * 3600_000;
 
@@ -23,7 +22,7 @@ export function startOfCstDay(now: Date): Date {
 }
 
 /** The text message carrying a code. */
-export const smsCodeContent = (code: string) => `【田亩】您的验证码为${code}，${SMS_CODE_TTL_MINUTES}分钟内有效。`;
+export const smsCodeContent = (code: string) => M.codeContent(code, SMS_CODE_TTL_MINUTES);
 
 export interface SmsCodeService {
   /** Sends a new code to `phone` (already validated) and returns the uuid that names it. */
@@ -58,7 +57,7 @@ export function createSmsCodeService({ db, config, sms }: SmsCodeDeps): SmsCodeS
         const now = new Date();
         const last = await trx.selectFrom('smsCode').select('createdAt').where('phone', '=', phone).orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
         if (last && now.getTime() - last.createdAt.getTime() < SMS_RESEND_SECONDS * 1000) {
-          throw new ApiError(429, SMS_TOO_FREQUENT);
+          throw new ApiError(429, M.tooFrequent);
         }
         const { count } = await trx
           .selectFrom('smsCode')
@@ -66,7 +65,7 @@ export function createSmsCodeService({ db, config, sms }: SmsCodeDeps): SmsCodeS
           .where('phone', '=', phone)
           .where('createdAt', '>=', startOfCstDay(now))
           .executeTakeFirstOrThrow();
-        if (Number(count) >= config.smsDailyCap) throw new ApiError(429, SMS_DAILY_CAP_REACHED);
+        if (Number(count) >= config.smsDailyCap) throw new ApiError(429, M.dailyCapReached);
         const row = await trx
           .insertInto('smsCode')
           .values({ phone, code, uuid, createdAt: now, expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MINUTES * 60_000) })
@@ -79,14 +78,14 @@ export function createSmsCodeService({ db, config, sms }: SmsCodeDeps): SmsCodeS
       } catch (error) {
         // A code the user never received must not count against the 60 s rule or the daily cap.
         await db.deleteFrom('smsCode').where('id', '=', id).execute();
-        throw new ApiError(500, `验证码发送失败，请稍后重试（${error instanceof Error ? error.message : String(error)}）`);
+        throw new ApiError(500, M.sendFailed(error instanceof Error ? error.message : String(error)));
       }
       return { uuid };
     },
 
     async consume(phone, codeValue, uuidValue) {
       const code = typeof codeValue === 'string' || typeof codeValue === 'number' ? String(codeValue).trim() : '';
-      if (!code) throw badRequest('请输入验证码');
+      if (!code) throw badRequest(M.codeEmpty);
       const uuid = typeof uuidValue === 'string' ? uuidValue.trim() : '';
       const latest = await db
         .selectFrom('smsCode')
@@ -96,11 +95,11 @@ export function createSmsCodeService({ db, config, sms }: SmsCodeDeps): SmsCodeS
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      if (!latest) throw badRequest('请先获取短信验证码');
-      if (latest.wrongGuesses >= SMS_MAX_WRONG_GUESSES) throw badRequest(SMS_TOO_MANY_GUESSES);
-      if (latest.usedAt) throw badRequest('验证码已使用，请重新获取');
-      if (latest.expiresAt.getTime() <= Date.now()) throw badRequest('验证码已过期，请重新获取');
-      if (uuid && uuid !== latest.uuid) throw badRequest('验证码已失效（不是最新发送的验证码），请使用最新收到的验证码');
+      if (!latest) throw badRequest(M.noCodeYet);
+      if (latest.wrongGuesses >= SMS_MAX_WRONG_GUESSES) throw badRequest(M.tooManyGuesses);
+      if (latest.usedAt) throw badRequest(M.codeUsed);
+      if (latest.expiresAt.getTime() <= Date.now()) throw badRequest(M.codeExpired);
+      if (uuid && uuid !== latest.uuid) throw badRequest(M.codeSuperseded);
       // Judge and count in one row update: the row lock serialises parallel guesses, and a guess arriving after the
       // code was used or burnt finds no row to update. A right guess uses the code; the wrong guess that reaches the
       // limit burns it. The comparison is the database's, not constant-time: with five guesses a code, timing tells
@@ -120,13 +119,13 @@ export function createSmsCodeService({ db, config, sms }: SmsCodeDeps): SmsCodeS
       if (!judged) {
         // Another request used or burnt the code meanwhile (or it expired just now).
         const now = await db.selectFrom('smsCode').select(['wrongGuesses', 'expiresAt']).where('id', '=', latest.id).executeTakeFirstOrThrow();
-        if (now.wrongGuesses >= SMS_MAX_WRONG_GUESSES) throw badRequest(SMS_TOO_MANY_GUESSES);
-        if (now.expiresAt.getTime() <= Date.now()) throw badRequest('验证码已过期，请重新获取');
-        throw badRequest('验证码已使用，请重新获取');
+        if (now.wrongGuesses >= SMS_MAX_WRONG_GUESSES) throw badRequest(M.tooManyGuesses);
+        if (now.expiresAt.getTime() <= Date.now()) throw badRequest(M.codeExpired);
+        throw badRequest(M.codeUsed);
       }
       if (judged.matched) return;
-      if (judged.wrongGuesses >= SMS_MAX_WRONG_GUESSES) throw badRequest(SMS_TOO_MANY_GUESSES);
-      throw badRequest('验证码错误，请重新输入');
+      if (judged.wrongGuesses >= SMS_MAX_WRONG_GUESSES) throw badRequest(M.tooManyGuesses);
+      throw badRequest(M.codeWrong);
     },
   };
 }
