@@ -8,6 +8,9 @@ import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { resolveToken, type SessionUser } from '../services/sessions.js';
 import type { PlaceTree } from './places.js';
 import { formSignatureText, signText } from '../../engine/http/sign.js';
+import { MESSAGES } from '../messages.js';
+
+const M = MESSAGES.requests;
 
 export interface Tenant {
   /** The place named by the request (deptId header, or dm for the form-encoded style). */
@@ -67,17 +70,15 @@ export interface GuardDeps {
 export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
   const { config, db, places } = deps;
   const singleSession = deps.dbKind === 'pglite';
-  // Says the configured window (SIGN_WINDOW_SECONDS), in minutes where it is whole minutes.
-  const windowSeconds = Math.round(config.signWindowMs / 1000);
-  const windowText = windowSeconds % 60 === 0 ? `${windowSeconds / 60}分钟` : `${windowSeconds}秒`;
-  const staleStamp = `请求时间戳无效或已过期（与服务器时间相差超过${windowText}），请校准本机时间后重试`;
+  // Says the configured window (SIGN_WINDOW_SECONDS).
+  const staleStamp = M.staleStamp(Math.round(config.signWindowMs / 1000));
   const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
 
   async function tenantFor(deptIdText: string): Promise<Tenant> {
     const deptId = Number(deptIdText);
-    if (!Number.isInteger(deptId) || deptId <= 0) throw badRequest(`请求头 deptId 无效：${deptIdText}`);
+    if (!Number.isInteger(deptId) || deptId <= 0) throw badRequest(M.deptIdInvalid(deptIdText));
     const place = await places.find(deptId);
-    if (!place) throw new ApiError(404, `地区不存在（deptId ${deptId}）`);
+    if (!place) throw new ApiError(404, M.deptIdPlaceMissing(deptId));
     return { place, deptIds: places.subtree(deptId) };
   }
 
@@ -96,7 +97,7 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
       ON CONFLICT (nonce) DO UPDATE SET seen_at = EXCLUDED.seen_at, expires_at = EXCLUDED.expires_at
         WHERE used_nonce.expires_at <= now()
       RETURNING nonce`.execute(db);
-    if (rows.length === 0) throw forbidden('重复的请求（random 已使用），请求被拒绝');
+    if (rows.length === 0) throw forbidden(M.replayed);
     if (Math.random() < 0.01)
       await db
         .deleteFrom('usedNonce')
@@ -114,13 +115,13 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
       const timeStamp = header(request, 'timeStamp');
       const sign = header(request, 'sign');
       const missing = [!deptId && 'deptId', !timeStamp && 'timeStamp', !sign && 'sign'].filter(Boolean);
-      if (missing.length) throw forbidden(`缺少签名请求头：${missing.join('、')}`);
+      if (missing.length) throw forbidden(M.missingSignHeaders(missing));
       const ts = Number(timeStamp);
       if (!Number.isFinite(ts) || Math.abs(Date.now() - ts) > config.signWindowMs) {
         throw forbidden(staleStamp);
       }
       if (!safeEqual(signFor(deptId!, timeStamp!, config.apiSignKey), String(sign).toLowerCase())) {
-        throw forbidden('签名校验失败，请求被拒绝');
+        throw forbidden(M.signatureFailed);
       }
       request.tenant = await tenantFor(deptId!);
     } else if (auth.includes('form-signature')) {
@@ -129,9 +130,9 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
       const random = String(body.random ?? '');
       const signature = String(body.signature ?? '');
       const missing = [!timestamp && 'timestamp', !random && 'random', !signature && 'signature'].filter(Boolean);
-      if (missing.length) throw forbidden(`缺少签名参数：${missing.join('、')}`);
+      if (missing.length) throw forbidden(M.missingSignParams(missing));
       // Bounded before anything is stored or looked up (the body schema says the same, but runs later).
-      if (random.length > MAX_RANDOM_LENGTH) throw badRequest(`参数 随机串（random） 长度不能超过 ${MAX_RANDOM_LENGTH} 个字符`);
+      if (random.length > MAX_RANDOM_LENGTH) throw badRequest(M.randomTooLong(MAX_RANDOM_LENGTH));
       const ts = Number(timestamp);
       // Either seconds or milliseconds are accepted; the window is the same five minutes.
       const tsMs = ts < 1e12 ? ts * 1000 : ts;
@@ -139,14 +140,14 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
         throw forbidden(staleStamp);
       }
       if (!safeEqual(formSignatureFor(config.formSecret, random, timestamp), signature.toLowerCase())) {
-        throw forbidden('签名校验失败，请求被拒绝');
+        throw forbidden(M.signatureFailed);
       }
       // The nonce is recorded once the body has validated (preHandler below): a refused body does not burn it.
       request.formNonce = { nonce: random, expiresAt: new Date(tsMs + config.signWindowMs) };
       const dm = String(body.dm ?? '');
-      if (!dm) throw badRequest('缺少必填参数：地区编码（dm）');
+      if (!dm) throw badRequest(M.missingDm);
       const place = await db.selectFrom('place').selectAll().where('deptCode', '=', dm).executeTakeFirst();
-      if (!place) throw new ApiError(404, `地区不存在（dm ${dm}）`);
+      if (!place) throw new ApiError(404, MESSAGES.params.placeMissing(dm));
       request.tenant = { place, deptIds: places.subtree(place.deptId) };
     } else {
       const deptId = header(request, 'deptId');
@@ -157,9 +158,9 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
     const token = authorization?.replace(/^Bearer\s+/i, '').trim();
     if (token) request.user = await resolveToken(db, token, policy, { singleSession });
     if (auth.includes('bearer') || auth.includes('staff')) {
-      if (!token) throw unauthorized('请先登录');
-      if (!request.user) throw unauthorized('登录状态已过期，请重新登录');
-      if (auth.includes('staff') && request.user.role === 'user') throw forbidden('当前操作没有权限（需要工作人员账号）');
+      if (!token) throw unauthorized(MESSAGES.users.loginFirst);
+      if (!request.user) throw unauthorized(MESSAGES.users.sessionExpired);
+      if (auth.includes('staff') && request.user.role === 'user') throw forbidden(M.staffOnly);
     }
   });
 }
@@ -172,10 +173,10 @@ export function scopeIds(request: FastifyRequest, places: PlaceTree, requested?:
   const tenant = request.tenant;
   const wanted = requested === undefined || requested === null || requested === '' ? undefined : Number(requested);
   if (!tenant) {
-    if (wanted === undefined) throw badRequest('缺少请求头 deptId（地区编号）');
+    if (wanted === undefined) throw badRequest(M.missingDeptIdHeader);
     return places.subtree(wanted);
   }
   if (wanted === undefined || wanted === tenant.place.deptId) return tenant.deptIds;
-  if (!tenant.deptIds.includes(wanted)) throw forbidden('无权访问其他地区的数据');
+  if (!tenant.deptIds.includes(wanted)) throw forbidden(M.otherPlaceForbidden);
   return places.subtree(wanted);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.js';
+import { MESSAGES } from '../messages.js';
 
 /**
  * PostgreSQL cannot store U+0000 in text, so a NUL anywhere in a request would reach the database and fail there
@@ -63,10 +64,10 @@ export function refuseNul(request: FastifyRequest, places: Place[] = ['params', 
     const path = findNul(request[place]);
     if (!path) continue;
     const name = printable(path.join('.'));
-    if (place === 'headers') throw badRequest(`请求头 ${name} 不能包含空字符`);
-    if (!name) throw badRequest('请求体不能包含空字符');
+    if (place === 'headers') throw badRequest(MESSAGES.requests.nulInHeader(name));
+    if (!name) throw badRequest(MESSAGES.requests.nulInBody);
     const title = titleAt(request.routeOptions.schema?.[PLACE_SCHEMA[place]], path);
-    throw badRequest(`参数 ${title ? `${title}（${name}）` : name} 不能包含空字符`);
+    throw badRequest(MESSAGES.requests.nulInParam(name, title));
   }
 }
 

@@ -4,10 +4,9 @@ import type { Kysely } from 'kysely';
 import type { RateLimits } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../errors.js';
+import { MESSAGES } from '../messages.js';
 import { paramsOf } from '../request-params.js';
 import { RateLimitCounters, windowMsOf } from '../services/rate-limits.js';
-
-export const TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
 
 /** Whose requests a limit counts: the address, the logged-in account, or the phone named in the request. */
 type Subject = 'ip' | 'user' | 'phone';
@@ -52,7 +51,7 @@ export const ROUTE_LIMITS: Readonly<Record<string, RouteLimit[]>> = {
 export const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip);
 
 /** Refuses with 429, a Chinese msg and Retry-After (whole seconds, at least 1). */
-export function tooMany(reply: FastifyReply, ttlMs: number, msg = TOO_MANY_REQUESTS): ApiError {
+export function tooMany(reply: FastifyReply, ttlMs: number, msg: string = MESSAGES.requests.tooMany): ApiError {
   reply.header('retry-after', Math.max(1, Math.ceil(ttlMs / 1000)));
   return new ApiError(429, msg);
 }
