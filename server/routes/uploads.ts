@@ -8,19 +8,19 @@ import { defineRoute } from '../api-schemas.js';
 import { imagesDir } from '../config.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
+import { MESSAGES } from '../messages.js';
 import { UPLOAD_TEXTS } from '../../machines/upload-rule.js';
+
+const M = MESSAGES.uploads;
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
 export const UPLOAD_BAD_FORMAT = UPLOAD_TEXTS.badFormat;
-export const UPLOAD_NO_FILE = '请选择要上传的文件';
-export const UPLOAD_BROKEN = '图片文件已损坏或不完整，请重新选择';
-export const UPLOAD_MALFORMED = '上传请求格式不正确，请重新选择文件上传';
 /** Pictures a phone camera makes (12–50 MP) fit; a decompression bomb's header does not. */
 export const MAX_PICTURE_SIDE = 10_000;
 export const MAX_PICTURE_PIXELS = 40_000_000;
-export const UPLOAD_TOO_BIG_PICTURE = `图片尺寸过大：宽和高均不能超过 ${MAX_PICTURE_SIDE} 像素，总像素不能超过 ${MAX_PICTURE_PIXELS / 10_000} 万`;
+export const UPLOAD_TOO_BIG_PICTURE = M.pictureTooBig(MAX_PICTURE_SIDE, MAX_PICTURE_PIXELS);
 /** Parts (fields and files) one upload request may carry: the file and the path field, with room to spare. */
 const MAX_PARTS = 50;
 /** After a refusal mid-body, how much more of the body is read and dropped before the connection is cut. */
@@ -54,7 +54,7 @@ export async function decodePicture(bytes: Buffer, kind: { ext: 'png' | 'jpg' })
     const image = sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' }).rotate();
     return await (kind.ext === 'png' ? image.png() : image.jpeg({ quality: 85 })).toBuffer();
   } catch {
-    throw badRequest(UPLOAD_BROKEN);
+    throw badRequest(M.broken);
   }
 }
 
@@ -102,7 +102,7 @@ export async function registerUploadRoutes(app: FastifyInstance, { db, config }:
       // parts() rather than file(): the path field may come before or after the file. Fields are counted here, not by
       // the plugin's `fields` limit: after that limit a file part still arrives whose stream never ends (a hang).
       for await (const part of request.parts({ limits: { fields: Infinity, fieldSize: 4096 } })) {
-        if (++partCount > MAX_PARTS) throw badRequest('上传请求中的字段过多');
+        if (++partCount > MAX_PARTS) throw badRequest(M.tooManyParts);
         if (part.type === 'file') {
           const bytes = await part.toBuffer();
           if (part.file.truncated) throw new ApiError(413, tooLargeMessage(config.uploadMaxBytes));
@@ -117,19 +117,19 @@ export async function registerUploadRoutes(app: FastifyInstance, { db, config }:
       const code = (error as { code?: string }).code;
       const message = (error as Error).message ?? '';
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, tooLargeMessage(config.uploadMaxBytes));
-      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(UPLOAD_NO_FILE);
-      if (code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件');
-      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('上传请求中的字段过多');
+      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(M.noFile);
+      if (code === 'FST_FILES_LIMIT') throw badRequest(M.oneFileOnly);
+      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(M.tooManyParts);
       // busboy: no boundary in the content type, a body cut short inside a part, a malformed part header.
-      if (/boundary|multipart|terminated early|part header/i.test(message) || code === 'ERR_STREAM_PREMATURE_CLOSE') throw badRequest(UPLOAD_MALFORMED);
+      if (/boundary|multipart|terminated early|part header/i.test(message) || code === 'ERR_STREAM_PREMATURE_CLOSE') throw badRequest(M.malformed);
       throw error;
     }
     // Not one part found: the body does not use the boundary its content type names, or it stops before the first part.
-    if (partCount === 0 && request.isMultipart()) throw badRequest(UPLOAD_MALFORMED);
+    if (partCount === 0 && request.isMultipart()) throw badRequest(M.malformed);
     if (pathField !== undefined && pathField !== '' && !PATH_FIELD.test(pathField)) {
-      throw badRequest('参数 上传目录（path） 无效：只能包含字母、数字、下划线和短横线');
+      throw badRequest(M.pathInvalid);
     }
-    if (!file || file.bytes.length === 0) throw badRequest(UPLOAD_NO_FILE);
+    if (!file || file.bytes.length === 0) throw badRequest(M.noFile);
     const kind = sniffImage(file.bytes);
     if (!kind) throw new ApiError(415, UPLOAD_BAD_FORMAT);
     const stored = await decodePicture(file.bytes, kind);
@@ -151,6 +151,6 @@ export async function registerUploadRoutes(app: FastifyInstance, { db, config }:
     }
     // fileUrls sits beside data, where the spec's client reads it; the route schema only knows the envelope,
     // so this reply is serialised as is.
-    return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send({ code: 200, msg: '上传成功', data: { name, url }, fileUrls: url });
+    return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send({ code: 200, msg: M.uploaded, data: { name, url }, fileUrls: url });
   });
 }

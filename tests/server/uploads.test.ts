@@ -6,9 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tooLargeMessage, UPLOAD_BROKEN, UPLOAD_MALFORMED, UPLOAD_TOO_BIG_PICTURE } from '../../server/routes/uploads.js';
+import { MESSAGES } from '../../server/messages.js';
+import { tooLargeMessage, UPLOAD_TOO_BIG_PICTURE } from '../../server/routes/uploads.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { bearer, insertUser, multipart, sessionFor, type Part } from './users-helpers.js';
+
+const { broken: UPLOAD_BROKEN, malformed: UPLOAD_MALFORMED } = MESSAGES.uploads;
 
 let server: TestServer;
 /** Uploads need a login: the account every upload below is made with. */
