@@ -221,7 +221,7 @@ export const MESSAGES = {
     photosLabel: '产权照片',
   },
   portal: {
-    regionMissing: (preview: string, ids: string[]) => `地区不存在：${preview}（可选：${ids.join('、')}）`,
+    regionMissing: (preview: string | undefined, ids: readonly string[]) => `地区不存在：${preview}（可选：${ids.join('、')}）`,
   },
   statistics: {
     /** The row of a region's own place, apart from the places under it. */

@@ -8,6 +8,9 @@ import { badRequest, ok } from '../errors.js';
 import { formatRequiredDateTime } from '../format.js';
 import { checkPhone } from '../services/passwords.js';
 import { ownUploads } from '../services/own-uploads.js';
+import { MESSAGES } from '../messages.js';
+
+const M = MESSAGES.about;
 
 /** Complaint types the 投诉建议 form offers. */
 export const COMPLAINT_TYPES = ['投诉', '建议', '其他'] as const;
@@ -57,7 +60,7 @@ async function insertWithReference<T extends ReceiptTable>(db: Kysely<Database>,
 export async function registerAboutRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   const sender = (request: FastifyRequest, b: { name: string; phone?: string }) => ({
     deptId: request.tenant!.place.deptId,
-    name: required(b.name, '请输入姓名'),
+    name: required(b.name, M.nameEmpty),
     // The spec's own texts for a phone field (§5).
     phone: checkPhone(b.phone ?? ''),
     userId: request.user?.userId ?? null,
@@ -67,8 +70,8 @@ export async function registerAboutRoutes(app: FastifyInstance, { db }: AppConte
     const b = request.body;
     const who = sender(request, b);
     const type = (b.type ?? '').trim() || '投诉';
-    if (!(COMPLAINT_TYPES as readonly string[]).includes(type)) throw badRequest('请选择类型');
-    const content = required(b.content, '请输入投诉建议内容');
+    if (!(COMPLAINT_TYPES as readonly string[]).includes(type)) throw badRequest(M.typeMissing);
+    const content = required(b.content, M.complaintEmpty);
     const receipt = await insertWithReference(db, 'complaint', 'TS', {
       ...who,
       kind: 'complaint',
@@ -76,14 +79,14 @@ export async function registerAboutRoutes(app: FastifyInstance, { db }: AppConte
       content,
       project: (b.project ?? '').trim(),
     });
-    return ok(receipt, '提交成功');
+    return ok(receipt, MESSAGES.common.submitted);
   });
 
   defineRoute(app, 'consultSubmit', async (request) => {
     const b = request.body;
     const who = sender(request, b);
-    const project = required(b.project, '请输入咨询的项目');
-    const content = required(b.content, '请输入咨询内容');
+    const project = required(b.project, M.projectEmpty);
+    const content = required(b.content, M.consultEmpty);
     const receipt = await insertWithReference(db, 'complaint', 'ZX', {
       ...who,
       kind: 'consult',
@@ -91,20 +94,20 @@ export async function registerAboutRoutes(app: FastifyInstance, { db }: AppConte
       content,
       project,
     });
-    return ok(receipt, '提交成功');
+    return ok(receipt, MESSAGES.common.submitted);
   });
 
   defineRoute(app, 'propertyRegister', async (request) => {
     const b = request.body;
-    const owner = required(b.owner, '请输入权利人');
-    const location = required(b.location, '请输入坐落位置');
+    const owner = required(b.owner, M.ownerEmpty);
+    const location = required(b.location, M.locationEmpty);
     const propertyType = (b.propertyType ?? '').trim();
-    if (!PROPERTY_TYPES.includes(propertyType)) throw badRequest('请选择产权类型');
-    if (!(b.area > 0)) throw badRequest('请输入面积');
-    const contact = required(b.contact, '请输入联系人');
+    if (!PROPERTY_TYPES.includes(propertyType)) throw badRequest(M.propertyTypeMissing);
+    if (!(b.area > 0)) throw badRequest(M.areaEmpty);
+    const contact = required(b.contact, M.contactEmpty);
     const phone = checkPhone(b.phone ?? '');
     const userId = request.user!.userId;
-    const photos = await ownUploads(db, userId, b.photos ?? [], '产权照片');
+    const photos = await ownUploads(db, userId, b.photos ?? [], M.photosLabel);
     const receipt = await insertWithReference(db, 'propertyRegistration', 'DJ', {
       deptId: request.tenant!.place.deptId,
       userId,
@@ -118,6 +121,6 @@ export async function registerAboutRoutes(app: FastifyInstance, { db }: AppConte
       description: (b.description ?? '').trim(),
       photos: JSON.stringify(photos),
     });
-    return ok(receipt, '提交成功');
+    return ok(receipt, MESSAGES.common.submitted);
   });
 }

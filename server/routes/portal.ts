@@ -9,7 +9,7 @@ export async function registerPortalRoutes(app: FastifyInstance, { regions }: Ap
   defineRoute(app, 'portalRegion', async (request) => {
     const { region: preview } = request.query;
     const region = regions.forRequest(request.headers.host, preview);
-    if (!region) throw notFound(`地区不存在：${preview}（可选：${regions.ids().join('、')}）`);
+    if (!region) throw notFound(MESSAGES.portal.regionMissing(preview, regions.ids()));
     return ok(region, MESSAGES.common.queried);
   });
 }

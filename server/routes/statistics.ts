@@ -134,7 +134,7 @@ export async function registerStatisticsRoutes(app: FastifyInstance, { db, place
       return { deptId, deptName, projects: e.projects, deals: e.deals, dealAmount: money(e.dealAmount) };
     };
     const byPlace = children.map((c) => placeRow(c.deptId, c.deptName));
-    if (perPlace.has(rootId)) byPlace.push(placeRow(rootId, `${places.name(rootId)}本级`));
+    if (perPlace.has(rootId)) byPlace.push(placeRow(rootId, MESSAGES.statistics.ownLevel(places.name(rootId))));
 
     const dealsByMonth = new Map(monthlyDeals.map((r) => [r.month, r]));
     const registrationsByMonth = new Map(monthlyRegistrations.map((r) => [r.month, count(r.n)]));

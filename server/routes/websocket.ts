@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../context.js';
 import type { AuctionHub, HubClient } from '../auction/hub.js';
+import { MESSAGES } from '../messages.js';
 import { resolveToken } from '../services/sessions.js';
+
+const M = MESSAGES.realtime;
 
 /** Incoming frames are tiny (heartcheck, watch, unwatch). */
 const MAX_FRAME_BYTES = 4096;
@@ -50,23 +53,23 @@ export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppCont
         try {
           frame = JSON.parse(isBinary ? '' : raw.toString());
         } catch {
-          return reply(socket, 'error', { msg: '消息格式不正确，应为 JSON 文本' });
+          return reply(socket, 'error', { msg: M.frameMalformed });
         }
         switch (frame?.type) {
           case 'heartcheck':
             return reply(socket, 'heartcheck', { serverTime: Date.now() });
           case 'watch': {
             const projectId = projectIdOf(frame.data);
-            if (projectId === undefined) return reply(socket, 'error', { msg: '缺少或无效的项目编号（projectId）' });
+            if (projectId === undefined) return reply(socket, 'error', { msg: M.projectIdMissing });
             hub
               .watch(client, projectId)
               .then((result) => {
-                if (result === 'missing') reply(socket, 'error', { msg: '项目不存在或已下架', projectId });
-                if (result === 'too-many') reply(socket, 'error', { msg: '同时关注的项目过多', projectId });
+                if (result === 'missing') reply(socket, 'error', { msg: MESSAGES.projects.projectMissing, projectId });
+                if (result === 'too-many') reply(socket, 'error', { msg: M.tooManyWatched, projectId });
               })
               .catch((error) => {
                 request.log.error(error);
-                reply(socket, 'error', { msg: '获取竞价状态失败，请稍后重试', projectId });
+                reply(socket, 'error', { msg: M.stateFailed, projectId });
               });
             return;
           }
@@ -76,7 +79,7 @@ export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppCont
             return;
           }
           default:
-            return reply(socket, 'error', { msg: `未知的消息类型：${String(frame?.type)}` });
+            return reply(socket, 'error', { msg: M.unknownType(String(frame?.type)) });
         }
       });
       socket.on('close', () => hub.disconnect(client));
