@@ -197,6 +197,50 @@ export const MESSAGES = {
     /** A parameter holding a NUL, named by its schema title when it has one: 参数 关键词（keyword）. */
     nulInParam: (name: string, title?: string) => `参数 ${title ? `${title}（${name}）` : name} 不能包含空字符`,
     tooMany: '请求过于频繁，请稍后再试',
+    /** Refusals before any route runs (the router's, and bodies that do not parse). */
+    paramTooLong: '请求地址中的参数过长',
+    badUrl: '请求地址不正确',
+    badParams: '请求参数有误',
+    bodyNotJson: '请求体不是有效的 JSON',
+    bodyTooLarge: '请求体过大',
+    unsupportedMediaType: '不支持的请求格式（Content-Type）',
+    bodyEmpty: '请求体不能为空',
+    /** Anything unexpected: details go only to the log, under the request id quoted here. */
+    unexpected: (requestId: string) => `系统繁忙，请稍后重试（请求编号 ${requestId}）`,
+  },
+  /** Schema violations (plugins/errors.ts), one sentence each; `label` names the field: 标题（name）, or the name alone. */
+  validation: {
+    typeNames: {
+      integer: '整数',
+      number: '数字',
+      string: '文本',
+      boolean: '布尔值',
+      object: '对象',
+      array: '数组',
+      null: '空值',
+    } as Record<string, string>,
+    /** Where an unnamed field sits, by Fastify's validation context; 参数 when it is none of these. */
+    places: {
+      body: '请求体',
+      querystring: '查询参数',
+      params: '路径参数',
+      headers: '请求头',
+    } as Record<string, string>,
+    anyPlace: '参数',
+    missing: (label: string) => `缺少必填参数：${label}`,
+    unsupportedField: (where: string, field: string) => `${where}中有不支持的字段：${field}`,
+    wrongType: (label: string, typeNames: readonly string[]) => `参数 ${label} 类型错误，应为${typeNames.join('或')}`,
+    nul: (label: string) => `参数 ${label} 不能包含空字符`,
+    malformed: (label: string) => `参数 ${label} 格式不正确`,
+    urlNotAllowed: (label: string) => `参数 ${label} 不是允许的链接地址（仅限 http(s) 地址或本站路径）`,
+    tooShort: (label: string, limit: string) => `参数 ${label} 长度不能少于 ${limit} 个字符`,
+    tooLong: (label: string, limit: string) => `参数 ${label} 长度不能超过 ${limit} 个字符`,
+    belowMinimum: (label: string, limit: string) => `参数 ${label} 不能小于 ${limit}`,
+    aboveMaximum: (label: string, limit: string) => `参数 ${label} 不能大于 ${limit}`,
+    notAllowed: (label: string, allowed: readonly unknown[]) => `参数 ${label} 取值无效，应为：${allowed.join('、')}`,
+    tooFewItems: (label: string, limit: string) => `参数 ${label} 至少需要 ${limit} 项`,
+    tooManyItems: (label: string, limit: string) => `参数 ${label} 最多 ${limit} 项`,
+    invalid: (label: string) => `参数 ${label} 不符合要求`,
   },
   /** Answers on the realtime (WebSocket) connection. */
   realtime: {
