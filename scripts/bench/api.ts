@@ -12,7 +12,7 @@
  * other load changes far less than req/s. Ends with `RESULT {json}` (figures, goals, load average).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
+import { signFor } from '../../server/plugins/guards.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,7 +62,7 @@ function stop(child: ChildProcess): void {
 function signedHeaders(): Record<string, string> {
   // One signature for the whole run: the 5-minute window covers it.
   const timeStamp = String(Date.now());
-  const sign = crypto.createHash('md5').update(`${DEPT_ID}${timeStamp}${signKey}`).digest('hex');
+  const sign = signFor(DEPT_ID, timeStamp, signKey);
   return { deptId: String(DEPT_ID), timeStamp, sign, 'content-type': 'application/json' };
 }
 

@@ -17,6 +17,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import { signFor } from '../../server/plugins/guards.js';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -410,7 +411,7 @@ async function main(): Promise<void> {
   const bid = (k: number) =>
     new Promise<void>((resolve) => {
       const timeStamp = String(Date.now());
-      const sign = crypto.createHash('md5').update(`${DEPT_ID}${timeStamp}${SIGN_KEY}`).digest('hex');
+      const sign = signFor(DEPT_ID, timeStamp, SIGN_KEY);
       const body = JSON.stringify({ projectId: ready.projectId, amount: PRICE + k * INCREMENT });
       const req = http.request(
         {
