@@ -232,6 +232,22 @@ export function settled(page: Page, until: Exclude<PageReady, 'idle'> = 'blocks'
   );
 }
 
+/**
+ * Brings the page to where its animations come to rest (a notification sliding in, a toast fading): finite
+ * animations jump to their end; endless ones (spinners) cannot and need not.
+ */
+export async function finishAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      try {
+        animation.finish();
+      } catch {
+        // An infinite animation has no end to finish at.
+      }
+    }
+  });
+}
+
 /** axe-core as @axe-core/playwright ships it (the same version), injected into a page at most once per document. */
 const AXE_SOURCE = fs.readFileSync(createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -247,16 +263,8 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export async function seriousViolations(page: Page, { within, skipRules = [] }: { within?: string; skipRules?: string[] } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   // axe judges what a reader sees once things settle: a toast caught mid-fade has its text at part opacity, which
-  // reads as low contrast. Finite animations jump to their end; endless ones (spinners) cannot and need not.
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations()) {
-      try {
-        animation.finish();
-      } catch {
-        // An infinite animation has no end to finish at.
-      }
-    }
-  });
+  // reads as low contrast.
+  await finishAnimations(page);
   expect(await page.locator('iframe').count(), 'a frame would need its own axe run').toBe(0);
   const violations = await page.evaluate(
     async ({ within, tags, skipRules }) => {

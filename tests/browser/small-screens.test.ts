@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../server/auction/engine.js';
 import { DEMO_PHONES } from '../../server/seed/index.js';
 import { loadRegionCatalog } from '../../engine/region/index.js';
-import { SCREENSHOT_DIR, seriousViolations, settled, seededProjectOf, withPortalInChromium } from './portal-harness.js';
+import { SCREENSHOT_DIR, finishAnimations, seriousViolations, settled, seededProjectOf, withPortalInChromium } from './portal-harness.js';
 
 // Phones, and desktops zoomed in by older readers (适老化; GB/T 37668 reflow): at 400% a 1280 px window is 320 CSS px
 // wide. Every page must fit the window without sideways scrolling, and touch must work where a mouse hovers.
@@ -59,14 +59,7 @@ describe('on a phone and at 400% zoom', () => {
           if (region !== 'chunan' && route.includes('pressCenterDetail')) {
             await page.locator('.semi-notification-notice').first().waitFor({ timeout: 10_000 });
             // Measured where it comes to rest, not while it slides in from the edge.
-            await page.evaluate(() =>
-              Promise.all(
-                document
-                  .getAnimations()
-                  .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-                  .map((a) => a.finished),
-              ),
-            );
+            await finishAnimations(page);
           }
           checked[`${region} ${route}`] = await overflowing(page);
         }
