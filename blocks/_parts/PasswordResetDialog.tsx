@@ -1,21 +1,44 @@
+import Button from '@douyinfe/semi-ui/lib/es/button';
+import type { UiSchema, WidgetProps } from '@rjsf/utils';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import type { ActorRefFrom } from 'xstate';
+import { waitFor, type ActorRefFrom } from 'xstate';
+import { formRootSchema, precompiledFormValidator } from '../../engine/forms/validation.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
+import { SchemaForm } from '../../engine/react/forms/SchemaForm.js';
 import { passwordResetActors, passwordResetMachine } from '../../machines/password-reset.js';
 import type { smsCountdownMachine } from '../../machines/sms-countdown.js';
+import resetSchema from '../../schemas/forms/password-reset.schema.json';
+import resetValidators from '../../schemas/forms/validators/password-reset.js';
+import { SmsCodeField } from '../schema-form/SmsCodeWidget.js';
 import { useModalDialog } from './modal-dialog.js';
-import { SmsCodeButton } from './SmsCodeButton.js';
 import './password-reset.css';
-import './sms-button.css';
+
+const schema = formRootSchema(resetSchema);
+const validator = precompiledFormValidator(resetValidators, schema);
+const HINT = '8到20位，须包含大小写字母、数字和特殊字符';
+const ui: UiSchema = {
+  'ui:order': ['phone', 'newPassword', 'code'],
+  phone: { 'ui:autofocus': true, 'ui:placeholder': '请输入注册手机号', 'ui:options': { inputType: 'tel', autocomplete: 'tel', inputMode: 'numeric' } },
+  newPassword: { 'ui:widget': 'password', 'ui:placeholder': '请输入新密码', 'ui:help': HINT, 'ui:options': { autocomplete: 'new-password' } },
+  code: { 'ui:widget': 'smsCode', 'ui:placeholder': '请输入短信验证码', 'ui:options': { phoneField: 'phone' } },
+};
+
+interface ResetData extends Record<string, unknown> {
+  phone: string;
+  newPassword: string;
+  code: string;
+}
 
 /**
- * The password reset dialog (spec §2, §4, §5): step 0 asks for the phone, the new password and the SMS code; the
- * success step says the password is changed. Runs the password-reset machine, whose embedded countdown drives the
- * code button. A native modal <dialog>: focus moves in, Esc closes, focus returns to the opener.
+ * The password reset dialog (spec §2, §4, §5), a schema form (schemas/forms/password-reset.schema.json) whose
+ * submit runs the password-reset machine: the schema gives the spec's messages by each field before any call; the
+ * machine sends the reset with the uuid of the code its own countdown sent (the code button), says a refusal once,
+ * and ends in the success step. A native modal <dialog>: focus moves in, Esc closes, focus returns to the opener.
+ * Its own chunk, loaded when 忘记密码 is pressed, so the login box's first view carries no form library.
  */
-function PasswordResetDialog({ onClose }: { onClose: () => void }) {
+export default function PasswordResetDialog({ onClose }: { onClose: () => void }) {
   const client = useApiClient();
   const ids = useId();
   const machine = useMemo(() => {
@@ -24,18 +47,15 @@ function PasswordResetDialog({ onClose }: { onClose: () => void }) {
   }, [client]);
   const actor = useActorRef(machine, { input: {} });
   const step = useSelector(actor, (s) => String(s.value));
-  const hint = useSelector(actor, (s) => s.context.passwordHint);
   const sms = useSelector(actor, (s) => s.children.sms) as ActorRefFrom<typeof smsCountdownMachine> | undefined;
-  const [phone, setPhone] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [code, setCode] = useState('');
+  const widgets = useMemo(() => ({ smsCode: (props: WidgetProps) => (sms ? <SmsCodeField widget={props} actor={sms} /> : null) }), [sms]);
   const dialogRef = useModalDialog();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // React events bubble along the component tree, portal or not: the login form around the opener must not submit.
-    event.stopPropagation();
-    actor.send({ type: 'SUBMIT', phone, newPassword, code });
+  // The form waits for the machine to leave `submitting`: success ends the dialog's form, a refusal (already said
+  // by the machine) keeps what was typed.
+  const submit = async (data: ResetData): Promise<void> => {
+    actor.send({ type: 'SUBMIT', phone: data.phone, newPassword: data.newPassword, code: data.code });
+    await waitFor(actor, (s) => !s.matches('submitting'), { timeout: Infinity });
   };
 
   return createPortal(
@@ -53,84 +73,25 @@ function PasswordResetDialog({ onClose }: { onClose: () => void }) {
           </div>
         </div>
       ) : (
-        <form className="tm-dialog__body" onSubmit={submit} noValidate aria-busy={step === 'submitting'}>
-          <div className="tm-field">
-            <label htmlFor={`${ids}-phone`}>手机号</label>
-            <input
-              id={`${ids}-phone`}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              maxLength={11}
-              placeholder="请输入注册手机号"
-              value={phone}
-              onChange={(e) => setPhone(e.target.value)}
-              autoFocus
-            />
-          </div>
-          <div className="tm-field">
-            <label htmlFor={`${ids}-password`}>新密码</label>
-            <input
-              id={`${ids}-password`}
-              type="password"
-              autoComplete="new-password"
-              placeholder="请输入新密码"
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
-              aria-invalid={hint ? true : undefined}
-              aria-describedby={`${ids}-hint`}
-            />
-            <p id={`${ids}-hint`} className={hint ? 'tm-dialog__hint tm-dialog__hint--error' : 'tm-dialog__hint'} role={hint ? 'alert' : undefined}>
-              {hint ?? '8到20位，须包含大小写字母、数字和特殊字符'}
-            </p>
-          </div>
-          <div className="tm-field">
-            <label htmlFor={`${ids}-code`}>验证码</label>
-            <div className="tm-sms-field">
-              <input
-                id={`${ids}-code`}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="请输入短信验证码"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-              {sms ? <SmsCodeButton actor={sms} phone={() => phone} /> : null}
-            </div>
-          </div>
-          <div className="tm-dialog__actions">
-            <button type="button" className="tm-button tm-button--plain" onClick={onClose}>
-              取消
-            </button>
-            <button type="submit" className="tm-button" disabled={step === 'submitting'}>
-              {step === 'submitting' ? '正在提交…' : '确认重置'}
-            </button>
-          </div>
-        </form>
+        // React events bubble along the component tree, portal or not: the login form around the opener must not submit.
+        <div className="tm-dialog__body" onSubmit={(e) => e.stopPropagation()}>
+          <SchemaForm<ResetData>
+            idPrefix={`${ids}-reset`}
+            schema={schema}
+            validator={validator}
+            uiSchema={ui}
+            widgets={widgets}
+            submitText="确认重置"
+            onSubmit={submit}
+            actions={
+              <Button htmlType="button" size="large" onClick={onClose}>
+                取消
+              </Button>
+            }
+          />
+        </div>
       )}
     </dialog>,
     document.body,
-  );
-}
-
-/** 忘记密码: a link-styled button that opens the reset dialog (and gives focus back when it closes). */
-export function PasswordResetLink() {
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  return (
-    <>
-      <button ref={opener} type="button" className="tm-link-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        忘记密码
-      </button>
-      {open ? (
-        <PasswordResetDialog
-          onClose={() => {
-            setOpen(false);
-            opener.current?.focus();
-          }}
-        />
-      ) : null}
-    </>
   );
 }

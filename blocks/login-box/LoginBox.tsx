@@ -4,7 +4,7 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { LoginBoxProps } from '../../schemas/types/blocks.js';
 import { useSession } from '../../engine/react/PortalClientProvider.js';
 import { useSessionActor, useSessionState } from '../../engine/react/SessionProvider.js';
-import { PasswordResetLink } from '../_parts/PasswordResetDialog.js';
+import { PasswordResetLink } from '../_parts/PasswordResetLink.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import './login-box.css';
 import { safeUrl } from '../_parts/url-policy.js';
@@ -20,6 +20,9 @@ export function phoneInput(typed: string): string {
  * messages for blanks (手机号不可为空, 密码不可为空), the server's msg on failure, 登录成功 on success. Logged in, it
  * greets the user instead. What was typed stays when a login fails. The region's `loginImg` is drawn beside the form
  * (above it in a narrow column), and its `lesseeId` goes with the login as areaId.
+ *
+ * Unlike the other forms it is not drawn by rjsf: it sits on home pages, whose first view would carry rjsf's ~65 KB
+ * gzip for two fields, and the spec says its blanks as messages (§5) from the session machine, not by the fields.
  */
 export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBoxProps>) {
   const session = useSession();

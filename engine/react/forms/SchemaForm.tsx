@@ -34,6 +34,8 @@ export interface SchemaFormProps<T extends Record<string, unknown>> {
   onChange?(data: Partial<T>): void;
   /** Rendered above the submit button, e.g. an agreement note. */
   children?: ReactNode;
+  /** Buttons beside the submit button, before it (e.g. a dialog's 取消). */
+  actions?: ReactNode;
   idPrefix: string;
 }
 
@@ -47,7 +49,7 @@ export interface SchemaFormProps<T extends Record<string, unknown>> {
  *   onSubmit={(data) => client.request('register', { body: data }).then((r) => (r.code === 200 ? undefined : r.msg))} />
  */
 export function SchemaForm<T extends Record<string, unknown>>(props: SchemaFormProps<T>) {
-  const { schema, validator, uiSchema, initialData, submitText = '提交', sameAs = [], widgets, onSubmit, onChange, children, idPrefix } = props;
+  const { schema, validator, uiSchema, initialData, submitText = '提交', sameAs = [], widgets, onSubmit, onChange, children, actions, idPrefix } = props;
   const [formData, setFormData] = useState<Partial<T>>(initialData ?? {});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -120,6 +122,7 @@ export function SchemaForm<T extends Record<string, unknown>>(props: SchemaFormP
           {formError ?? ''}
         </p>
         <div className="tm-form-actions">
+          {actions}
           <Button htmlType="submit" theme="solid" type="primary" size="large" disabled={busy}>
             {busy ? '正在提交…' : submitText}
           </Button>
