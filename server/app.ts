@@ -205,7 +205,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         return reply
           .status(404)
           .type('text/html; charset=utf-8')
-          .send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>地区不存在</title><p>地区不存在：${escapeHtml(String(preview))}</p></html>`);
+          .send(
+            `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>${MESSAGES.portal.regionMissingTitle}</title><p>${escapeHtml(MESSAGES.portal.regionMissingPage(String(preview)))}</p></html>`,
+          );
       }
       const { html, scriptHash } = renderIndexHtml(template, clientSettings, region, documentTitle(region), await firstView(region));
       const policy = indexPolicy({

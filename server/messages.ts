@@ -5,7 +5,7 @@
  *
  * Visitor-facing means what an API caller or a visitor reads: the `msg` of answers and errors, the texts of messages
  * and notifications. Texts for the operator stay where they are written: log lines and startup errors (server/main.ts,
- * db/*, data-dir-lock, places-sync, region-preview, the auction hub's warnings, the SMS sender's terminal line), and so
+ * db/*, data-dir-lock, places-sync, the auction hub's warnings, the SMS sender's terminal line), and so
  * do the seed's demo data, the migrations and the deal announcement's document body (content, not a message).
  */
 import { DEFAULT_CODE_TEXTS } from '../engine/http/error-catalogue.js';
@@ -86,8 +86,12 @@ export const MESSAGES = {
   search: {
     keywordNul: '参数 搜索关键字（keyword） 不能包含空字符',
     keywordTooLong: (max: number) => `参数 搜索关键字（keyword） 长度不能超过 ${max} 个字符`,
+    /** A project hit's summary line: its number, place, transferor and keywords, each labelled. */
+    projectSnippetLabels: { code: '项目编号', place: '所在地区', outname: '转出方', keys: '关键字' },
   },
   listings: {
+    /** An intent's review state as its author and reviewers read it. */
+    intentStates: { 0: '待审核', 1: '已发布', 2: '未通过' } as Record<number, string>,
     financingMissing: '融资信息不存在',
     missingIntentType: '缺少必填参数：意向类型（type）',
     intentMissing: '意向信息不存在',
@@ -266,6 +270,9 @@ export const MESSAGES = {
   },
   portal: {
     regionMissing: (preview: string | undefined, ids: readonly string[]) => `地区不存在：${preview}（可选：${ids.join('、')}）`,
+    /** The page a browser gets for an unknown `?region=` (the region's name only: the page names no other region). */
+    regionMissingTitle: '地区不存在',
+    regionMissingPage: (region: string) => `地区不存在：${region}`,
   },
   statistics: {
     /** The row of a region's own place, apart from the places under it. */

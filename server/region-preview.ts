@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatProblem, loadRegionCatalog, type Problem, type RegionCatalog } from '../engine/region/index.js';
 import { PREVIEW_EVENTS_PATH } from './index-html.js';
 import type { PortalRegions } from './portal-regions.js';
+import { MESSAGES } from './messages.js';
 
 /** A page of the live preview: its response stream, the region it shows and what it was last sent. */
 interface Viewer {
@@ -107,7 +108,7 @@ export function registerRegionPreview(
             line: 0,
             column: 0,
             path: '',
-            message: `地区不存在：${viewer.region ?? '（默认地区）'}（可选：${regions.ids().join('、')}）`,
+            message: MESSAGES.portal.regionMissing(viewer.region ?? '（默认地区）', regions.ids()),
           },
         ],
       ];

@@ -31,7 +31,7 @@ export function twoDecimals(value: string | number): string {
 export const INTENT_PENDING = 0 as const;
 export const INTENT_PUBLISHED = 1 as const;
 export const INTENT_REFUSED = 2 as const;
-const INTENT_STATE_TEXT: Record<number, string> = { 0: '待审核', 1: '已发布', 2: '未通过' };
+const INTENT_STATE_TEXT = MESSAGES.listings.intentStates;
 
 /** Financing records, transfer intents, investment projects, land information and deal announcements. */
 export async function registerListingRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {

@@ -163,7 +163,13 @@ async function projectRows(db: Kysely<Database>, p: SearchParams, places: PlaceT
     .execute();
   return rows.map((r) => {
     const deptName = places.name(r.deptId);
-    const snippet = [r.code && `项目编号：${r.code}`, `所在地区：${r.address || deptName}`, r.outname && `转出方：${r.outname}`, r.keys && `关键字：${r.keys}`]
+    const label = MESSAGES.search.projectSnippetLabels;
+    const snippet = [
+      r.code && `${label.code}：${r.code}`,
+      `${label.place}：${r.address || deptName}`,
+      r.outname && `${label.outname}：${r.outname}`,
+      r.keys && `${label.keys}：${r.keys}`,
+    ]
       .filter(Boolean)
       .join('　');
     return {
