@@ -22,7 +22,7 @@ export interface LoginCredentials {
 }
 
 /** Who is logged in, as the token check or the login answered (the phone is masked by the server). */
-export type SessionUser = Pick<CheckTokenData, 'userId' | 'phone' | 'name'>;
+export type SessionUser = Pick<CheckTokenData, 'userId' | 'phone' | 'name' | 'role'>;
 
 export interface SessionContext {
   user: SessionUser | null;
@@ -138,6 +138,7 @@ export const sessionMachine = setup({
                 userId: event.output.userId,
                 phone: event.output.phone,
                 name: event.output.name,
+                role: event.output.role,
               }),
             }),
           ],

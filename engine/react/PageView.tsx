@@ -8,6 +8,7 @@ import { documentTitle } from '../runtime/title.js';
 import { BlockView, loadBlock } from './BlockView.js';
 import { ReadingAidsBar } from './ReadingAidsBar.js';
 import { useApiClient, usePortalSiteData, useSession, useSourcePrefetch } from './PortalClientProvider.js';
+import { useSessionState } from './SessionProvider.js';
 import { useFlags, useRegion, useRouteQuery } from './RegionProvider.js';
 import { loadSource } from './useSource.js';
 import { isAllowedUrl } from '../security/url-policy.js';
@@ -20,7 +21,8 @@ function useShows(): (entry: BlockEntry) => boolean {
   const flags = useFlags();
   const query = useRouteQuery();
   const session = useSession();
-  const context = { flags, region, query, session: { loggedIn: session.loggedIn } };
+  const { user } = useSessionState();
+  const context = { flags, region, query, session: { loggedIn: session.loggedIn, role: session.loggedIn ? user?.role : undefined } };
   return (entry) => !entry.when || evaluateCondition(entry.when as never, context as never);
 }
 

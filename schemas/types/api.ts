@@ -501,6 +501,13 @@ export type LoginBody = {
   loginType?: number | null;
 } | null;
 export type LoginData = LoginResult;
+/**
+ * user: a registered visitor; staff: a trading centre's staff of a place (the console); admin: the deployment's administrator.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "UserRole".
+ */
+export type UserRole = 'user' | 'staff' | 'admin';
 export type GetUserInfoByUserIdBody = {
   /**
    * 用户编号
@@ -2256,6 +2263,7 @@ export interface CheckTokenData {
    */
   phone: string;
   name: string;
+  role: UserRole;
 }
 export interface GetUserInfoByUserIdQuery {
   /**
@@ -2840,6 +2848,7 @@ export interface LoginResult {
    * The region the user logged in to: areaId when given, else the deptId header. The client keeps it as its dept id.
    */
   deptId: number;
+  role: UserRole;
 }
 
 /** The response envelope of every API route. */

@@ -131,7 +131,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     const lockedFor = () => Math.max(...states.filter((s) => s.count >= s.rule.max).map((s) => s.ttlMs));
     if (states.some((s) => s.count > s.rule.max)) throw tooMany(reply, lockedFor(), loginLockedMessage(lockedFor()));
 
-    const user = await db.selectFrom('appUser').select(['userId', 'phone', 'name', 'passwordHash']).where('phone', '=', username).executeTakeFirst();
+    const user = await db.selectFrom('appUser').select(['userId', 'phone', 'name', 'role', 'passwordHash']).where('phone', '=', username).executeTakeFirst();
     // An unknown phone costs the same hash as a known one.
     const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !passwordOk) {
@@ -143,7 +143,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     await counters.clear(counts[0][0], counts[0][1]);
     await counters.release(counts[1][0], counts[1][1]);
     const token = await createSession(db, user.userId, policy);
-    return ok({ token, userId: user.userId, phone: maskPhone(user.phone), name: user.name, deptId }, M.loggedIn);
+    return ok({ token, userId: user.userId, phone: maskPhone(user.phone), name: user.name, deptId, role: user.role }, M.loggedIn);
   });
 
   // ---- Sessions ---------------------------------------------------------------------------------------
@@ -153,7 +153,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     if (!bearerToken(request)) throw unauthorized(M.loginFirst);
     const user = request.user;
     if (!user) throw unauthorized(M.sessionExpired);
-    return ok({ userId: user.userId, phone: maskPhone(user.phone), name: user.name }, M.tokenValid);
+    return ok({ userId: user.userId, phone: maskPhone(user.phone), name: user.name, role: user.role }, M.tokenValid);
   });
 
   defineRoute(app, 'logout', async (request) => {

@@ -30,6 +30,14 @@ describe('evaluateCondition', () => {
     expect(evaluateCondition({ any: ['flags.goJRFWInfo', { not: 'session.loggedIn' }] }, ctx)).toBe(true);
   });
 
+  it("reads the session's role once known: the console's pages show to staff and admins only", () => {
+    const staffOnly = { path: 'session.role', in: ['staff', 'admin'] };
+    expect(evaluateCondition(staffOnly, ctx)).toBe(false);
+    expect(evaluateCondition(staffOnly, { ...ctx, session: { loggedIn: true, role: 'user' } })).toBe(false);
+    expect(evaluateCondition(staffOnly, { ...ctx, session: { loggedIn: true, role: 'staff' } })).toBe(true);
+    expect(evaluateCondition({ path: 'session.role', equals: 'admin' }, { ...ctx, session: { loggedIn: true, role: 'staff' } })).toBe(false);
+  });
+
   it('compares with equals and in; a query string matches a number written in YAML', () => {
     expect(evaluateCondition({ path: 'query.type', equals: 3 }, ctx)).toBe(true);
     expect(evaluateCondition({ path: 'query.type', equals: '4' }, ctx)).toBe(false);

@@ -63,7 +63,7 @@ describe('registration, login and the personal centre, end to end', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.msg).toBe('登录成功');
-    expect(body.data).toEqual({ token: expect.any(String), userId, phone: '139****5678', name: '张三', deptId: TENANT_A });
+    expect(body.data).toEqual({ token: expect.any(String), userId, phone: '139****5678', name: '张三', deptId: TENANT_A, role: 'user' });
     token = body.data.token;
     // Only the token's hash is stored.
     const sessions = await server.db.selectFrom('userSession').select('tokenHash').where('userId', '=', userId).execute();
@@ -74,7 +74,7 @@ describe('registration, login and the personal centre, end to end', () => {
   it('checkToken answers 200 for the live token', async () => {
     const res = await checkToken(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: 200, msg: '登录状态有效', data: { userId, phone: '139****5678', name: '张三' } });
+    expect(res.json()).toEqual({ code: 200, msg: '登录状态有效', data: { userId, phone: '139****5678', name: '张三', role: 'user' } });
   });
 
   it('shows the profile, masked, with the place name', async () => {
