@@ -56,4 +56,5 @@ export const defaultBlocks: readonly ReactBlockDefinition[] = [
   { type: 'record-cards', load: () => import('./record-cards/RecordCards.js'), handlesEmpty: true },
   { type: 'record-detail', load: () => import('./record-detail/RecordDetail.js') },
   { type: 'category-tabs', load: () => import('./category-tabs/CategoryTabs.js') },
+  { type: 'admin-table', load: () => import('./admin-table/AdminTable.js'), handlesEmpty: true },
 ];

@@ -8,6 +8,7 @@ import type { ApiRouteName } from './api.js';
  * The props of each block type, by type name.
  */
 export interface BlockPropsByType {
+  'admin-table': AdminTableProps;
   'app-qr': AppQrProps;
   'article-detail': ArticleDetailProps;
   'article-list': ArticleListProps;
@@ -57,6 +58,114 @@ export interface BlockPropsByType {
   'trading-statistics': TradingStatisticsProps;
   'trading-types': TradingTypesProps;
   'transfer-entry': TransferEntryProps;
+}
+/**
+ * Console table: The staff console's table of one entity, drawn from its list call's schemas: the columns' headings are the row schema's titles, a choice shows its words, the filters are fields of the call's input (a choice becomes a drop-down), and the page and filters live in the address. Row actions are calls (publish, withdraw, approve…), each confirmed in a dialog and, where it asks, with a reason typed there.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "AdminTableProps".
+ */
+export interface AdminTableProps {
+  /**
+   * Panel heading and the table's caption.
+   */
+  title?: string;
+  /**
+   * The list call (an API route answering { rows, total } or a list).
+   */
+  call: ApiRouteName;
+  /**
+   * Fixed values sent with every list call (e.g. a category).
+   */
+  body?: {
+    [k: string]: string | number | boolean;
+  };
+  rowKey?: string;
+  /**
+   * @minItems 1
+   */
+  columns: {
+    field: string;
+    /**
+     * Heading; absent: the row schema's title.
+     */
+    label?: string;
+    /**
+     * The cell links to editRoute with the row's key.
+     */
+    edit?: boolean;
+    /**
+     * An object shown as indented JSON in a disclosure (the audit log's before and after).
+     */
+    json?: boolean;
+  }[];
+  /**
+   * Fields of the call's input offered as filters, kept in the address's query under their own names.
+   */
+  filters?: string[];
+  pageSize?: number;
+  /**
+   * Send pageNum/pageSize and offer a pager.
+   */
+  paged?: boolean;
+  /**
+   * Where a row is edited (query: the row key as id).
+   */
+  editRoute?: string;
+  /**
+   * Where a new record is made; offered above the table.
+   */
+  createRoute?: string;
+  createText?: string;
+  /**
+   * Load again every so many seconds while the page is open (the auction monitor); quietly, keeping the rows shown.
+   */
+  refreshSeconds?: number;
+  emptyText?: string;
+  actions?: {
+    text: string;
+    call: ApiRouteName;
+    /**
+     * The call's body; absent: { id: <row key> }.
+     */
+    body?: {
+      /**
+       * A literal, or { $from: row.<field> } for a value of the row the action is on.
+       */
+      [k: string]:
+        | string
+        | number
+        | boolean
+        | {
+            $from: string;
+          };
+    };
+    /**
+     * The action is offered only on rows whose field holds one of these values.
+     */
+    when?: {
+      field: string;
+      /**
+       * @minItems 1
+       */
+      in: (string | number | boolean)[];
+    };
+    /**
+     * The dialog's question; absent: 确定{text}？
+     */
+    confirm?: string;
+    /**
+     * A reason typed in the dialog, required, sent as this field.
+     */
+    reason?: {
+      field: string;
+      label: string;
+    };
+    /**
+     * Drawn as a destructive action.
+     */
+    danger?: boolean;
+  }[];
 }
 /**
  * App QR code: The mobile app's download QR code, drawn from region.appUrl (http or https only) with the address as a link under it; without an appUrl, a QR picture made elsewhere (image, else region.appImage). Usually shown with when: region.showAppImage.
@@ -1935,4 +2044,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['admin-table', 'app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;
