@@ -14,7 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { BLOCK_PROPS_FILE, blockTypeNames } from '../engine/region/schemas.js';
-import { generateFormValidators } from './gen-form-validators.js';
+import * as prettier from 'prettier';
+import { generateApiForms, generateFormValidators } from './gen-form-validators.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -505,7 +506,13 @@ async function generateAll(): Promise<Map<string, string>> {
   outputs.set(path.join(SCHEMAS_ROOT, 'types/blocks.ts'), await generateBlockTypes(BLOCKS_ROOT));
   outputs.set(path.join(SCHEMAS_ROOT, CATALOG_FILE), generateBlockCatalog(BLOCKS_ROOT, DEFAULT_SCHEMA_DIR));
   outputs.set(path.join(SCHEMAS_ROOT, 'region-layer.schema.json'), generateRegionLayerSchema(SCHEMAS_ROOT));
-  for (const [file, source] of generateFormValidators(SCHEMAS_ROOT)) outputs.set(file, source);
+  // Formatted as the repository formats JSON, so format:check and check:types-fresh agree on them.
+  const apiForms = new Map<string, string>();
+  for (const [file, text] of generateApiForms(SCHEMAS_ROOT)) {
+    apiForms.set(file, await prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file }));
+  }
+  for (const [file, source] of apiForms) outputs.set(file, source);
+  for (const [file, source] of generateFormValidators(SCHEMAS_ROOT, apiForms)) outputs.set(file, source);
   return outputs;
 }
 

@@ -33,6 +33,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
   const [answer, setAnswer] = useState<Answer | null>(null);
   const receiptRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState<Loaded | 'error' | null>(null);
+  const loadQueryKey = JSON.stringify(fieldsFromQuery(props.loadQueryFields, query));
   // A guarded form (the transfer intent) checks the login first; a cancelled prompt leaves the page.
   const guard = useTransferEntry({ onCancel: () => navigate(-1) });
   const guarded = props.requireLogin === true;
@@ -51,8 +52,10 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
     (async () => {
       const { schema, validator } = await loadForm(props.form);
       let initial: Record<string, unknown> = {};
-      if (props.loadCall) {
-        const data = (await client.call(props.loadCall as ApiRouteName, {} as never)) as Record<string, unknown> | null;
+      const loadBody = fieldsFromQuery(props.loadQueryFields, query);
+      // A console editor without the record's id in the address makes a new record: nothing to load.
+      if (props.loadCall && (!props.loadQueryFields || Object.keys(loadBody).length > 0)) {
+        const data = (await client.call(props.loadCall as ApiRouteName, { body: loadBody } as never)) as Record<string, unknown> | null;
         // Only the form's own fields, and no nulls: rjsf would show "null" in a text box.
         for (const key of Object.keys(schema.properties ?? {})) if (data?.[key] != null) initial[key] = data[key];
       }
@@ -63,7 +66,8 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
     return () => {
       live = false;
     };
-  }, [client, props.form, props.loadCall, attempt, session.token, draftKey]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the query is read through loadQueryKey
+  }, [client, props.form, props.loadCall, attempt, session.token, draftKey, loadQueryKey]);
 
   // The receipt takes the focus so a screen reader announces the reference number at once.
   useEffect(() => {

@@ -1714,6 +1714,12 @@ export interface SchemaFormProps {
    */
   loadCall?: ApiRouteName;
   /**
+   * loadCall's body fields taken from the route query, e.g. { id: id } loads the record the address names. When none of them is in the address the form starts empty (a new record) and loadCall is not made.
+   */
+  loadQueryFields?: {
+    [k: string]: string;
+  };
+  /**
    * Body fields taken from the route query, e.g. { type: id } sends type = the query's id (as a number when it is one).
    */
   queryFields?: {

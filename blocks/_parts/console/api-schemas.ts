@@ -1,3 +1,4 @@
+import { resolveRefs } from '../../../engine/forms/resolve-refs.js';
 import type { ApiRouteName } from '../../../schemas/types/api.js';
 
 /** A JSON Schema as the console reads it: titles for labels, enums for choices, formats for display. */
@@ -37,22 +38,6 @@ function apiFiles(): Promise<Map<string, ApiFile>> {
     (entries) => new Map(entries.map(([name, content]) => [content.$id ?? name, content])),
   );
   return loaded;
-}
-
-/** `schema` with every `file#/$defs/Name` reference replaced by what it names (recursively; a cycle stops at its ref). */
-export function resolveRefs(schema: FieldSchema, files: Map<string, ApiFile>, seen: readonly string[] = []): FieldSchema {
-  if (Array.isArray(schema)) return schema.map((s) => resolveRefs(s as FieldSchema, files, seen)) as unknown as FieldSchema;
-  if (!schema || typeof schema !== 'object') return schema;
-  if (typeof schema.$ref === 'string') {
-    const match = /^([\w-]+)#\/\$defs\/([\w-]+)$/.exec(schema.$ref);
-    const target = match ? files.get(match[1])?.$defs?.[match[2]] : undefined;
-    if (!target || seen.includes(schema.$ref)) return { ...schema };
-    const { $ref: _ref, ...beside } = schema;
-    return { ...resolveRefs(target, files, [...seen, schema.$ref]), ...resolveRefs(beside, files, seen) };
-  }
-  const out: FieldSchema = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = value && typeof value === 'object' ? resolveRefs(value as FieldSchema, files, seen) : value;
-  return out;
 }
 
 /** A route's input (body, else query) and answer (`data`) schemas, references resolved. */
