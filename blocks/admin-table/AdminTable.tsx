@@ -74,10 +74,17 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
           </Link>
         ) : null}
       </div>
-      <p className="tm-console-table__summary">
-        共 {state.total} 条
-        {props.refreshSeconds ? `，每 ${props.refreshSeconds} 秒更新，更新于 ${state.at.toLocaleTimeString('zh-CN', { hour12: false })}` : ''}
-      </p>
+      {/* The pager says the count of a paged table. */}
+      {!paged || props.refreshSeconds ? (
+        <p className="tm-console-table__summary">
+          {[
+            !paged ? `共 ${state.total} 条` : '',
+            props.refreshSeconds ? `每 ${props.refreshSeconds} 秒更新，更新于 ${state.at.toLocaleTimeString('zh-CN', { hour12: false })}` : '',
+          ]
+            .filter(Boolean)
+            .join('，')}
+        </p>
+      ) : null}
       {state.rows.length === 0 ? (
         <BlockStatus kind="empty" emptyText={props.emptyText ?? '暂无数据'} />
       ) : (
@@ -130,7 +137,7 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
           </table>
         </div>
       )}
-      {paged ? <Pager total={state.total} pageSize={pageSize} /> : null}
+      {paged && state.rows.length > 0 ? <Pager total={state.total} pageSize={pageSize} /> : null}
       {acting ? (
         <ActionDialog
           action={acting.action}

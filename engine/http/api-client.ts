@@ -115,10 +115,11 @@ export function createApiClient(options: ApiClientOptions) {
       headers.timeStamp = timeStamp;
       headers.sign = signFor(deptId ?? '', timeStamp, signKey);
     }
-    // User calls carry the token: those that require it, and every call outside the signed /api/ namespace
-    // (token check, logout, upload…), which the server reads when present.
+    // User calls carry the token: those that require it (a user's or a staff member's), and every call outside the
+    // signed /api/ namespace (token check, logout, upload…), which the server reads when present.
     const token = session.token;
-    const userCall = (API_ROUTES[name].auth as readonly string[]).includes('bearer') || !url.startsWith('/api/');
+    const auth = API_ROUTES[name].auth as readonly string[];
+    const userCall = auth.includes('bearer') || auth.includes('staff') || auth.includes('admin') || !url.startsWith('/api/');
     if (token && userCall) headers.Authorization = `Bearer ${token}`;
     return headers;
   }

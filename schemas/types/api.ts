@@ -44,6 +44,10 @@ export type AuctionStateBody = AuctionProjectParams;
 export type AuctionStateData = AuctionState;
 export type AuctionRegistrationsQuery = AuctionAuctionRegistrationsParams;
 export type AuctionRegistrationsBody = AuctionAuctionRegistrationsParams;
+/**
+ * YYYY-MM-DD HH:mm:ss, China Standard Time
+ */
+export type DateTime1 = string;
 export type AuctionReviewQuery = AuctionAuctionReviewParams;
 export type AuctionReviewBody = AuctionAuctionReviewParams;
 export type AuctionReviewData = AuctionRegistration;
@@ -256,9 +260,19 @@ export type DesiredMineBody = ListingsDesiredMineParams;
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "IntentState".
  */
-export type IntentState = 0 | 1 | 2;
+export type IntentState = IntentState1 & IntentState2;
+export type IntentState1 = number;
+export type IntentState2 = 0 | 1 | 2;
 export type IntentReviewListQuery = ListingsIntentReviewListParams;
 export type IntentReviewListBody = ListingsIntentReviewListParams;
+/**
+ * YYYY-MM-DD HH:mm:ss, China Standard Time
+ */
+export type DateTime2 = string;
+/**
+ * 0 待审核 (submitted, not public), 1 已发布 (public), 2 未通过 (refused by staff; reviewReason says why). Only 1 is listed or shown to visitors.
+ */
+export type IntentState3 = number & (0 | 1 | 2);
 export type IntentReviewData = MyIntent;
 export type InvestListBody = {
   /**
@@ -633,7 +647,7 @@ export type AuctionAuctionRegistrationsParams = {
   /**
    * 报名状态
    */
-  state?: 1 | 2 | 3;
+  state?: number & (1 | 2 | 3);
   pageNum?: PageNum;
   pageSize?: PageSize;
 } | null;
@@ -687,7 +701,7 @@ export type ListingsIntentReviewListParams = {
   /**
    * 审核状态: Default 0 (待审核).
    */
-  state?: 0 | 1 | 2;
+  state?: number & (0 | 1 | 2);
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -1113,19 +1127,46 @@ export interface AuctionRegistrationsData {
  * via the `definition` "AuctionRegistrationRow".
  */
 export interface AuctionRegistrationRow {
+  /**
+   * 项目ID
+   */
   projectId: number;
+  /**
+   * 项目名称
+   */
   projectName: string;
+  /**
+   * 项目状态
+   */
   projectStatus: number;
+  /**
+   * 所属区域ID
+   */
   deptId: number;
+  /**
+   * 用户ID
+   */
   userId: number;
+  /**
+   * 报名人
+   */
   name: string;
   /**
-   * Masked 138****0000
+   * 手机号: Masked 138****0000
    */
   phone: string;
-  state: number;
+  /**
+   * 报名状态
+   */
+  state: number & (1 | 2 | 3);
+  /**
+   * 竞买号
+   */
   bidderCode: string;
-  createdAt: DateTime;
+  createdAt: DateTime1;
+  /**
+   * 审核时间
+   */
   reviewedAt: DateTime | null;
 }
 export interface FeedbackBody {
@@ -1668,31 +1709,52 @@ export interface IntentReviewListData {
  * via the `definition` "IntentReviewRow".
  */
 export interface IntentReviewRow {
+  /**
+   * 编号
+   */
   id: number;
   /**
-   * 1 transfer out, 2 transfer in
+   * 意向类型: 1 transfer out, 2 transfer in
    */
-  type: 1 | 2;
-  projectname: string;
-  areaName: string;
-  logintime: DateTime;
-  state: IntentState;
+  type: number & (1 | 2);
   /**
-   * 待审核, 已发布 or 未通过.
+   * 项目名称
+   */
+  projectname: string;
+  /**
+   * 所在地区
+   */
+  areaName: string;
+  logintime: DateTime2;
+  state: IntentState3;
+  /**
+   * 审核状态: 待审核, 已发布 or 未通过.
    */
   stateText: string;
   /**
-   * Why staff refused it (state 2); empty otherwise.
+   * 未通过原因: Why staff refused it (state 2); empty otherwise.
    */
   reviewReason: string;
   reviewedAt?: DateTime | null;
+  /**
+   * 联系人
+   */
   contact: string;
   /**
-   * Masked (138****5678).
+   * 联系电话: Masked (138****5678).
    */
   phone: string;
+  /**
+   * 意向内容
+   */
   content: string;
+  /**
+   * 所属区域ID
+   */
   deptId: number;
+  /**
+   * 所属区域
+   */
   deptName: string;
 }
 export interface IntentReviewBody {

@@ -35,6 +35,7 @@ export interface BlockPropsByType {
   'my-intents': MyIntentsProps;
   'news-carousel': NewsCarouselProps;
   'news-list': NewsListProps;
+  'notice-text': NoticeTextProps;
   'personal-nav': PersonalNavProps;
   'place-heading': PlaceHeadingProps;
   'process-diagram': ProcessDiagramProps;
@@ -1114,6 +1115,23 @@ export interface NewsListProps {
   variant?: 'list' | 'image-cards';
 }
 /**
+ * Notice text: A short notice with links onward, e.g. the console's 当前账号没有后台权限 for a visitor's account. The words are the region's.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "NoticeTextProps".
+ */
+export interface NoticeTextProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  text: string;
+  links?: {
+    text: string;
+    route: string;
+  }[];
+}
+/**
  * Personal centre navigation: The top of the personal centre: who is logged in (name, masked phone) and the sections as tabs in the route query (?tab=…), so each section is a block with when: { path: query.tab, equals: … }.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -1778,7 +1796,7 @@ export interface SearchBoxProps {
   buttonText?: string;
 }
 /**
- * Section navigation: A section's own navigation under the main nav (the about section: 关于我们, 投诉建议, 政策查询, 项目咨询, 帮助中心): its pages as tabs, the page shown marked (the longest route that starts the path, so a detail page marks its list).
+ * Section navigation: A section's own navigation under the main nav (the about section: 关于我们, 投诉建议, 政策查询, 项目咨询, 帮助中心): its pages as tabs (the staff console's with preset console), the page shown marked (the longest route that starts the path, so a detail page marks its list).
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "SectionNavProps".
@@ -1788,6 +1806,10 @@ export interface SectionNavProps {
    * The section's name: the navigation's name for screen readers, and shown before the tabs with showLabel.
    */
   label?: string;
+  /**
+   * The pages offered when items is absent: about — 关于我们, 投诉建议, 政策查询, 项目咨询, 帮助中心; console — the staff console's pages (工作台 /admin, 内容管理, 项目管理, 报名审核, 竞价监控, 意向审核, 投诉咨询, 操作日志; for administrators also 区域管理 and 工作人员).
+   */
+  preset?: 'about' | 'console';
   /**
    * Show the section's name before the tabs (else only screen readers hear it, as the navigation's name).
    */
@@ -1800,6 +1822,12 @@ export interface SectionNavProps {
   items?: {
     text: string;
     route: string;
+    /**
+     * Offered only to a logged-in account of one of these roles (the console's administrator pages).
+     *
+     * @minItems 1
+     */
+    roles?: ('user' | 'staff' | 'admin')[];
   }[];
 }
 /**
@@ -2050,4 +2078,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['admin-table', 'app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['admin-table', 'app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'notice-text', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;

@@ -243,7 +243,8 @@ export async function listRegistrations(
         'r.userId',
         'u.name',
         'u.phone',
-        'r.state',
+        // The column holds only the registration states (1 approved, 2 awaiting review, 3 rejected).
+        sql<1 | 2 | 3>`r.state`.as('state'),
         'r.bidderCode',
         'r.createdAt',
         'r.reviewedAt',

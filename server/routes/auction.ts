@@ -35,14 +35,16 @@ const registrationOut = (r: RegistrationView) => ({
 
 /**
  * What a staff account may review: the request's tenant, narrowed to the staff member's own place when the
- * account has one (a town clerk reviews that town); admins are limited by the tenant only.
+ * account has one (a town clerk reviews that town); admins are limited by the tenant only. Never empty: a scope
+ * that covers no place is [-1], which matches no row.
  */
 export function staffScope(request: FastifyRequest, places: PlaceTree): number[] {
   const ids = scopeIds(request, places);
   const user = request.user!;
-  if (user.role === 'admin' || user.deptId === null) return ids;
-  const own = new Set(places.subtree(user.deptId));
-  return ids.filter((id) => own.has(id));
+  const own = user.role === 'admin' || user.deptId === null ? undefined : new Set(places.subtree(user.deptId));
+  const scope = own ? ids.filter((id) => own.has(id)) : ids;
+  // A staff member of another tenant's place reviews nothing here. No place has id -1, and SQL has no empty IN list.
+  return scope.length ? scope : [-1];
 }
 
 /** Registration, review, bidding and the auction state (issue 6); real-time pushes are in websocket.ts. */

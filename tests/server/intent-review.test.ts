@@ -118,6 +118,9 @@ describe('intent review: 待审核 → 已发布 / 未通过', () => {
     expect((await call('intentReview', { body: { id, approve: true }, token: otherCountyStaff })).statusCode).toBe(404);
     expect((await call('intentReview', { body: { id, approve: true }, token: staffB, deptId: TENANT_B })).statusCode).toBe(404);
     expect((await call('intentReviewList', { token: otherCountyStaff })).json().data.rows.map((r: { id: number }) => r.id)).not.toContain(id);
+    // Another region's staff on this region's portal: a scope of no place lists nothing (it was a 500: SQL's empty IN).
+    expect((await call('intentReviewList', { token: staffB })).json()).toMatchObject({ code: 200, data: { rows: [], total: 0 } });
+    expect((await call('intentReview', { body: { id, approve: true }, token: staffB })).statusCode).toBe(404);
     expect((await call('intentReview', { body: { id: 999999, approve: true }, token: staff })).json()).toEqual({ code: 404, msg: '意向信息不存在' });
     const state = await server.db.selectFrom('intent').select('state').where('id', '=', id).executeTakeFirstOrThrow();
     expect(state.state).toBe(0);

@@ -42,6 +42,17 @@ describe('the client against the real server', () => {
     expect(c.notifier.entries[0].text).toContain('pageNum');
   });
 
+  it('a staff call carries the login: the demo staff account lists its registrations, and its role comes with the login', async () => {
+    const c = clientFor(server.baseURL, { defaultDeptId: () => server.region('chunan').deptId });
+    const login = await c.client.call('login', { body: { username: DEMO_PHONES[2], password: DEMO_PASSWORD, loginType: 1 } });
+    expect(login.role).toBe('staff');
+    c.session.setLogin(login.token, DEMO_PHONES[2]);
+    const list = await c.client.call('auctionRegistrations', { body: { pageNum: 1, pageSize: 5 } });
+    expect(list.total).toBeGreaterThanOrEqual(list.rows.length);
+    expect(c.notifier.entries).toEqual([]);
+    expect(c.session.token).toBe(login.token);
+  });
+
   it('login, bearer token check, then an expired session: 会话已过期，请重新登录。 and back to log in', async () => {
     const chunan = server.region('chunan');
     const c = clientFor(server.baseURL, { homeShowLogin: () => true });
