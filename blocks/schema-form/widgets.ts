@@ -11,8 +11,15 @@ function DocumentPhotosWidget(props: WidgetProps) {
   return createElement(Suspense, { fallback: null }, createElement(LazyDocumentPhotos, props));
 }
 
+/** The article editor (TipTap, ~100 KB gzip) likewise: only the console's article form shows it. */
+const LazyRichText = lazy(() => import('./RichTextWidget.js'));
+function RichTextWidget(props: WidgetProps) {
+  return createElement(Suspense, { fallback: null }, createElement(LazyRichText, props));
+}
+
 /** Widgets a form's `ui` may name beyond rjsf's own (text, password, textarea…). */
 export const formWidgets: RegistryWidgetsType = {
   smsCode: SmsCodeWidget,
   documentPhotos: DocumentPhotosWidget,
+  richText: RichTextWidget,
 };

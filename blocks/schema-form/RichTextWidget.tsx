@@ -1,0 +1,94 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useId } from 'react';
+import { isAllowedUrl } from '../_parts/url-policy.js';
+import './rich-text.css';
+
+type Command = { text: string; label: string; active?: string; attrs?: Record<string, unknown>; run: (chain: ChainFor) => ChainFor };
+type ChainFor = ReturnType<NonNullable<ReturnType<typeof useEditor>>['chain']>;
+
+/** The toolbar: what a notice needs (headings, emphasis, lists, a quote, a line), each a named, pressed-state button. */
+const COMMANDS: Command[] = [
+  { text: '标题', label: '二级标题', active: 'heading', attrs: { level: 2 }, run: (c) => c.toggleHeading({ level: 2 }) },
+  { text: '小标题', label: '三级标题', active: 'heading', attrs: { level: 3 }, run: (c) => c.toggleHeading({ level: 3 }) },
+  { text: '加粗', label: '加粗', active: 'bold', run: (c) => c.toggleBold() },
+  { text: '斜体', label: '斜体', active: 'italic', run: (c) => c.toggleItalic() },
+  { text: '下划线', label: '下划线', active: 'underline', run: (c) => c.toggleUnderline() },
+  { text: '• 列表', label: '无序列表', active: 'bulletList', run: (c) => c.toggleBulletList() },
+  { text: '1. 列表', label: '有序列表', active: 'orderedList', run: (c) => c.toggleOrderedList() },
+  { text: '引用', label: '引用', active: 'blockquote', run: (c) => c.toggleBlockquote() },
+  { text: '分隔线', label: '分隔线', run: (c) => c.setHorizontalRule() },
+];
+
+/**
+ * `ui:widget: richText`: an article's body in TipTap (ProseMirror), its value HTML. Links pass the portal's URL
+ * policy as they are made; the server sanitises what is saved with the allow-list the portal renders with. A chunk of
+ * its own, loaded only by a form that shows it (the console's article editor).
+ */
+export function RichTextWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, label } = props;
+  const toolbarId = useId();
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https'], isAllowedUri: (url) => isAllowedUrl(url) } })],
+    content: typeof value === 'string' ? value : '',
+    editable: !(disabled || readonly),
+    editorProps: {
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label || '正文',
+        'aria-describedby': `${id}__error ${id}__help`,
+        ...(rawErrors?.length ? { 'aria-invalid': 'true' } : {}),
+        class: 'tm-richtext__content',
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? undefined : e.getHTML()),
+    onBlur: ({ editor: e }) => onBlur(id, e.getHTML()),
+    onFocus: ({ editor: e }) => onFocus(id, e.getHTML()),
+  });
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => COMMANDS.map((c) => (c.active && e ? e.isActive(c.active, c.attrs) : false)),
+  });
+  // A value loaded after the editor started (the record arrives) replaces an empty document.
+  useEffect(() => {
+    if (editor && typeof value === 'string' && editor.isEmpty && value) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  const setLink = () => {
+    if (!editor) return;
+    const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
+    const url = window.prompt('链接地址（http:// 或 https:// 开头，留空则取消链接）', previous);
+    if (url === null) return;
+    if (!url.trim()) editor.chain().focus().unsetLink().run();
+    else if (isAllowedUrl(url.trim())) editor.chain().focus().extendMarkRange('link').setLink({ href: url.trim() }).run();
+    else window.alert('链接地址不符合要求');
+  };
+
+  return (
+    <div className={`tm-richtext${rawErrors?.length ? ' tm-richtext--invalid' : ''}`}>
+      <div className="tm-richtext__toolbar" role="toolbar" aria-label="格式" aria-controls={id} id={toolbarId}>
+        {COMMANDS.map((c, i) => (
+          <button
+            key={c.label}
+            type="button"
+            aria-label={c.label}
+            aria-pressed={c.active ? Boolean(active?.[i]) : undefined}
+            disabled={!editor || disabled || readonly}
+            onClick={() => editor && c.run(editor.chain().focus()).run()}
+          >
+            {c.text}
+          </button>
+        ))}
+        <button type="button" aria-label="链接" disabled={!editor || disabled || readonly} onClick={setLink}>
+          链接
+        </button>
+      </div>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+export default RichTextWidget;
