@@ -18,7 +18,7 @@ export interface RouteSpec {
   url: string;
   summary: string;
   /** 'sign': under /api/, needs deptId + timeStamp + sign headers. 'bearer': needs a login token. */
-  auth?: Array<'sign' | 'bearer' | 'staff' | 'form-signature'>;
+  auth?: Array<'sign' | 'bearer' | 'staff' | 'admin' | 'form-signature'>;
   querystring?: Record<string, unknown>;
   body?: Record<string, unknown>;
   /** Path parameters (`/x/:name`), validated like the querystring. */

@@ -194,6 +194,7 @@ export const MESSAGES = {
     randomTooLong: (max: number) => `参数 随机串（random） 长度不能超过 ${max} 个字符`,
     missingDm: '缺少必填参数：地区编码（dm）',
     staffOnly: '当前操作没有权限（需要工作人员账号）',
+    adminOnly: '当前操作没有权限（需要管理员账号）',
     missingDeptIdHeader: '缺少请求头 deptId（地区编号）',
     otherPlaceForbidden: '无权访问其他地区的数据',
     nulInHeader: (name: string) => `请求头 ${name} 不能包含空字符`,

@@ -21,6 +21,67 @@ export type ConsultSubmitData = Receipt;
  */
 export type PropertyPhotos = string[];
 export type PropertyRegisterData = Receipt;
+export type AdminAuditListQuery = AuditListParams;
+export type AdminAuditListBody = AuditListParams;
+export type AdminArticleListQuery = AdminAdminArticleListParams;
+export type AdminArticleListBody = AdminAdminArticleListParams;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ArticleStatus".
+ */
+export type ArticleStatus = ArticleStatus1 & ArticleStatus2;
+export type ArticleStatus1 = 'draft' | 'published' | 'withdrawn';
+export type ArticleStatus2 = string;
+export type AdminArticleGetQuery = IdParams;
+export type AdminArticleGetBody = IdParams;
+export type AdminArticleGetData = AdminArticle;
+export type AdminArticleSaveBody = AdminArticleInput;
+export type AdminArticleSaveData = AdminArticle;
+export type AdminArticlePublishBody = IdParams;
+export type AdminArticlePublishData = AdminArticle;
+export type AdminArticleWithdrawBody = IdParams;
+export type AdminArticleWithdrawData = AdminArticle;
+export type AdminProjectListQuery = AdminAdminProjectListParams;
+export type AdminProjectListBody = AdminAdminProjectListParams;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ProjectStatus".
+ */
+export type ProjectStatus = ProjectStatus1 & ProjectStatus2;
+export type ProjectStatus1 = number;
+export type ProjectStatus2 = 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+export type AdminProjectGetQuery = IdParams;
+export type AdminProjectGetBody = IdParams;
+export type AdminProjectGetData = AdminProject;
+export type AdminProjectSaveBody = AdminProjectInput;
+export type AdminProjectSaveData = AdminProject;
+export type AdminProjectWithdrawBody = ReasonParams;
+export type AdminProjectWithdrawData = AdminProject;
+export type AdminProjectSuspendBody = ReasonParams;
+export type AdminProjectSuspendData = AdminProject;
+export type AdminAuctionMonitorData = AuctionMonitorRow[];
+export type AdminRequestListQuery = AdminAdminRequestListParams;
+export type AdminRequestListBody = AdminAdminRequestListParams;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "RequestKind".
+ */
+export type RequestKind = RequestKind1 & RequestKind2;
+export type RequestKind1 = 'feedback' | 'complaint' | 'consult';
+export type RequestKind2 = string;
+export type AdminRequestReplyBody = AdminAdminRequestReplyParams;
+export type AdminRequestReplyData = AdminRequestRow;
+export type AdminStaffListQuery = AdminAdminStaffListParams;
+export type AdminStaffListBody = AdminAdminStaffListParams;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "StaffRole".
+ */
+export type StaffRole = StaffRole1 & StaffRole2;
+export type StaffRole1 = 'staff' | 'admin';
+export type StaffRole2 = string;
+export type AdminStaffSaveBody = AdminStaffInput;
+export type AdminStaffSaveData = AdminStaff;
 export type AuctionRegisterQuery = AuctionProjectParams;
 export type AuctionRegisterBody = AuctionProjectParams;
 export type AuctionRegisterData = AuctionRegistration;
@@ -595,6 +656,328 @@ export type UpdatePwdForMobileBody = {
 export type Text = string;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuditListParams".
+ */
+export type AuditListParams = {
+  /**
+   * 操作人: A phone number (exact) or a user id.
+   */
+  actor?: string;
+  /**
+   * 对象类型
+   */
+  entity?: ('article' | 'project' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff') & string;
+  /**
+   * 对象编号
+   */
+  entityId?: number;
+  /**
+   * 开始时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  from?: string;
+  /**
+   * 结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  to?: string;
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "PageNum".
+ */
+export type PageNum = number;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "PageSize".
+ */
+export type PageSize = number;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminArticleInput".
+ */
+export type AdminArticleInput = {
+  /**
+   * 编号
+   */
+  id?: number;
+  /**
+   * 所属地点
+   */
+  deptId: number;
+  /**
+   * 栏目: A category number the portal shows (articleCategory).
+   */
+  number: string;
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 摘要
+   */
+  remark?: string;
+  /**
+   * 关键词
+   */
+  keyword?: string;
+  /**
+   * 正文: Rich text; sanitised on the server with the portal's allow-list.
+   */
+  content?: string;
+  /**
+   * 封面图片: An own upload's URL (/image-api/...) or empty.
+   */
+  coverImg?: string;
+  /**
+   * 附件: An own upload's URL or empty.
+   */
+  attachmentUrl?: string;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminAdminArticleListParams".
+ */
+export type AdminAdminArticleListParams = {
+  /**
+   * 栏目
+   */
+  number?: string;
+  status?: ArticleStatus;
+  /**
+   * 关键词
+   */
+  keyword?: string;
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "IdParams".
+ */
+export type IdParams = {
+  /**
+   * 编号
+   */
+  id: number;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ReasonParams".
+ */
+export type ReasonParams = {
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 原因
+   */
+  reason: string;
+} | null;
+/**
+ * Times must run 公示结束 ≤ 报名开始 < 报名结束 ≤ 竞价开始 < 竞价结束. Only a project not yet in bidding (status 2..5) may be edited.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminProjectInput".
+ */
+export type AdminProjectInput = {
+  /**
+   * 编号
+   */
+  id?: number;
+  /**
+   * 所属地点
+   */
+  deptId: number;
+  /**
+   * 项目类型
+   */
+  type: number & (1 | 2 | 3);
+  /**
+   * 项目类别: A project category number of the type (projectCategory).
+   */
+  number: string;
+  /**
+   * 项目名称
+   */
+  projectName: string;
+  /**
+   * 项目地址
+   */
+  address?: string;
+  /**
+   * 转出方
+   */
+  outname?: string;
+  /**
+   * 需求方
+   */
+  needname?: string;
+  /**
+   * 挂牌价
+   */
+  price: number;
+  /**
+   * 价格单位
+   */
+  priceUnit?: number & (1 | 2 | 3 | 4);
+  /**
+   * 面积
+   */
+  area?: number;
+  /**
+   * 面积单位
+   */
+  areaUnit?: number & (1 | 2);
+  /**
+   * 流转年限
+   */
+  termYears?: number;
+  /**
+   * 加价幅度
+   */
+  increment: number;
+  /**
+   * 保证金
+   */
+  deposit: number;
+  /**
+   * 保留价
+   */
+  reservePrice?: number | null;
+  /**
+   * 延时周期（分钟）
+   */
+  extendMinutes?: number;
+  /**
+   * 项目图片
+   *
+   * @maxItems 20
+   */
+  imgList?: string[];
+  /**
+   * 公告内容
+   */
+  content?: string;
+  /**
+   * 公示结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  publicityStopTime: string;
+  /**
+   * 报名开始时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  applyStartTime: string;
+  /**
+   * 报名结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  applyStopTime: string;
+  /**
+   * 竞价开始时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  biddingStartTime: string;
+  /**
+   * 竞价结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  biddingStopTime: string;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminAdminProjectListParams".
+ */
+export type AdminAdminProjectListParams = {
+  /**
+   * 项目类型
+   */
+  type?: number;
+  /**
+   * 项目状态
+   */
+  status?: number;
+  /**
+   * 关键词
+   */
+  keyword?: string;
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminAdminRequestListParams".
+ */
+export type AdminAdminRequestListParams = {
+  kind: RequestKind;
+  /**
+   * 处理状态
+   */
+  status?: ('pending' | 'replied') & string;
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminAdminRequestReplyParams".
+ */
+export type AdminAdminRequestReplyParams = {
+  kind: RequestKind;
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 回复内容
+   */
+  reply: string;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminStaffInput".
+ */
+export type AdminStaffInput = {
+  /**
+   * 用户编号
+   */
+  userId?: number;
+  /**
+   * 手机号
+   */
+  phone: string;
+  /**
+   * 姓名
+   */
+  name: string;
+  role: StaffRole;
+  /**
+   * 所属地点
+   */
+  deptId: number;
+  /**
+   * 初始密码: Required on create; on update, when given, sets a new password.
+   */
+  password?: string;
+  /**
+   * 停用
+   */
+  disabled?: boolean;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminAdminStaffListParams".
+ */
+export type AdminAdminStaffListParams = {
+  /**
+   * 所属地点
+   */
+  deptId?: number;
+  /**
+   * 关键词
+   */
+  keyword?: string;
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "AuctionProjectParams".
  */
 export type AuctionProjectParams = {
@@ -611,16 +994,6 @@ export type AuctionAuctionMineParams = {
   pageNum?: PageNum;
   pageSize?: PageSize;
 } | null;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "PageNum".
- */
-export type PageNum = number;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "PageSize".
- */
-export type PageSize = number;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "AuctionAuctionBidParams".
@@ -668,6 +1041,10 @@ export type AuctionAuctionReviewParams = {
    * 审核结果
    */
   approve?: boolean;
+  /**
+   * 未通过原因: Optional when approve is false; shown to the bidder in 我的消息 and on the real-time channel.
+   */
+  reason?: string;
 } | null;
 /**
  * Department (place) id; scopes every query to that place and the places under it.
@@ -801,6 +1178,45 @@ export interface ApiSchemaTypes {
   consultSubmitData?: ConsultSubmitData;
   propertyRegisterBody?: PropertyRegisterBody;
   propertyRegisterData?: PropertyRegisterData;
+  adminAuditListQuery?: AdminAuditListQuery;
+  adminAuditListBody?: AdminAuditListBody;
+  adminAuditListData?: AdminAuditListData;
+  adminArticleListQuery?: AdminArticleListQuery;
+  adminArticleListBody?: AdminArticleListBody;
+  adminArticleListData?: AdminArticleListData;
+  adminArticleGetQuery?: AdminArticleGetQuery;
+  adminArticleGetBody?: AdminArticleGetBody;
+  adminArticleGetData?: AdminArticleGetData;
+  adminArticleSaveBody?: AdminArticleSaveBody;
+  adminArticleSaveData?: AdminArticleSaveData;
+  adminArticlePublishBody?: AdminArticlePublishBody;
+  adminArticlePublishData?: AdminArticlePublishData;
+  adminArticleWithdrawBody?: AdminArticleWithdrawBody;
+  adminArticleWithdrawData?: AdminArticleWithdrawData;
+  adminProjectListQuery?: AdminProjectListQuery;
+  adminProjectListBody?: AdminProjectListBody;
+  adminProjectListData?: AdminProjectListData;
+  adminProjectGetQuery?: AdminProjectGetQuery;
+  adminProjectGetBody?: AdminProjectGetBody;
+  adminProjectGetData?: AdminProjectGetData;
+  adminProjectSaveBody?: AdminProjectSaveBody;
+  adminProjectSaveData?: AdminProjectSaveData;
+  adminProjectWithdrawBody?: AdminProjectWithdrawBody;
+  adminProjectWithdrawData?: AdminProjectWithdrawData;
+  adminProjectSuspendBody?: AdminProjectSuspendBody;
+  adminProjectSuspendData?: AdminProjectSuspendData;
+  adminAuctionMonitorData?: AdminAuctionMonitorData;
+  adminRequestListQuery?: AdminRequestListQuery;
+  adminRequestListBody?: AdminRequestListBody;
+  adminRequestListData?: AdminRequestListData;
+  adminRequestReplyBody?: AdminRequestReplyBody;
+  adminRequestReplyData?: AdminRequestReplyData;
+  adminPlaceTreeData?: AdminPlaceTreeData;
+  adminStaffListQuery?: AdminStaffListQuery;
+  adminStaffListBody?: AdminStaffListBody;
+  adminStaffListData?: AdminStaffListData;
+  adminStaffSaveBody?: AdminStaffSaveBody;
+  adminStaffSaveData?: AdminStaffSaveData;
   auctionRegisterQuery?: AuctionRegisterQuery;
   auctionRegisterBody?: AuctionRegisterBody;
   auctionRegisterData?: AuctionRegisterData;
@@ -1042,6 +1458,350 @@ export interface PropertyRegisterBody {
    */
   description?: string;
   photos?: PropertyPhotos;
+}
+export interface AdminAuditListData {
+  rows: AuditEntry[];
+  total: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuditEntry".
+ */
+export interface AuditEntry {
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 时间: YYYY-MM-DD HH:mm:ss, China Standard Time
+   */
+  at: string;
+  /**
+   * 操作人编号
+   */
+  actorId: number;
+  /**
+   * 操作人手机号: Masked (138****0003).
+   */
+  actorPhone: string;
+  /**
+   * 操作人角色
+   */
+  actorRole: ('user' | 'staff' | 'admin') & string;
+  /**
+   * 地点编号
+   */
+  deptId: number | null;
+  /**
+   * 对象类型
+   */
+  entity: ('article' | 'project' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff') & string;
+  /**
+   * 对象编号
+   */
+  entityId: number;
+  /**
+   * 操作
+   */
+  action: (
+    | 'create'
+    | 'update'
+    | 'publish'
+    | 'withdraw'
+    | 'suspend'
+    | 'close'
+    | 'approve'
+    | 'reject'
+    | 'reply'
+    | 'disable'
+    | 'enable'
+  ) &
+    string;
+  /**
+   * 修改前: The record before the write (null on create).
+   */
+  before: {} | null;
+  /**
+   * 修改后: The record after the write.
+   */
+  after: {} | null;
+}
+export interface AdminArticleListData {
+  rows: AdminArticleRow[];
+  total: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminArticleRow".
+ */
+export interface AdminArticleRow {
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 所属地点
+   */
+  deptId: number;
+  /**
+   * 所属地点名称
+   */
+  deptName: string;
+  /**
+   * 栏目
+   */
+  number: string;
+  /**
+   * 栏目名称
+   */
+  categoryName: string;
+  /**
+   * 标题
+   */
+  title: string;
+  status: ArticleStatus;
+  /**
+   * 浏览次数
+   */
+  watchCts: number;
+  /**
+   * 发布时间: YYYY-MM-DD HH:mm:ss, China Standard Time
+   */
+  logintime: string;
+}
+export interface AdminProjectListData {
+  rows: AdminProjectRow[];
+  total: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminProjectRow".
+ */
+export interface AdminProjectRow {
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 所属地点
+   */
+  deptId: number;
+  /**
+   * 所属地点名称
+   */
+  deptName: string;
+  /**
+   * 项目编号
+   */
+  code: string;
+  /**
+   * 项目类型
+   */
+  type: number;
+  /**
+   * 项目名称
+   */
+  projectName: string;
+  status: ProjectStatus;
+  /**
+   * 状态名称
+   */
+  statusName: string;
+  /**
+   * 挂牌价
+   */
+  price: number;
+  /**
+   * 竞价开始时间
+   */
+  biddingStartTime: string | null;
+  /**
+   * 竞价结束时间
+   */
+  biddingStopTime: string | null;
+  /**
+   * 报名人数
+   */
+  signCts: number;
+  /**
+   * 出价次数
+   */
+  bidCount: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionMonitorRow".
+ */
+export interface AuctionMonitorRow {
+  /**
+   * 项目编号
+   */
+  projectId: number;
+  /**
+   * 项目编号
+   */
+  code: string;
+  /**
+   * 项目名称
+   */
+  projectName: string;
+  /**
+   * 所属地点
+   */
+  deptId: number;
+  /**
+   * 当前价
+   */
+  currentPrice: number;
+  /**
+   * 出价次数
+   */
+  bidCount: number;
+  /**
+   * 延时次数
+   */
+  extensions: number;
+  /**
+   * 结束时间
+   */
+  biddingStopTime: string | null;
+  /**
+   * 在线人数
+   */
+  viewers: number;
+}
+export interface AdminRequestListData {
+  rows: AdminRequestRow[];
+  total: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminRequestRow".
+ */
+export interface AdminRequestRow {
+  kind: RequestKind;
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 所属地点
+   */
+  deptId: number | null;
+  /**
+   * 受理编号
+   */
+  refNo: string;
+  /**
+   * 分类
+   */
+  type: string;
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 内容
+   */
+  content: string;
+  /**
+   * 姓名
+   */
+  name: string;
+  /**
+   * 联系方式: Masked phone or contact as given.
+   */
+  contact: string;
+  /**
+   * 相关项目
+   */
+  project: string;
+  /**
+   * 处理状态
+   */
+  status: ('pending' | 'replied') & string;
+  /**
+   * 回复
+   */
+  reply: string | null;
+  /**
+   * 提交时间: YYYY-MM-DD HH:mm:ss, China Standard Time
+   */
+  createTime: string;
+}
+export interface AdminPlaceTreeData {
+  readOnly: true;
+  source: string;
+  tree: PlaceNode[];
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "PlaceNode".
+ */
+export interface PlaceNode {
+  /**
+   * 地点编号
+   */
+  deptId: number;
+  /**
+   * 地点名称
+   */
+  deptName: string;
+  /**
+   * 行政区划代码
+   */
+  deptCode: string;
+  /**
+   * 上级地点
+   */
+  parentId: number;
+  /**
+   * 级别
+   */
+  level: number & (1 | 2 | 3 | 4 | 5);
+  /**
+   * 下级地点
+   */
+  children: PlaceNode[];
+}
+export interface AdminStaffListData {
+  rows: AdminStaff[];
+  total: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminStaff".
+ */
+export interface AdminStaff {
+  /**
+   * 用户编号
+   */
+  userId: number;
+  /**
+   * 手机号
+   */
+  phone: string;
+  /**
+   * 姓名
+   */
+  name: string;
+  role: StaffRole;
+  /**
+   * 所属地点
+   */
+  deptId: number | null;
+  /**
+   * 所属地点名称
+   */
+  deptName: string;
+  /**
+   * 已停用
+   */
+  disabled: boolean;
+  /**
+   * 创建时间: YYYY-MM-DD HH:mm:ss, China Standard Time
+   */
+  createdAt: string;
 }
 export interface AuctionMineData {
   rows: MyAuction[];
@@ -2405,6 +3165,188 @@ export interface Receipt {
   createTime: DateTime;
 }
 /**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminArticle".
+ */
+export interface AdminArticle {
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 所属地点
+   */
+  deptId: number;
+  /**
+   * 所属地点名称
+   */
+  deptName: string;
+  /**
+   * 栏目
+   */
+  number: string;
+  /**
+   * 栏目名称
+   */
+  categoryName: string;
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 摘要
+   */
+  remark: string;
+  /**
+   * 关键词
+   */
+  keyword: string;
+  /**
+   * 正文
+   */
+  content: string;
+  /**
+   * 封面图片
+   */
+  coverImg: string;
+  /**
+   * 附件
+   */
+  attachmentUrl: string | null;
+  status: ArticleStatus;
+  /**
+   * 浏览次数
+   */
+  watchCts: number;
+  /**
+   * 发布时间: YYYY-MM-DD HH:mm:ss, China Standard Time
+   */
+  logintime: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminProject".
+ */
+export interface AdminProject {
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 所属地点
+   */
+  deptId: number;
+  /**
+   * 所属地点名称
+   */
+  deptName: string;
+  /**
+   * 项目编号
+   */
+  code: string;
+  /**
+   * 项目类型
+   */
+  type: number;
+  /**
+   * 项目类别
+   */
+  number: string;
+  status: ProjectStatus;
+  /**
+   * 状态名称
+   */
+  statusName: string;
+  /**
+   * 项目名称
+   */
+  projectName: string;
+  /**
+   * 项目地址
+   */
+  address: string;
+  /**
+   * 转出方
+   */
+  outname: string;
+  /**
+   * 需求方
+   */
+  needname: string;
+  /**
+   * 挂牌价
+   */
+  price: number;
+  /**
+   * 价格单位
+   */
+  priceUnit: number;
+  /**
+   * 面积
+   */
+  area: number | null;
+  /**
+   * 面积单位
+   */
+  areaUnit: number;
+  /**
+   * 流转年限
+   */
+  termYears: number | null;
+  /**
+   * 加价幅度
+   */
+  increment: number;
+  /**
+   * 保证金
+   */
+  deposit: number;
+  /**
+   * 保留价
+   */
+  reservePrice: number | null;
+  /**
+   * 延时周期（分钟）
+   */
+  extendMinutes: number;
+  /**
+   * 项目图片
+   */
+  imgList: string[];
+  /**
+   * 公告内容
+   */
+  content: string;
+  /**
+   * 公示结束时间
+   */
+  publicityStopTime: string | null;
+  /**
+   * 报名开始时间
+   */
+  applyStartTime: string | null;
+  /**
+   * 报名结束时间
+   */
+  applyStopTime: string | null;
+  /**
+   * 竞价开始时间
+   */
+  biddingStartTime: string | null;
+  /**
+   * 竞价结束时间
+   */
+  biddingStopTime: string | null;
+  /**
+   * 出价次数
+   */
+  bidCount: number;
+  /**
+   * 报名人数
+   */
+  signCts: number;
+}
+/**
  * One accepted bid as viewers see it.
  *
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -2951,6 +3893,176 @@ export interface ApiRoutes {
     body: PropertyRegisterBody;
     params: never;
     data: PropertyRegisterData;
+  };
+  /** Staff: the audit log of admin writes in scope, newest first, searchable by actor (phone or id), entity, entity id and time range. */
+  adminAuditList: {
+    method: 'POST';
+    url: '/api/admin/audit/list';
+    auth: ['sign', 'staff'];
+    query: AdminAuditListQuery;
+    body: AdminAuditListBody;
+    params: never;
+    data: AdminAuditListData;
+  };
+  /** Staff: articles of every status in scope, newest first, by category, status and keyword. */
+  adminArticleList: {
+    method: 'POST';
+    url: '/api/admin/article/list';
+    auth: ['sign', 'staff'];
+    query: AdminArticleListQuery;
+    body: AdminArticleListBody;
+    params: never;
+    data: AdminArticleListData;
+  };
+  /** Staff: one article with its content, any status. */
+  adminArticleGet: {
+    method: 'POST';
+    url: '/api/admin/article/get';
+    auth: ['sign', 'staff'];
+    query: AdminArticleGetQuery;
+    body: AdminArticleGetBody;
+    params: never;
+    data: AdminArticleGetData;
+  };
+  /** Staff: creates (no id; as a draft) or updates an article. Content is sanitised with the portal's allow-list; cover and attachment must be own uploads. */
+  adminArticleSave: {
+    method: 'POST';
+    url: '/api/admin/article/save';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminArticleSaveBody;
+    params: never;
+    data: AdminArticleSaveData;
+  };
+  /** Staff: publishes an article (draft or withdrawn → published); only published articles are shown by the portal. */
+  adminArticlePublish: {
+    method: 'POST';
+    url: '/api/admin/article/publish';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminArticlePublishBody;
+    params: never;
+    data: AdminArticlePublishData;
+  };
+  /** Staff: withdraws a published article (→ withdrawn). */
+  adminArticleWithdraw: {
+    method: 'POST';
+    url: '/api/admin/article/withdraw';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminArticleWithdrawBody;
+    params: never;
+    data: AdminArticleWithdrawData;
+  };
+  /** Staff: projects in scope, newest first, by type, status and keyword. */
+  adminProjectList: {
+    method: 'POST';
+    url: '/api/admin/project/list';
+    auth: ['sign', 'staff'];
+    query: AdminProjectListQuery;
+    body: AdminProjectListBody;
+    params: never;
+    data: AdminProjectListData;
+  };
+  /** Staff: one project with its notice and timeline. */
+  adminProjectGet: {
+    method: 'POST';
+    url: '/api/admin/project/get';
+    auth: ['sign', 'staff'];
+    query: AdminProjectGetQuery;
+    body: AdminProjectGetBody;
+    params: never;
+    data: AdminProjectGetData;
+  };
+  /** Staff: creates or updates a project; the timeline must run in order, and the status follows from it by the shared project-status rules. */
+  adminProjectSave: {
+    method: 'POST';
+    url: '/api/admin/project/save';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminProjectSaveBody;
+    params: never;
+    data: AdminProjectSaveData;
+  };
+  /** Staff: withdraws a project before bidding (→ 已结束), with a reason. */
+  adminProjectWithdraw: {
+    method: 'POST';
+    url: '/api/admin/project/withdraw';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminProjectWithdrawBody;
+    params: never;
+    data: AdminProjectWithdrawData;
+  };
+  /** Staff: suspends (中止) a project that has not ended, with a reason; registered bidders are told. */
+  adminProjectSuspend: {
+    method: 'POST';
+    url: '/api/admin/project/suspend';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminProjectSuspendBody;
+    params: never;
+    data: AdminProjectSuspendData;
+  };
+  /** Staff: the auctions in bidding in scope: current price, bid count, extensions, end time and connected viewers. */
+  adminAuctionMonitor: {
+    method: 'POST';
+    url: '/api/admin/auction/monitor';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: never;
+    params: never;
+    data: AdminAuctionMonitorData;
+  };
+  /** Staff: feedback (意见反馈), complaints and consultations (投诉/咨询) in scope, oldest pending first. */
+  adminRequestList: {
+    method: 'POST';
+    url: '/api/admin/request/list';
+    auth: ['sign', 'staff'];
+    query: AdminRequestListQuery;
+    body: AdminRequestListBody;
+    params: never;
+    data: AdminRequestListData;
+  };
+  /** Staff: replies to a feedback, complaint or consultation; the user sees the reply (and a message when signed in). */
+  adminRequestReply: {
+    method: 'POST';
+    url: '/api/admin/request/reply';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminRequestReplyBody;
+    params: never;
+    data: AdminRequestReplyData;
+  };
+  /** Administrator: the place tree of the tenant, read-only: places are declared in each region's places.yaml and synced (npm run places:sync), not edited here. */
+  adminPlaceTree: {
+    method: 'POST';
+    url: '/api/admin/place/tree';
+    auth: ['sign', 'staff', 'admin'];
+    query: never;
+    body: never;
+    params: never;
+    data: AdminPlaceTreeData;
+  };
+  /** Administrator: staff and administrator accounts in the tenant. */
+  adminStaffList: {
+    method: 'POST';
+    url: '/api/admin/staff/list';
+    auth: ['sign', 'staff', 'admin'];
+    query: AdminStaffListQuery;
+    body: AdminStaffListBody;
+    params: never;
+    data: AdminStaffListData;
+  };
+  /** Administrator: creates a staff account for a place (phone, name, role, initial password) or updates one (name, role, place, disabled, new password). A disabled account cannot sign in and its sessions end. */
+  adminStaffSave: {
+    method: 'POST';
+    url: '/api/admin/staff/save';
+    auth: ['sign', 'staff', 'admin'];
+    query: never;
+    body: AdminStaffSaveBody;
+    params: never;
+    data: AdminStaffSaveData;
   };
   /** Registers the logged-in user for a project whose sign-up window is open (status 4): state 2, awaiting review. */
   auctionRegister: {
@@ -3611,6 +4723,23 @@ export const API_ROUTES = {
   complaintSubmit: { method: 'POST', url: '/api/complaintSubmit', auth: ['sign'] },
   consultSubmit: { method: 'POST', url: '/api/consultSubmit', auth: ['sign'] },
   propertyRegister: { method: 'POST', url: '/api/propertyRegister', auth: ['sign', 'bearer'] },
+  adminAuditList: { method: 'POST', url: '/api/admin/audit/list', auth: ['sign', 'staff'] },
+  adminArticleList: { method: 'POST', url: '/api/admin/article/list', auth: ['sign', 'staff'] },
+  adminArticleGet: { method: 'POST', url: '/api/admin/article/get', auth: ['sign', 'staff'] },
+  adminArticleSave: { method: 'POST', url: '/api/admin/article/save', auth: ['sign', 'staff'] },
+  adminArticlePublish: { method: 'POST', url: '/api/admin/article/publish', auth: ['sign', 'staff'] },
+  adminArticleWithdraw: { method: 'POST', url: '/api/admin/article/withdraw', auth: ['sign', 'staff'] },
+  adminProjectList: { method: 'POST', url: '/api/admin/project/list', auth: ['sign', 'staff'] },
+  adminProjectGet: { method: 'POST', url: '/api/admin/project/get', auth: ['sign', 'staff'] },
+  adminProjectSave: { method: 'POST', url: '/api/admin/project/save', auth: ['sign', 'staff'] },
+  adminProjectWithdraw: { method: 'POST', url: '/api/admin/project/withdraw', auth: ['sign', 'staff'] },
+  adminProjectSuspend: { method: 'POST', url: '/api/admin/project/suspend', auth: ['sign', 'staff'] },
+  adminAuctionMonitor: { method: 'POST', url: '/api/admin/auction/monitor', auth: ['sign', 'staff'] },
+  adminRequestList: { method: 'POST', url: '/api/admin/request/list', auth: ['sign', 'staff'] },
+  adminRequestReply: { method: 'POST', url: '/api/admin/request/reply', auth: ['sign', 'staff'] },
+  adminPlaceTree: { method: 'POST', url: '/api/admin/place/tree', auth: ['sign', 'staff', 'admin'] },
+  adminStaffList: { method: 'POST', url: '/api/admin/staff/list', auth: ['sign', 'staff', 'admin'] },
+  adminStaffSave: { method: 'POST', url: '/api/admin/staff/save', auth: ['sign', 'staff', 'admin'] },
   auctionRegister: { method: 'POST', url: '/api/auction/register', auth: ['sign', 'bearer'] },
   auctionRegistration: { method: 'POST', url: '/api/auction/registration', auth: ['sign', 'bearer'] },
   auctionMine: { method: 'POST', url: '/api/auction/mine', auth: ['sign', 'bearer'] },

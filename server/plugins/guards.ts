@@ -65,6 +65,7 @@ export interface GuardDeps {
  * - sign: deptId + timeStamp + sign headers, timeStamp within the window; the deptId becomes the tenant.
  * - form-signature: timestamp + random + signature form fields; a random is accepted once; dm becomes the tenant.
  * - bearer / staff: a live login token (staff: a staff or admin account).
+ * - admin (with staff): an administrator account only; staff get 403.
  * A deptId header is honoured on every route, so user calls are scoped too.
  */
 export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
@@ -161,6 +162,7 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
       if (!token) throw unauthorized(MESSAGES.users.loginFirst);
       if (!request.user) throw unauthorized(MESSAGES.users.sessionExpired);
       if (auth.includes('staff') && request.user.role === 'user') throw forbidden(M.staffOnly);
+      if (auth.includes('admin') && request.user.role !== 'admin') throw forbidden(M.adminOnly);
     }
   });
 }

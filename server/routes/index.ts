@@ -13,6 +13,7 @@ import { registerSearchRoutes } from './search.js';
 import { registerAboutRoutes } from './about.js';
 import { registerStatisticsRoutes } from './statistics.js';
 import { registerShopRoutes } from './shop.js';
+import { registerAdminRoutes } from './admin/index.js';
 
 /** Every route module, by domain. A new module is one import and one line here. */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
@@ -29,4 +30,5 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   registerAboutRoutes,
   registerStatisticsRoutes,
   registerShopRoutes,
+  registerAdminRoutes,
 ];
