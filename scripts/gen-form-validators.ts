@@ -80,6 +80,8 @@ export function generateApiForms(schemasRoot: string): Map<string, string> {
       const form = def['x-form'];
       if (typeof form !== 'string') continue;
       const { 'x-form': _form, ...schema } = resolveRefs(def, files);
+      // A route body may also be null (no body at all); a form is always an object.
+      if (Array.isArray(schema.type) && schema.type.includes('object')) schema.type = 'object';
       const out = {
         $schema: 'http://json-schema.org/draft-07/schema#',
         $id: `forms/${form}`,

@@ -41,7 +41,7 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
         const schemas = await routeSchemas(props.call as ApiRouteName);
         const body = listBody(schemas.input, query, { filters: props.filters, body: props.body, paged, pageSize });
         const data = await client.call(props.call as ApiRouteName, { body } as never);
-        setState({ schemas, ...rowsOf(data), at: new Date() });
+        setState({ schemas, ...rowsOf(data, { rowsField: props.rowsField, childrenField: props.childrenField }), at: new Date() });
       } catch (error) {
         // A quiet refresh that fails keeps the rows shown; the next one may succeed.
         if (!quiet) setState({ error });
@@ -62,7 +62,7 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
   if (state === null) return <BlockStatus kind="loading" />;
   if ('error' in state) return <BlockStatus kind="error" error={state.error} onRetry={() => setAttempt((n) => n + 1)} />;
 
-  const rowSchema = rowSchemaOf(state.schemas.data);
+  const rowSchema = rowSchemaOf(state.schemas.data, props.rowsField);
   const captionId = `${blockId}-caption`;
   return (
     <div className="tm-console-table">
@@ -104,8 +104,8 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
             <tbody>
               {state.rows.map((row, index) => (
                 <tr key={String(row[rowKey] ?? index)}>
-                  {props.columns.map((c) => (
-                    <td key={c.field}>
+                  {props.columns.map((c, column) => (
+                    <td key={c.field} style={column === 0 && row.__depth ? { paddingLeft: `${10 + Number(row.__depth) * 24}px` } : undefined}>
                       <Cell
                         column={c}
                         field={rowSchema.properties?.[c.field]}

@@ -74,9 +74,16 @@ describe('the console table reads its columns and filters from the call schemas'
     expect(actionApplies({ field: 'projectId', in: ['12'] }, row)).toBe(true);
   });
 
-  it('reads { rows, total } and plain lists', () => {
+  it('reads { rows, total }, plain lists and trees (flattened in order, with depth)', () => {
     expect(rowsOf({ rows: [{ id: 1 }], total: 9 })).toEqual({ rows: [{ id: 1 }], total: 9 });
     expect(rowsOf([{ id: 1 }, { id: 2 }])).toEqual({ rows: [{ id: 1 }, { id: 2 }], total: 2 });
     expect(rowsOf(null)).toEqual({ rows: [], total: 0 });
+    const tree = { tree: [{ id: 1, children: [{ id: 2, children: [{ id: 3 }] }] }, { id: 4 }] };
+    expect(rowsOf(tree, { rowsField: 'tree', childrenField: 'children' }).rows.map((r) => [r.id, r.__depth])).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 2],
+      [4, 0],
+    ]);
   });
 });

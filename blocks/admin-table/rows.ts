@@ -42,9 +42,20 @@ export function actionApplies(when: { field: string; in: readonly unknown[] } | 
   return !when || when.in.some((v) => v === row[when.field] || String(v) === String(row[when.field]));
 }
 
-/** `{ rows, total }`, or a plain list (total its length). */
-export function rowsOf(data: unknown): { rows: Array<Record<string, unknown>>; total: number } {
-  if (Array.isArray(data)) return { rows: data as Array<Record<string, unknown>>, total: data.length };
-  const d = (data ?? {}) as { rows?: Array<Record<string, unknown>>; total?: number };
-  return { rows: d.rows ?? [], total: d.total ?? d.rows?.length ?? 0 };
+type Row = Record<string, unknown>;
+
+/**
+ * `{ rows, total }` (or the rows under another field), or a plain list (total its length). With `childrenField` the
+ * rows are a tree, flattened in order, each with its depth (`__depth`).
+ */
+export function rowsOf(data: unknown, options: { rowsField?: string; childrenField?: string } = {}): { rows: Row[]; total: number } {
+  const d = (data ?? {}) as Record<string, unknown>;
+  const listed = Array.isArray(data) ? (data as Row[]) : ((d[options.rowsField ?? 'rows'] as Row[] | undefined) ?? []);
+  const rows = options.childrenField ? flatten(listed, options.childrenField, 0) : listed;
+  const total = !Array.isArray(data) && typeof d.total === 'number' && !options.childrenField ? d.total : rows.length;
+  return { rows, total };
+}
+
+function flatten(rows: readonly Row[], childrenField: string, depth: number): Row[] {
+  return rows.flatMap((row) => [{ ...row, __depth: depth }, ...flatten((row[childrenField] as Row[] | undefined) ?? [], childrenField, depth + 1)]);
 }

@@ -16,6 +16,11 @@ export const FORM_SCHEMAS: Record<SchemaFormProps['form'], FormModules> = {
     Promise.all([import('../../schemas/forms/change-password.schema.json'), import('../../schemas/forms/validators/change-password.js')]),
   complaint: () => Promise.all([import('../../schemas/forms/complaint.schema.json'), import('../../schemas/forms/validators/complaint.js')]),
   consultation: () => Promise.all([import('../../schemas/forms/consultation.schema.json'), import('../../schemas/forms/validators/consultation.js')]),
+  'console-article': () =>
+    Promise.all([import('../../schemas/forms/console-article.schema.json'), import('../../schemas/forms/validators/console-article.js')]),
+  'console-project': () =>
+    Promise.all([import('../../schemas/forms/console-project.schema.json'), import('../../schemas/forms/validators/console-project.js')]),
+  'console-staff': () => Promise.all([import('../../schemas/forms/console-staff.schema.json'), import('../../schemas/forms/validators/console-staff.js')]),
   'property-registration': () =>
     Promise.all([import('../../schemas/forms/property-registration.schema.json'), import('../../schemas/forms/validators/property-registration.js')]),
 };

@@ -1,6 +1,7 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { createElement, lazy, Suspense } from 'react';
 import { SmsCodeWidget } from './SmsCodeWidget.js';
+import { ChoicesWidget, PlaceSelectWidget } from './ChoiceWidgets.js';
 
 /**
  * The document photos widget (uploads, the document camera) is a chunk of its own, loaded when a form shows it: of
@@ -22,4 +23,6 @@ export const formWidgets: RegistryWidgetsType = {
   smsCode: SmsCodeWidget,
   documentPhotos: DocumentPhotosWidget,
   richText: RichTextWidget,
+  choices: ChoicesWidget,
+  placeSelect: PlaceSelectWidget,
 };

@@ -81,6 +81,14 @@ export interface AdminTableProps {
   body?: {
     [k: string]: string | number | boolean;
   };
+  /**
+   * Where the answer keeps its rows (a plain list answer needs none).
+   */
+  rowsField?: string;
+  /**
+   * Rows nest their children here (the place tree): shown in order, the first column indented by depth.
+   */
+  childrenField?: string;
   rowKey?: string;
   /**
    * @minItems 1
@@ -1659,7 +1667,10 @@ export interface SchemaFormProps {
     | 'change-password'
     | 'complaint'
     | 'consultation'
-    | 'property-registration';
+    | 'property-registration'
+    | 'console-article'
+    | 'console-project'
+    | 'console-staff';
   /**
    * The API call the valid data is posted to (as its body).
    */

@@ -63,6 +63,6 @@ export async function routeSchemas(name: ApiRouteName): Promise<RouteSchemas> {
 }
 
 /** The row schema of a paged list's answer (`{ rows: [...], total }`), or of a plain array answer. */
-export function rowSchemaOf(data: FieldSchema): FieldSchema {
-  return data.properties?.rows?.items ?? data.items ?? {};
+export function rowSchemaOf(data: FieldSchema, rowsField = 'rows'): FieldSchema {
+  return data.properties?.[rowsField]?.items ?? data.items ?? {};
 }
