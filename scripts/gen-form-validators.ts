@@ -79,7 +79,8 @@ export function generateApiForms(schemasRoot: string): Map<string, string> {
     for (const [name, def] of Object.entries(content.$defs ?? {})) {
       const form = def['x-form'];
       if (typeof form !== 'string') continue;
-      const { 'x-form': _form, ...schema } = resolveRefs(def, files);
+      // The API's descriptions are notes for developers (in English): a form shows titles only.
+      const { 'x-form': _form, ...schema } = withoutDescriptions(resolveRefs(def, files)) as Record<string, unknown>;
       // A route body may also be null (no body at all); a form is always an object.
       if (Array.isArray(schema.type) && schema.type.includes('object')) schema.type = 'object';
       const out = {
@@ -92,6 +93,16 @@ export function generateApiForms(schemasRoot: string): Map<string, string> {
     }
   }
   return outputs;
+}
+
+function withoutDescriptions(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutDescriptions);
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => !(key === 'description' && typeof value === 'string'))
+      .map(([key, value]) => [key, withoutDescriptions(value)]),
+  );
 }
 
 /** Every form's precompiled validator module: absolute path → source. `generated` overrides what is on disk. */

@@ -121,6 +121,8 @@ function checkNumberBounds(this: unknown, _enabled: boolean, data: unknown, pare
 export function apiSchemaKeywords(ajv: Ajv): Ajv {
   // No `type`: ajv guards its number keywords with isFinite, which would skip the very values this is for.
   ajv.addKeyword({ keyword: NUMBER_BOUNDS, schemaType: 'boolean', errors: true, validate: checkNumberBounds });
+  // Annotation only: the form gen:types writes from this input schema (scripts/gen-form-validators.ts).
+  ajv.addKeyword({ keyword: 'x-form', schemaType: 'string' });
   return ajv;
 }
 

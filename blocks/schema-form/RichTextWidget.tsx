@@ -30,6 +30,8 @@ export function RichTextWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, label } = props;
   const toolbarId = useId();
   const editor = useEditor({
+    // ProseMirror's few required rules are in rich-text.css: the portal's CSP admits no injected <style>.
+    injectCSS: false,
     extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https'], isAllowedUri: (url) => isAllowedUrl(url) } })],
     content: typeof value === 'string' ? value : '',
     editable: !(disabled || readonly),

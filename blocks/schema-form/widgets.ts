@@ -1,7 +1,7 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { createElement, lazy, Suspense } from 'react';
 import { SmsCodeWidget } from './SmsCodeWidget.js';
-import { ChoicesWidget, PlaceSelectWidget } from './ChoiceWidgets.js';
+import { ChoicesWidget, DateTimeWidget, PlaceSelectWidget } from './ConsoleWidgets.js';
 
 /**
  * The document photos widget (uploads, the document camera) is a chunk of its own, loaded when a form shows it: of
@@ -10,6 +10,16 @@ import { ChoicesWidget, PlaceSelectWidget } from './ChoiceWidgets.js';
 const LazyDocumentPhotos = lazy(() => import('./DocumentPhotosWidget.js').then((m) => ({ default: m.DocumentPhotosWidget })));
 function DocumentPhotosWidget(props: WidgetProps) {
   return createElement(Suspense, { fallback: null }, createElement(LazyDocumentPhotos, props));
+}
+
+/** One picture in a text field (an article's cover): the photos widget held to one, its value the picture's address. */
+function SinglePhotoWidget(props: WidgetProps) {
+  return createElement(DocumentPhotosWidget, {
+    ...props,
+    schema: { ...props.schema, type: 'array', maxItems: 1, items: { type: 'string' } },
+    value: typeof props.value === 'string' && props.value ? [props.value] : [],
+    onChange: (photos: unknown) => props.onChange(Array.isArray(photos) && photos.length ? photos[photos.length - 1] : undefined),
+  });
 }
 
 /** The article editor (TipTap, ~100 KB gzip) likewise: only the console's article form shows it. */
@@ -23,6 +33,8 @@ export const formWidgets: RegistryWidgetsType = {
   smsCode: SmsCodeWidget,
   documentPhotos: DocumentPhotosWidget,
   richText: RichTextWidget,
+  singlePhoto: SinglePhotoWidget,
+  dateTime: DateTimeWidget,
   choices: ChoicesWidget,
   placeSelect: PlaceSelectWidget,
 };

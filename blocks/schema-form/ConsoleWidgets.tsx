@@ -52,3 +52,32 @@ export function PlaceSelectWidget(props: WidgetProps) {
   }, [places, value, onChange]);
   return <NativeSelect props={props} choices={places.map((p) => ({ value: p.deptId, label: p.deptName }))} />;
 }
+
+/** "2026-12-01 09:30(:00)" ↔ the datetime-local input's "2026-12-01T09:30". */
+export function toLocalInput(value: unknown): string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) ? value.slice(0, 16).replace(' ', 'T') : '';
+}
+export function fromLocalInput(text: string): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text.replace('T', ' ')}:00` : undefined;
+}
+
+/** `ui:widget: dateTime`: the browser's date and time picker for a "YYYY-MM-DD HH:mm:ss" field (China Standard Time). */
+export function DateTimeWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors } = props;
+  return (
+    <input
+      id={id}
+      name={id}
+      type="datetime-local"
+      className="tm-datetime"
+      value={toLocalInput(value)}
+      disabled={disabled || readonly}
+      aria-required={required || undefined}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e) => onChange(fromLocalInput(e.target.value))}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
