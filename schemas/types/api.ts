@@ -32,7 +32,6 @@ export type AdminArticleListBody = AdminAdminArticleListParams;
 export type ArticleStatus = ArticleStatus1 & ArticleStatus2;
 export type ArticleStatus1 = 'draft' | 'published' | 'withdrawn';
 export type ArticleStatus2 = string;
-export type AdminArticleGetQuery = IdParams;
 export type AdminArticleGetBody = IdParams;
 export type AdminArticleGetData = AdminArticle;
 export type AdminArticleSaveBody = AdminArticleInput;
@@ -50,7 +49,6 @@ export type AdminProjectListBody = AdminAdminProjectListParams;
 export type ProjectStatus = ProjectStatus1 & ProjectStatus2;
 export type ProjectStatus1 = number;
 export type ProjectStatus2 = 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
-export type AdminProjectGetQuery = IdParams;
 export type AdminProjectGetBody = IdParams;
 export type AdminProjectGetData = AdminProject;
 export type AdminProjectSaveBody = AdminProjectInput;
@@ -1184,7 +1182,6 @@ export interface ApiSchemaTypes {
   adminArticleListQuery?: AdminArticleListQuery;
   adminArticleListBody?: AdminArticleListBody;
   adminArticleListData?: AdminArticleListData;
-  adminArticleGetQuery?: AdminArticleGetQuery;
   adminArticleGetBody?: AdminArticleGetBody;
   adminArticleGetData?: AdminArticleGetData;
   adminArticleSaveBody?: AdminArticleSaveBody;
@@ -1196,7 +1193,6 @@ export interface ApiSchemaTypes {
   adminProjectListQuery?: AdminProjectListQuery;
   adminProjectListBody?: AdminProjectListBody;
   adminProjectListData?: AdminProjectListData;
-  adminProjectGetQuery?: AdminProjectGetQuery;
   adminProjectGetBody?: AdminProjectGetBody;
   adminProjectGetData?: AdminProjectGetData;
   adminProjectSaveBody?: AdminProjectSaveBody;
@@ -1520,11 +1516,15 @@ export interface AuditEntry {
   /**
    * 修改前: The record before the write (null on create).
    */
-  before: {} | null;
+  before: {
+    [k: string]: unknown;
+  } | null;
   /**
    * 修改后: The record after the write.
    */
-  after: {} | null;
+  after: {
+    [k: string]: unknown;
+  } | null;
 }
 export interface AdminArticleListData {
   rows: AdminArticleRow[];
@@ -3919,7 +3919,7 @@ export interface ApiRoutes {
     method: 'POST';
     url: '/api/admin/article/get';
     auth: ['sign', 'staff'];
-    query: AdminArticleGetQuery;
+    query: never;
     body: AdminArticleGetBody;
     params: never;
     data: AdminArticleGetData;
@@ -3969,7 +3969,7 @@ export interface ApiRoutes {
     method: 'POST';
     url: '/api/admin/project/get';
     auth: ['sign', 'staff'];
-    query: AdminProjectGetQuery;
+    query: never;
     body: AdminProjectGetBody;
     params: never;
     data: AdminProjectGetData;

@@ -19,6 +19,7 @@ import * as m011 from './migrations/011_intent_review.js';
 import * as m012 from './migrations/012_rate_limits.js';
 import * as m013 from './migrations/013_project_list_scale.js';
 import * as m014 from './migrations/014_bid_count.js';
+import * as m015 from './migrations/015_staff_console.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '012_rate_limits': m012,
   '013_project_list_scale': m013,
   '014_bid_count': m014,
+  '015_staff_console': m015,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

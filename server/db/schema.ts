@@ -31,6 +31,8 @@ export interface AppUserTable {
   email: string | null;
   deptId: number | null;
   role: ColumnType<'user' | 'staff' | 'admin', 'user' | 'staff' | 'admin' | undefined, 'user' | 'staff' | 'admin'>;
+  /** Migration 015: a disabled account cannot sign in. */
+  disabled: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -99,7 +101,11 @@ export interface ArticleTable {
   attachmentUrl: string | null;
   watchCts: ColumnType<number, number | undefined, number>;
   logintime: Timestamp;
+  /** Migration 015: the portal shows published articles only. */
+  status: ColumnType<ArticleStatus, ArticleStatus | undefined, ArticleStatus>;
 }
+
+export type ArticleStatus = 'draft' | 'published' | 'withdrawn';
 
 export interface DictDataTable {
   dictType: string;
@@ -352,7 +358,22 @@ export interface PropertyRegistrationTable {
   createTime: Timestamp;
 }
 
+/** Migration 015: one row per admin write, written in the write's transaction; never updated or deleted. */
+export interface AuditLogTable {
+  id: ColumnType<number, never, never>;
+  at: ColumnType<Date, never, never>;
+  actorId: number;
+  actorRole: string;
+  deptId: number | null;
+  entity: string;
+  entityId: number;
+  action: string;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
 export interface Database {
+  auditLog: AuditLogTable;
   place: PlaceTable;
   appUser: AppUserTable;
   userSession: UserSessionTable;

@@ -57,10 +57,14 @@ const articleItem = (r: ArticleRow) => ({
 });
 
 function articleQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('article as a')
-    .innerJoin('place as p', 'p.deptId', 'a.deptId')
-    .select(['a.id', 'a.number', 'a.title', 'a.remark', 'a.keyword', 'a.coverImg', 'a.attachmentUrl', 'a.watchCts', 'a.logintime', 'a.deptId', 'p.deptName']);
+  return (
+    db
+      .selectFrom('article as a')
+      .innerJoin('place as p', 'p.deptId', 'a.deptId')
+      // The portal shows published articles only (drafts and withdrawn ones are the staff console's).
+      .where('a.status', '=', 'published')
+      .select(['a.id', 'a.number', 'a.title', 'a.remark', 'a.keyword', 'a.coverImg', 'a.attachmentUrl', 'a.watchCts', 'a.logintime', 'a.deptId', 'p.deptName'])
+  );
 }
 
 /**
@@ -119,7 +123,8 @@ async function articleDetail(db: Kysely<Database>, id: number, deptIds: number[]
     .updateTable('article')
     .set((eb) => ({ watchCts: eb('watchCts', '+', 1) }))
     .where('id', '=', id)
-    .where('deptId', 'in', deptIds);
+    .where('deptId', 'in', deptIds)
+    .where('status', '=', 'published');
   if (numbers) update = update.where('number', 'in', numbers);
   const hit = await update.returning('id').executeTakeFirst();
   if (!hit) throw notFound(ARTICLE_MISSING);

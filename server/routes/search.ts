@@ -82,6 +82,7 @@ function articleBase(db: Kysely<Database>, p: SearchParams) {
     .selectFrom('article as a')
     .innerJoin('articleCategory as c', 'c.number', 'a.number')
     .where('a.deptId', 'in', p.deptIds)
+    .where('a.status', '=', 'published')
     .where((eb) =>
       eb.or([
         eb('a.title', 'ilike', pattern),

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { defineRoute } from '../../api-schemas.js';
+import type { AppContext } from '../../context.js';
+import { badRequest, ok } from '../../errors.js';
+import { formatRequiredDateTime, maskPhone } from '../../format.js';
+import { MESSAGES } from '../../messages.js';
+import { consoleScope, paging } from './common.js';
+
+/** The audit log's one read; it has no update or delete route (the table is append-only). */
+export async function registerAdminAuditRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
+  defineRoute(app, 'adminAuditList', async (request) => {
+    const p = request.input ?? {};
+    const { limit, offset } = paging(p);
+    let q = db.selectFrom('auditLog as l').innerJoin('appUser as u', 'u.userId', 'l.actorId');
+    // An admin sees every record of the tenant's places and those without one (staff accounts); staff their places'.
+    const scope = consoleScope(request, places);
+    q = request.user!.role === 'admin' ? q.where((eb) => eb.or([eb('l.deptId', 'in', scope), eb('l.deptId', 'is', null)])) : q.where('l.deptId', 'in', scope);
+    const actor = p.actor?.trim();
+    if (actor) {
+      if (/^1\d{10}$/.test(actor)) q = q.where('u.phone', '=', actor);
+      else if (/^\d{1,9}$/.test(actor)) q = q.where('l.actorId', '=', Number(actor));
+      else throw badRequest(MESSAGES.admin.actorInvalid);
+    }
+    if (p.entity) q = q.where('l.entity', '=', p.entity);
+    if (p.entityId) q = q.where('l.entityId', '=', p.entityId);
+    // Times are China Standard Time text (the API's one time format).
+    if (p.from) q = q.where('l.at', '>=', sql<Date>`(${p.from}::timestamp AT TIME ZONE 'Asia/Shanghai')`);
+    if (p.to) q = q.where('l.at', '<=', sql<Date>`(${p.to}::timestamp AT TIME ZONE 'Asia/Shanghai')`);
+    const [rows, count] = await Promise.all([
+      q
+        .select(['l.id', 'l.at', 'l.actorId', 'u.phone', 'l.actorRole', 'l.deptId', 'l.entity', 'l.entityId', 'l.action', 'l.before', 'l.after'])
+        .orderBy('l.at', 'desc')
+        .orderBy('l.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return ok(
+      {
+        rows: rows.map((r) => ({
+          id: Number(r.id),
+          at: formatRequiredDateTime(r.at),
+          actorId: r.actorId,
+          actorPhone: maskPhone(r.phone),
+          actorRole: r.actorRole as 'user' | 'staff' | 'admin',
+          deptId: r.deptId,
+          entity: r.entity as 'article',
+          entityId: r.entityId,
+          action: r.action as 'create',
+          before: r.before,
+          after: r.after,
+        })),
+        total: Number(count.total),
+      },
+      MESSAGES.common.queried,
+    );
+  });
+}

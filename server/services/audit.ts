@@ -1,0 +1,41 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { SessionUser } from './sessions.js';
+
+export type AuditEntity = 'article' | 'project' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
+export type AuditAction = 'create' | 'update' | 'publish' | 'withdraw' | 'suspend' | 'close' | 'approve' | 'reject' | 'reply' | 'disable' | 'enable';
+
+export interface AuditRecord {
+  deptId: number | null;
+  entity: AuditEntity;
+  entityId: number;
+  action: AuditAction;
+  before: object | null | undefined;
+  after: object | null | undefined;
+}
+
+/** JSON of a row for the log: dates as ISO text, secrets (password hashes) left out. */
+function snapshot(row: object | null | undefined): string | null {
+  if (!row) return null;
+  return JSON.stringify(row, (key, value: unknown) => (key === 'passwordHash' ? undefined : value));
+}
+
+/**
+ * One audit_log row for an admin write. Pass the write's transaction, so the write and its record commit or roll back
+ * together (issue 19: an admin write without its audit row must not exist).
+ */
+export async function audit(trx: Transaction<Database> | Kysely<Database>, actor: SessionUser, record: AuditRecord): Promise<void> {
+  await trx
+    .insertInto('auditLog')
+    .values({
+      actorId: actor.userId,
+      actorRole: actor.role,
+      deptId: record.deptId,
+      entity: record.entity,
+      entityId: record.entityId,
+      action: record.action,
+      before: snapshot(record.before),
+      after: snapshot(record.after),
+    })
+    .execute();
+}
