@@ -90,7 +90,10 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
       ) : (
         <div className="tm-console-table__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
           <table className="tm-console-table__table">
-            <caption id={captionId}>{props.title ?? '列表'}</caption>
+            {/* The panel shows the title as its heading; the caption names the table for screen readers. */}
+            <caption id={captionId} className="tm-visually-hidden">
+              {props.title ?? '列表'}
+            </caption>
             <thead>
               <tr>
                 {props.columns.map((c) => (

@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
+import { hashPassword } from '../../server/services/passwords.js';
+import { SCREENSHOT_DIR, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
+
+// Issue 19: the staff console in Chromium — pages declared in YAML from the console blocks, each write one staff call.
+const chromium = withPortalInChromium();
+const STAFF = '13900000019';
+const ADMIN = '13900000020';
+
+/** A staff (or admin) account of 淳安县, made here so the test does not hang on which region the seed gives its staff. */
+async function account(phone: string, role: 'staff' | 'admin'): Promise<void> {
+  const { db } = chromium.portal;
+  const chunan = await db.selectFrom('place').select('deptId').where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
+  await db
+    .insertInto('appUser')
+    .values({ phone, passwordHash: await hashPassword(DEMO_PASSWORD), name: role === 'admin' ? '管理员' : '工作人员', role, deptId: chunan.deptId })
+    .onConflict((oc) => oc.column('phone').doNothing())
+    .execute();
+}
+
+async function signIn(page: import('playwright-core').Page, phone: string) {
+  const form = page.locator('form.tm-loginbox');
+  await form.getByLabel('手机号').fill(phone);
+  await form.getByLabel('密码').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: '登录' }).click();
+  await expect.poll(() => page.getByRole('navigation', { name: '工作人员后台' }).count(), { timeout: 15_000 }).toBe(1);
+}
+
+describe('the staff console', () => {
+  it('staff sign in at #/admin, write an article, publish it, see it on the portal, and find both writes in the audit log', async () => {
+    await account(STAFF, 'staff');
+    const { page, errors } = await chromium.openPage({ route: '/admin' });
+    try {
+      expect(await page.getByRole('heading', { name: '工作人员登录' }).count()).toBe(1);
+      await signIn(page, STAFF);
+      const nav = page.getByRole('navigation', { name: '工作人员后台' });
+      // Staff do not get the administrator's pages.
+      expect(await nav.getByRole('link', { name: '工作人员' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: '区域管理' }).count()).toBe(0);
+      await settled(page, 'loaded');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await nav.getByRole('link', { name: '内容管理' }).click();
+      await settled(page, 'loaded');
+      await page.getByRole('link', { name: '新建文章' }).click();
+      await expect.poll(() => page.getByRole('heading', { name: '编辑文章' }).count(), { timeout: 15_000 }).toBe(1);
+      await page.getByRole('button', { name: '保存' }).click();
+      // The schema's required fields are said by each field before any call.
+      await expect.poll(() => page.locator('.tm-form-field--invalid').count()).toBeGreaterThanOrEqual(2);
+      const title = `控制台发布的通知${Date.now() % 100000}`;
+      await page.getByLabel('栏目').selectOption({ label: '新闻动态' });
+      await page.getByLabel(/^\*?标题$/).fill(title);
+      const body = page.getByRole('textbox', { name: '正文' });
+      await body.click();
+      await page.keyboard.type('本次交易公告');
+      await page.getByRole('button', { name: '加粗' }).click();
+      await page.keyboard.type('请按时报名');
+      expect(await page.getByRole('button', { name: '加粗' }).getAttribute('aria-pressed')).toBe('true');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-article-editor.png'), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: '保存' }).click();
+
+      // Back at the list: a draft, which the portal does not show yet.
+      const row = page.getByRole('row', { name: new RegExp(title) });
+      await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+      expect(await row.getByRole('cell', { name: '草稿' }).count()).toBe(1);
+      const { db } = chromium.portal;
+      const saved = await db.selectFrom('article').select(['id', 'content', 'status']).where('title', '=', title).executeTakeFirstOrThrow();
+      expect(saved).toMatchObject({ status: 'draft', content: '<p>本次交易公告<strong>请按时报名</strong></p>' });
+
+      await row.getByRole('button', { name: new RegExp('^发布') }).click();
+      const dialog = page.getByRole('dialog', { name: '发布' });
+      await dialog.getByRole('button', { name: '确定发布' }).click();
+      await expect.poll(() => row.getByRole('cell', { name: '已发布' }).count(), { timeout: 10_000 }).toBe(1);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-articles.png'), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The portal's news list shows it, first.
+      await page.goto(chromium.url({ route: '/pressCenter' }), { waitUntil: 'networkidle' });
+      await settled(page, 'loaded');
+      await expect.poll(() => page.getByRole('link', { name: title }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+      // The audit log names both writes, with who did them.
+      await page.goto(chromium.url({ route: `/admin/audit?entity=article&entityId=${saved.id}` }), { waitUntil: 'networkidle' });
+      await settled(page, 'loaded');
+      const entries = page.locator('tbody tr');
+      await expect.poll(() => entries.count(), { timeout: 10_000 }).toBe(2);
+      const text = await page.locator('tbody').innerText();
+      expect(text).toContain('新增');
+      expect(text).toContain('发布');
+      expect(text).toContain('139****0019');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-audit.png'), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('a visitor’s account is told it has no console rights; staff are told an administrator’s page is not theirs; an administrator sees the place tree', async () => {
+    const { page, errors } = await chromium.openPage({ route: '/admin' });
+    try {
+      const form = page.locator('form.tm-loginbox');
+      await form.getByLabel('手机号').fill(DEMO_PHONES[0]);
+      await form.getByLabel('密码').fill(DEMO_PASSWORD);
+      await form.getByRole('button', { name: '登录' }).click();
+      await expect.poll(() => page.getByText('当前账号没有后台权限', { exact: false }).count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.getByRole('navigation', { name: '工作人员后台' }).count()).toBe(0);
+      expect(await page.locator('.tm-console-table').count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+
+    await account(ADMIN, 'admin');
+    const admin = await chromium.openPage({ route: '/admin/places' });
+    try {
+      await signIn(admin.page, ADMIN);
+      await settled(admin.page, 'loaded');
+      const tree = admin.page.locator('tbody');
+      await expect.poll(() => tree.getByText('淳安县').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await tree.getByText('千岛湖镇').count()).toBeGreaterThan(0);
+      expect(await admin.page.getByRole('navigation', { name: '工作人员后台' }).getByRole('link', { name: '工作人员' }).count()).toBe(1);
+      await admin.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-places.png'), fullPage: true });
+      expect(await seriousViolations(admin.page)).toEqual([]);
+      expect(admin.errors).toEqual([]);
+    } finally {
+      await admin.page.context().close();
+    }
+    expect(errors).toEqual([]);
+  }, 90_000);
+});
