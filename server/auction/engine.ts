@@ -79,7 +79,7 @@ export async function notify(db: Db, message: AuctionNotification): Promise<void
  * Leaves users messages in 我的消息 about a project and lights each one's new-message dot: the `notice` goes out
  * when (and only if) the transaction that wrote the rows commits. Returns the new message ids, in order.
  */
-async function leaveMessages(
+export async function leaveMessages(
   trx: Transaction<Database>,
   projectId: number,
   messages: ReadonlyArray<{ userId: number; title: string; content: string }>,
