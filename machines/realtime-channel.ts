@@ -34,6 +34,8 @@ export const REALTIME_TIMING = {
 export interface NoticeMessage {
   messageId?: number;
   title?: string;
+  /** The message's text (e.g. a rejected registration's reason), so a toast can say it without a fetch. */
+  content?: string;
 }
 
 /** The server's heartbeat reply. */

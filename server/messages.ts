@@ -33,7 +33,10 @@ export const MESSAGES = {
     approvedTitle: '报名审核通过',
     rejectedTitle: '报名审核未通过',
     approvedText: (projectName: string, bidderCode: string) => `您报名的项目“${projectName}”已审核通过，竞买号：${bidderCode}，请按时参加竞价。`,
-    rejectedText: (projectName: string) => `您报名的项目“${projectName}”未通过审核，如有疑问请联系交易中心。`,
+    rejectedText: (projectName: string, reason?: string) =>
+      reason
+        ? `您报名的项目“${projectName}”未通过审核，原因：${reason}。如有疑问请联系交易中心。`
+        : `您报名的项目“${projectName}”未通过审核，如有疑问请联系交易中心。`,
     registered: '报名成功，请等待审核',
     approved: (bidderCode: string) => `审核通过，竞买号 ${bidderCode}`,
     rejected: '已驳回该报名',

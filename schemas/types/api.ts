@@ -819,7 +819,7 @@ export type AdminProjectInput = {
   /**
    * 价格单位
    */
-  priceUnit?: number & (1 | 2 | 3 | 4);
+  priceUnit?: number & (1 | 2 | 3 | 4 | 5);
   /**
    * 面积
    */
@@ -827,7 +827,7 @@ export type AdminProjectInput = {
   /**
    * 面积单位
    */
-  areaUnit?: number & (1 | 2);
+  areaUnit?: number & (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15);
   /**
    * 流转年限
    */
@@ -3984,7 +3984,7 @@ export interface ApiRoutes {
     params: never;
     data: AdminProjectSaveData;
   };
-  /** Staff: withdraws a project before bidding (→ 已结束), with a reason. */
+  /** Staff: withdraws a project before bidding (公示中 … 报名结束 → 10 已结束), with a reason; registered bidders are told. */
   adminProjectWithdraw: {
     method: 'POST';
     url: '/api/admin/project/withdraw';
@@ -3994,7 +3994,7 @@ export interface ApiRoutes {
     params: never;
     data: AdminProjectWithdrawData;
   };
-  /** Staff: suspends (中止) a project that has not ended, with a reason; registered bidders are told. */
+  /** Staff: suspends (中止) a project before bidding (→ 10 已结束), with a reason; registered bidders are told. */
   adminProjectSuspend: {
     method: 'POST';
     url: '/api/admin/project/suspend';

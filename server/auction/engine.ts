@@ -8,6 +8,8 @@ import { dealAnnouncementRow, projectCodeOf } from './deal-announcement.js';
 import { closeMessages } from './close-messages.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type BidNotificationPayload } from './messages.js';
 import { MESSAGES } from '../messages.js';
+import { audit } from '../services/audit.js';
+import type { SessionUser } from '../services/sessions.js';
 
 /** A place scope for `IN (…)`: no places matches nothing (`IN ()` would be a syntax error). */
 const scopeOrNothing = (deptIds: number[]): number[] => (deptIds.length ? deptIds : [-1]);
@@ -77,7 +79,7 @@ export async function notify(db: Db, message: AuctionNotification): Promise<void
  * Leaves users messages in 我的消息 about a project and lights each one's new-message dot: the `notice` goes out
  * when (and only if) the transaction that wrote the rows commits. Returns the new message ids, in order.
  */
-async function leaveMessages(
+export async function leaveMessages(
   trx: Transaction<Database>,
   projectId: number,
   messages: ReadonlyArray<{ userId: number; title: string; content: string }>,
@@ -87,9 +89,9 @@ async function leaveMessages(
   const rows = await trx
     .insertInto('message')
     .values(messages.map((m) => ({ ...m, refId: String(projectId), createTime: now })))
-    .returning(['id', 'userId', 'title'])
+    .returning(['id', 'userId', 'title', 'content'])
     .execute();
-  for (const row of rows) await notify(trx, { type: 'notice', userId: row.userId, data: { messageId: row.id, title: row.title } });
+  for (const row of rows) await notify(trx, { type: 'notice', userId: row.userId, data: { messageId: row.id, title: row.title, content: row.content } });
   return rows.map((row) => row.id);
 }
 
@@ -177,7 +179,7 @@ export interface ReviewResult extends RegistrationView {
  */
 export async function review(
   db: Kysely<Database>,
-  input: { projectId: number; userId: number; approve: boolean; reviewerId: number | null; deptIds?: number[] },
+  input: { projectId: number; userId: number; approve: boolean; reviewerId: number | null; deptIds?: number[]; reason?: string; actor?: SessionUser },
 ): Promise<ReviewResult> {
   return inTransaction(db, async (trx) => {
     // The project lock serialises approvals of one project, so two reviewers never hand out the same code.
@@ -212,11 +214,23 @@ export async function review(
         {
           userId: input.userId,
           title: input.approve ? MESSAGES.auction.approvedTitle : MESSAGES.auction.rejectedTitle,
-          content: input.approve ? MESSAGES.auction.approvedText(project.projectName, bidderCode) : MESSAGES.auction.rejectedText(project.projectName),
+          content: input.approve
+            ? MESSAGES.auction.approvedText(project.projectName, bidderCode)
+            : MESSAGES.auction.rejectedText(project.projectName, input.reason?.trim()),
         },
       ],
       now,
     );
+    // A staff member's review is an admin write: audited in its transaction (the command-line review has no actor).
+    if (input.actor)
+      await audit(trx, input.actor, {
+        deptId: project.deptId,
+        entity: 'registration',
+        entityId: reg.id,
+        action: input.approve ? 'approve' : 'reject',
+        before: { projectId: project.id, userId: input.userId, state: reg.state },
+        after: { projectId: project.id, userId: input.userId, ...row, reason: input.approve ? '' : (input.reason?.trim() ?? '') },
+      });
     return { projectId: project.id, userId: input.userId, projectName: project.projectName, messageId, ...row };
   });
 }

@@ -15,7 +15,7 @@ export type AuctionNotification =
   | BidNotificationPayload
   | { type: 'auctionEnded'; projectId: number; data: Record<string, unknown> }
   | { type: 'refresh'; projectId: number }
-  | { type: 'notice'; userId: number; data: { messageId?: number; title?: string } };
+  | { type: 'notice'; userId: number; data: { messageId?: number; title?: string; content?: string } };
 
 /** A frame as the contract defines it: `{ type, data? }` as JSON text. */
 export interface Frame {

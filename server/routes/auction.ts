@@ -132,7 +132,15 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
     if (p.userId === undefined) throw badRequest(MESSAGES.auction.missingUserId);
     if (p.approve === undefined) throw badRequest(MESSAGES.auction.missingApprove);
     const approve = p.approve;
-    const row = await review(db, { projectId, userId: p.userId, approve, reviewerId: request.user!.userId, deptIds: staffScope(request, places) });
+    const row = await review(db, {
+      projectId,
+      userId: p.userId,
+      approve,
+      reviewerId: request.user!.userId,
+      deptIds: staffScope(request, places),
+      reason: p.reason,
+      actor: request.user!,
+    });
     return ok(registrationOut(row), approve ? MESSAGES.auction.approved(row.bidderCode) : MESSAGES.auction.rejected);
   });
 }

@@ -8,6 +8,7 @@ import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
 import { sanitizeHtml } from '../services/sanitize.js';
+import { audit } from '../services/audit.js';
 import { staffScope } from './auction.js';
 import { checkPhone } from '../services/passwords.js';
 import { ownUploads } from '../services/own-uploads.js';
@@ -235,19 +236,32 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     if (!b.approve && !reason) throw badRequest(MESSAGES.listings.reasonMissing);
     // One statement: only an intent awaiting review in the staff member's places changes, so two reviewers racing
     // cannot both decide it.
-    const updated = await db
-      .updateTable('intent')
-      .set({
-        state: b.approve ? INTENT_PUBLISHED : INTENT_REFUSED,
-        reviewReason: b.approve ? '' : reason,
-        reviewedAt: new Date(),
-        reviewedBy: request.user!.userId,
-      })
-      .where('id', '=', b.id)
-      .where('deptId', 'in', staffScope(request, places))
-      .where('state', '=', INTENT_PENDING)
-      .returning([...REVIEWED_COLUMNS])
-      .executeTakeFirst();
+    // The review and its audit row (issue 19) commit together.
+    const updated = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('intent')
+        .set({
+          state: b.approve ? INTENT_PUBLISHED : INTENT_REFUSED,
+          reviewReason: b.approve ? '' : reason,
+          reviewedAt: new Date(),
+          reviewedBy: request.user!.userId,
+        })
+        .where('id', '=', b.id)
+        .where('deptId', 'in', staffScope(request, places))
+        .where('state', '=', INTENT_PENDING)
+        .returning([...REVIEWED_COLUMNS, 'deptId'])
+        .executeTakeFirst();
+      if (row)
+        await audit(trx, request.user!, {
+          deptId: row.deptId,
+          entity: 'intent',
+          entityId: row.id,
+          action: b.approve ? 'approve' : 'reject',
+          before: { state: INTENT_PENDING },
+          after: { state: row.state, reviewReason: row.reviewReason },
+        });
+      return row;
+    });
     if (updated) return ok(myIntent(updated), b.approve ? MESSAGES.listings.intentPublished : MESSAGES.listings.intentRejected);
     const exists = await db.selectFrom('intent').select('state').where('id', '=', b.id).where('deptId', 'in', staffScope(request, places)).executeTakeFirst();
     if (!exists) throw notFound(MESSAGES.listings.intentMissing);
