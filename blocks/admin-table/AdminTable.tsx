@@ -63,6 +63,12 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
   if ('error' in state) return <BlockStatus kind="error" error={state.error} onRetry={() => setAttempt((n) => n + 1)} />;
 
   const rowSchema = rowSchemaOf(state.schemas.data, props.rowsField);
+  // What a row is called in an action's name and its dialog: its first two columns (a project and its bidder).
+  const subjectOf = (row: Row) =>
+    props.columns
+      .slice(0, 2)
+      .map((c) => valueText(rowSchema.properties?.[c.field], row[c.field]))
+      .join('　');
   const captionId = `${blockId}-caption`;
   return (
     <div className="tm-console-table">
@@ -126,7 +132,7 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
                             key={a.text}
                             type="button"
                             className={a.danger ? 'tm-button tm-button--small tm-button--danger' : 'tm-button tm-button--small'}
-                            aria-label={`${a.text}：${String(row[props.columns[0].field] ?? row[rowKey])}`}
+                            aria-label={`${a.text}：${subjectOf(row)}`}
                             onClick={() => setActing({ action: a, row })}
                           >
                             {a.text}
@@ -144,7 +150,7 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
       {acting ? (
         <ActionDialog
           action={acting.action}
-          subject={String(acting.row[props.columns[0].field] ?? acting.row[rowKey])}
+          subject={subjectOf(acting.row)}
           onCancel={() => setActing(null)}
           onConfirm={async (reason) => {
             const body = actionBody(acting.action.body as Record<string, BodyValue> | undefined, acting.row, rowKey);
@@ -269,7 +275,10 @@ function ActionDialog({
               rows={3}
               maxLength={200}
               value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setProblem(null);
+              }}
               aria-invalid={problem ? true : undefined}
               aria-describedby={`${id}-problem`}
               autoFocus

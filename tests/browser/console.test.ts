@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { hashPassword } from '../../server/services/passwords.js';
-import { SCREENSHOT_DIR, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
+import { SCREENSHOT_DIR, seededProjectOf, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
 
 // Issue 19: the staff console in Chromium — pages declared in YAML from the console blocks, each write one staff call.
 const chromium = withPortalInChromium();
@@ -114,6 +114,17 @@ describe('the staff console', () => {
       await page.context().close();
     }
 
+    await account(STAFF, 'staff');
+    const staff = await chromium.openPage({ route: '/admin/places' });
+    try {
+      await signIn(staff.page, STAFF);
+      await expect.poll(() => staff.page.getByText('此页面仅供平台管理员使用。').count(), { timeout: 10_000 }).toBe(1);
+      expect(await staff.page.locator('.tm-console-table').count()).toBe(0);
+      expect(staff.errors).toEqual([]);
+    } finally {
+      await staff.page.context().close();
+    }
+
     await account(ADMIN, 'admin');
     const admin = await chromium.openPage({ route: '/admin/places' });
     try {
@@ -130,5 +141,51 @@ describe('the staff console', () => {
       await admin.page.context().close();
     }
     expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('staff refuse a registration with a reason (asked for until given); the bidder reads it in 我的消息', async () => {
+    await account(STAFF, 'staff');
+    const { db } = chromium.portal;
+    const project = await seededProjectOf(db, '淳安县', { type: 2, status: 4, last: true });
+    const bidder = await db.selectFrom('appUser').select(['userId', 'name']).where('phone', '=', DEMO_PHONES[1]).executeTakeFirstOrThrow();
+    await db.deleteFrom('registration').where('projectId', '=', project.id).where('userId', '=', bidder.userId).execute();
+    await db.insertInto('registration').values({ projectId: project.id, userId: bidder.userId, state: 2 }).execute();
+
+    const { page, errors } = await chromium.openPage({ route: `/admin/registrations?state=2&projectId=${project.id}` });
+    try {
+      await signIn(page, STAFF);
+      await settled(page, 'loaded');
+      const row = page.getByRole('row', { name: new RegExp(`${project.projectName}.*${bidder.name}`) });
+      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+      await row.getByRole('button', { name: /^不通过/ }).click();
+      const dialog = page.getByRole('dialog', { name: '不通过' });
+      await dialog.getByRole('button', { name: '确定不通过' }).click();
+      expect(await dialog.getByRole('alert').innerText()).toBe('请填写未通过原因');
+      await dialog.getByLabel('未通过原因').fill('身份证明材料不全，请补充后重新报名');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-registration-reject.png') });
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: '确定不通过' }).click();
+      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
+      // Reviewed, it leaves the list of those awaiting review.
+      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
+      const reviewed = await db
+        .selectFrom('registration')
+        .select('state')
+        .where('projectId', '=', project.id)
+        .where('userId', '=', bidder.userId)
+        .executeTakeFirstOrThrow();
+      expect(reviewed.state).toBe(3);
+      const told = await db
+        .selectFrom('message')
+        .select(['title', 'content'])
+        .where('userId', '=', bidder.userId)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(told.title).toBe('报名审核未通过');
+      expect(told.content).toContain('身份证明材料不全，请补充后重新报名');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
   }, 90_000);
 });
