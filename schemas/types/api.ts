@@ -58,7 +58,6 @@ export type AdminProjectWithdrawData = AdminProject;
 export type AdminProjectSuspendBody = ReasonParams;
 export type AdminProjectSuspendData = AdminProject;
 export type AdminAuctionMonitorData = AuctionMonitorRow[];
-export type AdminRequestListQuery = AdminAdminRequestListParams;
 export type AdminRequestListBody = AdminAdminRequestListParams;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -1202,7 +1201,6 @@ export interface ApiSchemaTypes {
   adminProjectSuspendBody?: AdminProjectSuspendBody;
   adminProjectSuspendData?: AdminProjectSuspendData;
   adminAuctionMonitorData?: AdminAuctionMonitorData;
-  adminRequestListQuery?: AdminRequestListQuery;
   adminRequestListBody?: AdminRequestListBody;
   adminRequestListData?: AdminRequestListData;
   adminRequestReplyBody?: AdminRequestReplyBody;
@@ -4019,7 +4017,7 @@ export interface ApiRoutes {
     method: 'POST';
     url: '/api/admin/request/list';
     auth: ['sign', 'staff'];
-    query: AdminRequestListQuery;
+    query: never;
     body: AdminRequestListBody;
     params: never;
     data: AdminRequestListData;

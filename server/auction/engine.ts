@@ -429,7 +429,8 @@ const BID: Statement = {
     SELECT id, $3, $4::numeric, bidder_code, now FROM ok RETURNING id
   ),
   upd AS (
-    UPDATE project SET current_price = $4::numeric, bidding_stop_time = ok.new_stop, status = 6, updated_at = ok.now
+    UPDATE project SET current_price = $4::numeric, bidding_stop_time = ok.new_stop, status = 6, updated_at = ok.now,
+      extension_count = project.extension_count + (ok.new_stop > ok.old_stop)::int
     FROM ok WHERE project.id = ok.id RETURNING project.id
   ),
   msg AS MATERIALIZED (

@@ -351,7 +351,7 @@ export class AuctionHub {
 export async function notifyUser(
   db: Kysely<Database> | Transaction<Database>,
   userId: number,
-  data: { messageId?: number; title?: string } = {},
+  data: { messageId?: number; title?: string; content?: string } = {},
 ): Promise<void> {
   await notify(db, { type: 'notice', userId, data });
 }

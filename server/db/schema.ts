@@ -154,6 +154,8 @@ export interface ProjectTable {
   signCts: ColumnType<number, number | undefined, number>;
   /** How many bids the project has; kept by triggers on bid (migration 014), never written directly. */
   bidCount: ColumnType<number, never, never>;
+  /** Migration 015: how many bids moved the end later; kept by the bid statement, never written elsewhere. */
+  extensionCount: ColumnType<number, never, never>;
   publicityStopTime: NullableTimestamp;
   applyStartTime: NullableTimestamp;
   applyStopTime: NullableTimestamp;

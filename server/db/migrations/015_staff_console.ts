@@ -11,6 +11,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `
     ALTER TABLE article ADD COLUMN status text NOT NULL DEFAULT 'published' CHECK (status IN ('draft', 'published', 'withdrawn'));
     ALTER TABLE app_user ADD COLUMN disabled boolean NOT NULL DEFAULT false;
+    -- How many times bids moved the auction's end later (the live monitor shows it); kept by the bid statement.
+    ALTER TABLE project ADD COLUMN extension_count integer NOT NULL DEFAULT 0;
     CREATE TABLE audit_log (
       id bigserial PRIMARY KEY,
       at timestamptz NOT NULL DEFAULT now(),
@@ -35,6 +37,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     db,
     `
     DROP TABLE IF EXISTS audit_log;
+    ALTER TABLE project DROP COLUMN IF EXISTS extension_count;
     ALTER TABLE app_user DROP COLUMN IF EXISTS disabled;
     ALTER TABLE article DROP COLUMN IF EXISTS status;
   `,
