@@ -188,4 +188,43 @@ describe('the staff console', () => {
       await page.context().close();
     }
   }, 90_000);
+
+  it('staff list a project from the editor: its timeline picked in date and time fields, its status (公示中) from that timeline', async () => {
+    await account(STAFF, 'staff');
+    const { page, errors } = await chromium.openPage({ route: '/admin/projects/edit' });
+    try {
+      await signIn(page, STAFF);
+      await expect.poll(() => page.getByRole('heading', { name: '编辑项目' }).count(), { timeout: 15_000 }).toBe(1);
+      const name = `控制台挂牌的林地经营权${Date.now() % 100000}`;
+      await page.getByLabel('项目类型').selectOption({ label: '产权转让' });
+      await page.getByLabel('项目类别').selectOption({ label: '林权（产权转让）' });
+      await page.getByLabel('项目名称').fill(name);
+      await page.getByLabel('挂牌价').fill('12000');
+      await page.getByLabel('加价幅度').fill('500');
+      await page.getByLabel('保证金').fill('2000');
+      // The timeline: 公示 now, 报名 from tomorrow, 竞价 the day after.
+      const at = (days: number, hour: number) => {
+        const d = new Date(Date.now() + 8 * 3600_000 + days * 86400_000);
+        return `${d.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`;
+      };
+      await page.getByLabel('公示结束时间').fill(at(1, 9));
+      await page.getByLabel('报名开始时间').fill(at(1, 9));
+      await page.getByLabel('报名结束时间').fill(at(2, 17));
+      await page.getByLabel('竞价开始时间').fill(at(3, 9));
+      await page.getByLabel('竞价结束时间').fill(at(3, 10));
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-project-editor.png'), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: '保存' }).click();
+
+      const row = page.getByRole('row', { name: new RegExp(name) });
+      await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+      expect(await row.getByRole('cell', { name: /公示/ }).count()).toBeGreaterThan(0);
+      const { db } = chromium.portal;
+      const listed = await db.selectFrom('project').select(['id', 'status', 'type', 'number']).where('projectName', '=', name).executeTakeFirstOrThrow();
+      expect(listed).toMatchObject({ status: 2, type: 2, number: '002' });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
 });
