@@ -28,7 +28,7 @@ export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBo
   const session = useSession();
   const region = useRegion();
   const actor = useSessionActor();
-  const { status } = useSessionState();
+  const { status, user } = useSessionState();
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const phoneRef = useRef<HTMLInputElement>(null);
@@ -57,6 +57,11 @@ export default function LoginBox({ props, blockId }: BlockComponentProps<LoginBo
         <Link ref={welcomeLink} className="tm-button" to={props.personalRoute ?? '/personal'}>
           进入个人中心
         </Link>
+        {user && user.role !== 'user' ? (
+          <Link className="tm-button tm-button--plain" to={props.consoleRoute ?? '/admin'}>
+            进入工作台
+          </Link>
+        ) : null}
       </div>
     );
   }

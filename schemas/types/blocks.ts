@@ -950,6 +950,10 @@ export interface LoginBoxProps {
    */
   personalRoute?: string;
   /**
+   * Route of the staff console, offered as 进入工作台 to a staff or administrator account once logged in.
+   */
+  consoleRoute?: string;
+  /**
    * Draw the region's login picture (loginImg) beside the form; false leaves it out (e.g. a narrow home column).
    */
   showImage?: boolean;

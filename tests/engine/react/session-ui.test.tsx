@@ -47,6 +47,7 @@ describe('logging in and out through the session machine', () => {
     await waitFor(() => expect(c.notifier.entries.at(-1)).toEqual({ via: 'message', kind: 'success', text: '登录成功' }));
     expect(c.session.getSnapshot().phone).toBe(DEMO_PHONES[0]);
     expect(await screen.findByText('138****0001')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '进入工作台' })).toBeNull();
     // The form is gone: the keyboard's place moves to the greeting's link, not back to the top of the page.
     await waitFor(() => expect(document.activeElement?.textContent).toBe('进入个人中心'));
 
@@ -59,6 +60,19 @@ describe('logging in and out through the session machine', () => {
     expect(c.session.getSnapshot()).toMatchObject({ token: null, phone: null, deptId: null });
     // The server's session ended too: the old token, sent as a bearer token, no longer passes the check.
     expect(await checkWith(token)).toBe(401);
+  });
+
+  it('a staff account, once logged in, is offered 进入工作台 (the console), beside 进入个人中心', async () => {
+    renderAt('#/login');
+    await screen.findByRole('button', { name: '登录' }, { timeout: 10_000 });
+    fireEvent.change(within(form()).getByLabelText('手机号'), { target: { value: DEMO_PHONES[2] } });
+    fireEvent.change(within(form()).getByLabelText('密码'), { target: { value: DEMO_PASSWORD } });
+    await act(async () => {
+      fireEvent.submit(form());
+    });
+    const toConsole = await screen.findByRole('link', { name: '进入工作台' }, { timeout: 10_000 });
+    expect(toConsole.getAttribute('href')).toBe('#/admin');
+    expect(screen.getByRole('link', { name: '进入个人中心' })).toBeTruthy();
   });
 
   it('a stored token the server no longer knows is logged out at start (the token check decides)', async () => {
