@@ -131,7 +131,11 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     const lockedFor = () => Math.max(...states.filter((s) => s.count >= s.rule.max).map((s) => s.ttlMs));
     if (states.some((s) => s.count > s.rule.max)) throw tooMany(reply, lockedFor(), loginLockedMessage(lockedFor()));
 
-    const user = await db.selectFrom('appUser').select(['userId', 'phone', 'name', 'role', 'passwordHash']).where('phone', '=', username).executeTakeFirst();
+    const user = await db
+      .selectFrom('appUser')
+      .select(['userId', 'phone', 'name', 'role', 'passwordHash', 'disabled'])
+      .where('phone', '=', username)
+      .executeTakeFirst();
     // An unknown phone costs the same hash as a known one.
     const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !passwordOk) {
@@ -139,6 +143,8 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
       if (states.some((s) => s.count >= s.rule.max)) throw tooMany(reply, lockedFor(), loginLockedMessage(lockedFor()));
       throw badRequest(M.loginFailed);
     }
+    // A disabled account (staff console) is told so only after its password was right.
+    if (user.disabled) throw forbidden(MESSAGES.admin.accountDisabled);
     // A success starts this address's count for the phone afresh and gives back its place in the phone's count.
     await counters.clear(counts[0][0], counts[0][1]);
     await counters.release(counts[1][0], counts[1][1]);
