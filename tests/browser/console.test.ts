@@ -45,7 +45,7 @@ describe('the staff console', () => {
       await nav.getByRole('link', { name: '内容管理' }).click();
       await settled(page, 'loaded');
       await page.getByRole('link', { name: '新建文章' }).click();
-      await expect.poll(() => page.getByRole('heading', { name: '编辑文章' }).count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => page.locator('.tm-form-block__title', { hasText: '编辑文章' }).count(), { timeout: 15_000 }).toBe(1);
       await page.getByRole('button', { name: '保存' }).click();
       // The schema's required fields are said by each field before any call.
       await expect.poll(() => page.locator('.tm-form-field--invalid').count()).toBeGreaterThanOrEqual(2);
@@ -194,7 +194,7 @@ describe('the staff console', () => {
     const { page, errors } = await chromium.openPage({ route: '/admin/projects/edit' });
     try {
       await signIn(page, STAFF);
-      await expect.poll(() => page.getByRole('heading', { name: '编辑项目' }).count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => page.locator('.tm-form-block__title', { hasText: '编辑项目' }).count(), { timeout: 15_000 }).toBe(1);
       const name = `控制台挂牌的林地经营权${Date.now() % 100000}`;
       await page.getByLabel('项目类型').selectOption({ label: '产权转让' });
       await page.getByLabel('项目类别').selectOption({ label: '林权（产权转让）' });
