@@ -886,11 +886,8 @@ export type AdminAdminProjectListParams = {
   /**
    * 项目类型
    */
-  type?: number;
-  /**
-   * 项目状态
-   */
-  status?: number;
+  type?: number & (1 | 2 | 3);
+  status?: ProjectStatus;
   /**
    * 关键词
    */
