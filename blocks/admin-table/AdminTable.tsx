@@ -73,7 +73,7 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
   return (
     <div className="tm-console-table">
       <div className="tm-console-table__bar">
-        {props.filters?.length ? <Filters fields={props.filters} input={state.schemas.input} /> : null}
+        {props.filters?.length ? <Filters fields={props.filters} input={state.schemas.input} fixed={props.body} /> : null}
         {props.createRoute ? (
           <Link className="tm-button" to={props.createRoute}>
             {props.createText ?? '新建'}
@@ -186,7 +186,7 @@ function Cell({ column, field, row, editHref }: { column: AdminTableProps['colum
 }
 
 /** The filters as one small form: a choice is a drop-down, anything else a text box; 查询 puts them in the address. */
-function Filters({ fields, input }: { fields: readonly string[]; input: FieldSchema }) {
+function Filters({ fields, input, fixed }: { fields: readonly string[]; input: FieldSchema; fixed?: Record<string, unknown> }) {
   const query = useRouteQuery();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -205,12 +205,15 @@ function Filters({ fields, input }: { fields: readonly string[]; input: FieldSch
         const field = input.properties?.[name];
         const choices = choicesOf(field);
         const label = fieldLabel(input, name);
+        // A field the call requires has no 全部: it shows the block's fixed value (or the first choice) until changed.
+        const required = input.required?.includes(name) ?? false;
+        const shown = query[name] ?? (required ? String(fixed?.[name] ?? choices[0]?.value ?? '') : '');
         return (
           <div className="tm-console-filters__field" key={name}>
             <label htmlFor={`${id}-${name}`}>{label}</label>
             {choices.length ? (
-              <select id={`${id}-${name}`} name={name} defaultValue={query[name] ?? ''}>
-                <option value="">全部</option>
+              <select id={`${id}-${name}`} name={name} defaultValue={shown}>
+                {required ? null : <option value="">全部</option>}
                 {choices.map((c) => (
                   <option key={String(c.value)} value={String(c.value)}>
                     {c.text}
