@@ -9,6 +9,7 @@ import type { ApiRouteName } from '../../schemas/types/api.js';
 import type { AdminTableProps } from '../../schemas/types/blocks.js';
 import { routeSchemas, rowSchemaOf, type FieldSchema, type RouteSchemas } from '../_parts/console/api-schemas.js';
 import { choicesOf, fieldLabel, valueText } from '../_parts/console/labels.js';
+import { formatYuan } from '../../machines/auction-view.js';
 import { ModalDialog } from '../_parts/modal-dialog.js';
 import { Pager } from '../_parts/Pager.js';
 import { withQuery } from '../_parts/data.js';
@@ -181,7 +182,7 @@ function Cell({ column, field, row, editHref }: { column: AdminTableProps['colum
       </details>
     );
   }
-  const text = valueText(field, value);
+  const text = column.money && typeof value === 'number' ? formatYuan(value) : valueText(field, value);
   return column.edit && editHref ? <Link to={editHref}>{text}</Link> : <>{text}</>;
 }
 

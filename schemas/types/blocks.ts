@@ -107,6 +107,10 @@ export interface AdminTableProps {
      * An object shown as indented JSON in a disclosure (the audit log's before and after).
      */
     json?: boolean;
+    /**
+     * A number shown as an amount in yuan (¥12,345.60).
+     */
+    money?: boolean;
   }[];
   /**
    * Fields of the call's input offered as filters, kept in the address's query under their own names.
