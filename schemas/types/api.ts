@@ -31,7 +31,7 @@ export type AdminArticleListBody = AdminAdminArticleListParams;
  */
 export type ArticleStatus = ArticleStatus1 & ArticleStatus2;
 export type ArticleStatus1 = 'draft' | 'published' | 'withdrawn';
-export type ArticleStatus2 = string;
+export type ArticleStatus2 = 'draft' | 'published' | 'withdrawn';
 export type AdminArticleGetBody = IdParams;
 export type AdminArticleGetData = AdminArticle;
 export type AdminArticleSaveBody = AdminArticleInput;
@@ -47,7 +47,7 @@ export type AdminProjectListBody = AdminAdminProjectListParams;
  * via the `definition` "ProjectStatus".
  */
 export type ProjectStatus = ProjectStatus1 & ProjectStatus2;
-export type ProjectStatus1 = number;
+export type ProjectStatus1 = 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
 export type ProjectStatus2 = 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
 export type AdminProjectGetBody = IdParams;
 export type AdminProjectGetData = AdminProject;
@@ -65,7 +65,7 @@ export type AdminRequestListBody = AdminAdminRequestListParams;
  */
 export type RequestKind = RequestKind1 & RequestKind2;
 export type RequestKind1 = 'feedback' | 'complaint' | 'consult';
-export type RequestKind2 = string;
+export type RequestKind2 = 'feedback' | 'complaint' | 'consult';
 export type AdminRequestReplyBody = AdminAdminRequestReplyParams;
 export type AdminRequestReplyData = AdminRequestRow;
 export type AdminStaffListQuery = AdminAdminStaffListParams;
@@ -76,7 +76,7 @@ export type AdminStaffListBody = AdminAdminStaffListParams;
  */
 export type StaffRole = StaffRole1 & StaffRole2;
 export type StaffRole1 = 'staff' | 'admin';
-export type StaffRole2 = string;
+export type StaffRole2 = 'staff' | 'admin';
 export type AdminStaffSaveBody = AdminStaffInput;
 export type AdminStaffSaveData = AdminStaff;
 export type AuctionRegisterQuery = AuctionProjectParams;
@@ -663,7 +663,7 @@ export type AuditListParams = {
   /**
    * 对象类型
    */
-  entity?: ('article' | 'project' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff') & string;
+  entity?: 'article' | 'project' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
   /**
    * 对象编号
    */
@@ -790,7 +790,7 @@ export type AdminProjectInput = {
   /**
    * 项目类型
    */
-  type: number & (1 | 2 | 3);
+  type: 1 | 2 | 3;
   /**
    * 项目类别: A project category number of the type (projectCategory).
    */
@@ -818,7 +818,7 @@ export type AdminProjectInput = {
   /**
    * 价格单位
    */
-  priceUnit?: number & (1 | 2 | 3 | 4 | 5);
+  priceUnit?: 1 | 2 | 3 | 4 | 5;
   /**
    * 面积
    */
@@ -826,7 +826,7 @@ export type AdminProjectInput = {
   /**
    * 面积单位
    */
-  areaUnit?: number & (1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15);
+  areaUnit?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
   /**
    * 流转年限
    */
@@ -904,7 +904,7 @@ export type AdminAdminRequestListParams = {
   /**
    * 处理状态
    */
-  status?: ('pending' | 'replied') & string;
+  status?: 'pending' | 'replied';
   pageNum?: PageNum;
   pageSize?: PageSize;
 } | null;
@@ -1478,7 +1478,7 @@ export interface AuditEntry {
   /**
    * 操作人角色
    */
-  actorRole: ('user' | 'staff' | 'admin') & string;
+  actorRole: 'user' | 'staff' | 'admin';
   /**
    * 地点编号
    */
@@ -1486,7 +1486,7 @@ export interface AuditEntry {
   /**
    * 对象类型
    */
-  entity: ('article' | 'project' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff') & string;
+  entity: 'article' | 'project' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
   /**
    * 对象编号
    */
@@ -1494,7 +1494,7 @@ export interface AuditEntry {
   /**
    * 操作
    */
-  action: (
+  action:
     | 'create'
     | 'update'
     | 'publish'
@@ -1505,9 +1505,7 @@ export interface AuditEntry {
     | 'reject'
     | 'reply'
     | 'disable'
-    | 'enable'
-  ) &
-    string;
+    | 'enable';
   /**
    * 修改前: The record before the write (null on create).
    */
@@ -1714,7 +1712,7 @@ export interface AdminRequestRow {
   /**
    * 处理状态
    */
-  status: ('pending' | 'replied') & string;
+  status: 'pending' | 'replied';
   /**
    * 回复
    */
@@ -1753,7 +1751,7 @@ export interface PlaceNode {
   /**
    * 级别
    */
-  level: number & (1 | 2 | 3 | 4 | 5);
+  level: 1 | 2 | 3 | 4 | 5;
   /**
    * 下级地点
    */

@@ -13,7 +13,7 @@ import { buildProducts, PRODUCT_COLUMNS } from './shop.js';
 import { seedUserActivity, seedUsers } from './users.js';
 
 export { DEMO_REGIONS, type DemoRegion } from './places.js';
-export { DEMO_PASSWORD, DEMO_PHONES } from './users.js';
+export { CONSOLE_ADMIN_PHONE, CONSOLE_OTHER_STAFF_PHONE, DEMO_PASSWORD, DEMO_PHONES } from './users.js';
 export { DEMO_IMAGE_FILES, DEMO_IMAGE_URLS } from './images.js';
 
 export interface SeedOptions {

@@ -7,13 +7,16 @@ import { DAY, HOUR, MINUTE, type Rng } from './random.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 export const DEMO_PHONES = ['13800000001', '13800000002', '13800000003'];
+/** The staff console's (issue 19) other accounts: an administrator, and staff of a second county (isolation demos). */
+export const CONSOLE_ADMIN_PHONE = '13800000004';
+export const CONSOLE_OTHER_STAFF_PHONE = '13800000005';
 
 export interface SeedUser {
   userId: number;
   phone: string;
   name: string;
   deptId: number;
-  role: 'user' | 'staff';
+  role: 'user' | 'staff' | 'admin';
   demo: boolean;
 }
 
@@ -33,15 +36,22 @@ const BIDDERS = ['赵卫东', '孙丽华', '周海涛', '吴秀兰', '郑国强'
 export async function seedUsers(db: Kysely<Database>, regions: SeedRegion[], now: Date): Promise<SeedUser[]> {
   // argon2 hashing runs on the libuv pool, so the hashes are computed side by side.
   const [demoHashes, bidderHash] = await Promise.all([Promise.all(DEMO_PHONES.map(() => hash(DEMO_PASSWORD))), hash(DEMO_PASSWORD)]);
-  const people = [
+  // Staff belong to a county (the console scopes them to it and the places under it); the administrator to a root.
+  const staffRegion = regions[2 % regions.length];
+  const counties = regions.flatMap((r) => r.counties);
+  const staffCounty = staffRegion.counties[0]?.deptId ?? staffRegion.rootId;
+  const otherCounty = (staffRegion.counties[1] ?? counties.find((c) => c.deptId !== staffCounty))?.deptId ?? staffRegion.rootId;
+  const people: Array<{ phone: string; name: string; role: 'user' | 'staff' | 'admin'; deptId: number; passwordHash: string; demo: boolean }> = [
     ...DEMO_PEOPLE.map((p, i) => ({
       phone: DEMO_PHONES[i],
       name: p.name,
       role: p.role,
-      deptId: regions[p.region % regions.length].rootId,
+      deptId: p.role === 'staff' ? staffCounty : regions[p.region % regions.length].rootId,
       passwordHash: demoHashes[i],
       demo: true,
     })),
+    { phone: CONSOLE_ADMIN_PHONE, name: '赵管理', role: 'admin', deptId: staffRegion.rootId, passwordHash: bidderHash, demo: false },
+    { phone: CONSOLE_OTHER_STAFF_PHONE, name: '钱工作', role: 'staff', deptId: otherCounty, passwordHash: bidderHash, demo: false },
     ...BIDDERS.map((name, i) => ({
       phone: `139000000${String(i + 1).padStart(2, '0')}`,
       name,

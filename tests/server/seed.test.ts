@@ -11,6 +11,8 @@ import {
   DEMO_IMAGE_FILES,
   DEMO_PASSWORD,
   DEMO_PHONES,
+  CONSOLE_ADMIN_PHONE,
+  CONSOLE_OTHER_STAFF_PHONE,
   DEMO_REGIONS,
   isDatabaseEmpty,
   resetDemoData,
@@ -364,6 +366,24 @@ describe('users', () => {
     expect(users[0].passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verify(users[0].passwordHash, DEMO_PASSWORD)).toBe(true);
     expect(await verify(users[0].passwordHash, 'wrong-Password1!')).toBe(false);
+  });
+
+  it('puts the demo staff on a county, with an administrator and a second county’s staff for the console (issue 19)', async () => {
+    const rows = await server.db
+      .selectFrom('appUser as u')
+      .innerJoin('place as p', 'p.deptId', 'u.deptId')
+      .select(['u.phone', 'u.role', 'p.level', 'u.deptId'])
+      .where('u.phone', 'in', ['13800000003', CONSOLE_ADMIN_PHONE, CONSOLE_OTHER_STAFF_PHONE])
+      .orderBy('u.phone')
+      .execute();
+    expect(rows.map((r) => [r.phone, r.role])).toEqual([
+      ['13800000003', 'staff'],
+      [CONSOLE_ADMIN_PHONE, 'admin'],
+      [CONSOLE_OTHER_STAFF_PHONE, 'staff'],
+    ]);
+    expect(rows[0].level).toBe(3);
+    expect(rows[2].level).toBe(3);
+    expect(rows[2].deptId).not.toBe(rows[0].deptId);
   });
 
   it('gives each demo user messages (one unread) and feedback, with at least one reply', async () => {
