@@ -319,7 +319,7 @@ export type DesiredMineBody = ListingsDesiredMineParams;
  * via the `definition` "IntentState".
  */
 export type IntentState = IntentState1 & IntentState2;
-export type IntentState1 = number;
+export type IntentState1 = 0 | 1 | 2;
 export type IntentState2 = 0 | 1 | 2;
 export type IntentReviewListQuery = ListingsIntentReviewListParams;
 export type IntentReviewListBody = ListingsIntentReviewListParams;
@@ -330,7 +330,7 @@ export type DateTime2 = string;
 /**
  * 0 待审核 (submitted, not public), 1 已发布 (public), 2 未通过 (refused by staff; reviewReason says why). Only 1 is listed or shown to visitors.
  */
-export type IntentState3 = number & (0 | 1 | 2);
+export type IntentState3 = 0 | 1 | 2;
 export type IntentReviewData = MyIntent;
 export type InvestListBody = {
   /**
@@ -886,7 +886,7 @@ export type AdminAdminProjectListParams = {
   /**
    * 项目类型
    */
-  type?: number & (1 | 2 | 3);
+  type?: 1 | 2 | 3;
   status?: ProjectStatus;
   /**
    * 关键词
@@ -1014,7 +1014,7 @@ export type AuctionAuctionRegistrationsParams = {
   /**
    * 报名状态
    */
-  state?: number & (1 | 2 | 3);
+  state?: 1 | 2 | 3;
   pageNum?: PageNum;
   pageSize?: PageSize;
 } | null;
@@ -1072,7 +1072,7 @@ export type ListingsIntentReviewListParams = {
   /**
    * 审核状态: Default 0 (待审核).
    */
-  state?: number & (0 | 1 | 2);
+  state?: 0 | 1 | 2;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -1911,7 +1911,7 @@ export interface AuctionRegistrationRow {
   /**
    * 报名状态
    */
-  state: number & (1 | 2 | 3);
+  state: 1 | 2 | 3;
   /**
    * 竞买号
    */
@@ -2469,7 +2469,7 @@ export interface IntentReviewRow {
   /**
    * 意向类型: 1 transfer out, 2 transfer in
    */
-  type: number & (1 | 2);
+  type: 1 | 2;
   /**
    * 项目名称
    */
