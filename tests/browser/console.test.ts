@@ -136,6 +136,23 @@ describe('the staff console', () => {
       expect(await admin.page.getByRole('navigation', { name: '工作人员后台' }).getByRole('link', { name: '工作人员' }).count()).toBe(1);
       await admin.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-places.png'), fullPage: true });
       expect(await seriousViolations(admin.page)).toEqual([]);
+      // Every console page as its administrator sees it: drawn without an error, no serious axe finding, a screenshot.
+      for (const route of [
+        '/admin',
+        '/admin/projects',
+        '/admin/registrations',
+        '/admin/auctions',
+        '/admin/intents',
+        '/admin/requests',
+        '/admin/staff',
+        '/admin/staff/edit',
+      ]) {
+        await admin.page.goto(chromium.url({ route }), { waitUntil: 'networkidle' });
+        await settled(admin.page, 'loaded');
+        expect(await admin.page.locator('.tm-status--error').count(), route).toBe(0);
+        await admin.page.screenshot({ path: path.join(SCREENSHOT_DIR, `console${route.replace(/\//g, '-')}.png`), fullPage: true });
+        expect(await seriousViolations(admin.page), route).toEqual([]);
+      }
       expect(admin.errors).toEqual([]);
     } finally {
       await admin.page.context().close();
