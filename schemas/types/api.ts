@@ -691,48 +691,6 @@ export type PageNum = number;
 export type PageSize = number;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "AdminArticleInput".
- */
-export type AdminArticleInput = {
-  /**
-   * 编号
-   */
-  id?: number;
-  /**
-   * 所属地点
-   */
-  deptId: number;
-  /**
-   * 栏目: A category number the portal shows (articleCategory).
-   */
-  number: string;
-  /**
-   * 标题
-   */
-  title: string;
-  /**
-   * 摘要
-   */
-  remark?: string;
-  /**
-   * 关键词
-   */
-  keyword?: string;
-  /**
-   * 正文: Rich text; sanitised on the server with the portal's allow-list.
-   */
-  content?: string;
-  /**
-   * 封面图片: An own upload's URL (/image-api/...) or empty.
-   */
-  coverImg?: string;
-  /**
-   * 附件: An own upload's URL or empty.
-   */
-  attachmentUrl?: string;
-} | null;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "AdminAdminArticleListParams".
  */
 export type AdminAdminArticleListParams = {
@@ -771,112 +729,6 @@ export type ReasonParams = {
    * 原因
    */
   reason: string;
-} | null;
-/**
- * Times must run 公示结束 ≤ 报名开始 < 报名结束 ≤ 竞价开始 < 竞价结束. Only a project not yet in bidding (status 2..5) may be edited.
- *
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "AdminProjectInput".
- */
-export type AdminProjectInput = {
-  /**
-   * 编号
-   */
-  id?: number;
-  /**
-   * 所属地点
-   */
-  deptId: number;
-  /**
-   * 项目类型
-   */
-  type: 1 | 2 | 3;
-  /**
-   * 项目类别: A project category number of the type (projectCategory).
-   */
-  number: string;
-  /**
-   * 项目名称
-   */
-  projectName: string;
-  /**
-   * 项目地址
-   */
-  address?: string;
-  /**
-   * 转出方
-   */
-  outname?: string;
-  /**
-   * 需求方
-   */
-  needname?: string;
-  /**
-   * 挂牌价
-   */
-  price: number;
-  /**
-   * 价格单位
-   */
-  priceUnit?: 1 | 2 | 3 | 4 | 5;
-  /**
-   * 面积
-   */
-  area?: number;
-  /**
-   * 面积单位
-   */
-  areaUnit?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
-  /**
-   * 流转年限
-   */
-  termYears?: number;
-  /**
-   * 加价幅度
-   */
-  increment: number;
-  /**
-   * 保证金
-   */
-  deposit: number;
-  /**
-   * 保留价
-   */
-  reservePrice?: number | null;
-  /**
-   * 延时周期（分钟）
-   */
-  extendMinutes?: number;
-  /**
-   * 项目图片
-   *
-   * @maxItems 20
-   */
-  imgList?: string[];
-  /**
-   * 公告内容
-   */
-  content?: string;
-  /**
-   * 公示结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
-   */
-  publicityStopTime: string;
-  /**
-   * 报名开始时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
-   */
-  applyStartTime: string;
-  /**
-   * 报名结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
-   */
-  applyStopTime: string;
-  /**
-   * 竞价开始时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
-   */
-  biddingStartTime: string;
-  /**
-   * 竞价结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
-   */
-  biddingStopTime: string;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -922,37 +774,6 @@ export type AdminAdminRequestReplyParams = {
    * 回复内容
    */
   reply: string;
-} | null;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "AdminStaffInput".
- */
-export type AdminStaffInput = {
-  /**
-   * 用户编号
-   */
-  userId?: number;
-  /**
-   * 手机号
-   */
-  phone: string;
-  /**
-   * 姓名
-   */
-  name: string;
-  role: StaffRole;
-  /**
-   * 所属地点
-   */
-  deptId: number;
-  /**
-   * 初始密码: Required on create; on update, when given, sets a new password.
-   */
-  password?: string;
-  /**
-   * 停用
-   */
-  disabled?: boolean;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -3218,6 +3039,154 @@ export interface AdminArticle {
 }
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminArticleInput".
+ */
+export interface AdminArticleInput {
+  /**
+   * 编号
+   */
+  id?: number;
+  /**
+   * 所属地点
+   */
+  deptId: number;
+  /**
+   * 栏目: A category number the portal shows (articleCategory).
+   */
+  number: string;
+  /**
+   * 标题
+   */
+  title: string;
+  /**
+   * 摘要
+   */
+  remark?: string;
+  /**
+   * 关键词
+   */
+  keyword?: string;
+  /**
+   * 正文: Rich text; sanitised on the server with the portal's allow-list.
+   */
+  content?: string;
+  /**
+   * 封面图片: An own upload's URL (/image-api/...) or empty.
+   */
+  coverImg?: string;
+  /**
+   * 附件: An own upload's URL or empty.
+   */
+  attachmentUrl?: string;
+}
+/**
+ * Times must run 公示结束 ≤ 报名开始 < 报名结束 ≤ 竞价开始 < 竞价结束. Only a project not yet in bidding (status 2..5) may be edited.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminProjectInput".
+ */
+export interface AdminProjectInput {
+  /**
+   * 编号
+   */
+  id?: number;
+  /**
+   * 所属地点
+   */
+  deptId: number;
+  /**
+   * 项目类型
+   */
+  type: 1 | 2 | 3;
+  /**
+   * 项目类别: A project category number of the type (projectCategory).
+   */
+  number: string;
+  /**
+   * 项目名称
+   */
+  projectName: string;
+  /**
+   * 项目地址
+   */
+  address?: string;
+  /**
+   * 转出方
+   */
+  outname?: string;
+  /**
+   * 需求方
+   */
+  needname?: string;
+  /**
+   * 挂牌价
+   */
+  price: number;
+  /**
+   * 价格单位
+   */
+  priceUnit?: 1 | 2 | 3 | 4 | 5;
+  /**
+   * 面积
+   */
+  area?: number;
+  /**
+   * 面积单位
+   */
+  areaUnit?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
+  /**
+   * 流转年限
+   */
+  termYears?: number;
+  /**
+   * 加价幅度
+   */
+  increment: number;
+  /**
+   * 保证金
+   */
+  deposit: number;
+  /**
+   * 保留价
+   */
+  reservePrice?: number | null;
+  /**
+   * 延时周期（分钟）
+   */
+  extendMinutes?: number;
+  /**
+   * 项目图片
+   *
+   * @maxItems 20
+   */
+  imgList?: string[];
+  /**
+   * 公告内容
+   */
+  content?: string;
+  /**
+   * 公示结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  publicityStopTime: string;
+  /**
+   * 报名开始时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  applyStartTime: string;
+  /**
+   * 报名结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  applyStopTime: string;
+  /**
+   * 竞价开始时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  biddingStartTime: string;
+  /**
+   * 竞价结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   */
+  biddingStopTime: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "AdminProject".
  */
 export interface AdminProject {
@@ -3338,6 +3307,37 @@ export interface AdminProject {
    * 报名人数
    */
   signCts: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminStaffInput".
+ */
+export interface AdminStaffInput {
+  /**
+   * 用户编号
+   */
+  userId?: number;
+  /**
+   * 手机号
+   */
+  phone: string;
+  /**
+   * 姓名
+   */
+  name: string;
+  role: StaffRole;
+  /**
+   * 所属地点
+   */
+  deptId: number;
+  /**
+   * 初始密码: Required on create; on update, when given, sets a new password.
+   */
+  password?: string;
+  /**
+   * 停用
+   */
+  disabled?: boolean;
 }
 /**
  * One accepted bid as viewers see it.

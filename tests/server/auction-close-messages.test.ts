@@ -127,9 +127,13 @@ describe('messages at the close of an auction', () => {
     await closeNow(id);
     const [aliceMessage] = await messagesOf(alice, id);
     const [bobMessage] = await messagesOf(bob, id);
-    // Each socket hears of its own message, by id, and of no one else's.
-    expect((await aliceSocket.waitFor((f) => f.type === 'notice')).data).toEqual({ messageId: aliceMessage.id, title: '竞价成交' });
-    expect((await bobSocket.waitFor((f) => f.type === 'notice')).data).toEqual({ messageId: bobMessage.id, title: '竞价结束' });
+    // Each socket hears of its own message, by id (with its text since issue 19), and of no one else's.
+    expect((await aliceSocket.waitFor((f) => f.type === 'notice')).data).toEqual({
+      messageId: aliceMessage.id,
+      title: '竞价成交',
+      content: aliceMessage.content,
+    });
+    expect((await bobSocket.waitFor((f) => f.type === 'notice')).data).toEqual({ messageId: bobMessage.id, title: '竞价结束', content: bobMessage.content });
     for (const v of [aliceSocket, bobSocket]) {
       v.send({ type: 'heartcheck' });
       await v.waitFor((f) => f.type === 'heartcheck', 5000, v.frames.length);
