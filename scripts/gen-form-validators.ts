@@ -79,8 +79,7 @@ export function generateApiForms(schemasRoot: string): Map<string, string> {
     for (const [name, def] of Object.entries(content.$defs ?? {})) {
       const form = def['x-form'];
       if (typeof form !== 'string') continue;
-      // The API's descriptions are notes for developers (in English): a form shows titles only.
-      const { 'x-form': _form, ...schema } = withoutDescriptions(resolveRefs(def, files)) as Record<string, unknown>;
+      const { 'x-form': _form, ...schema } = formView(resolveRefs(def, files)) as Record<string, unknown>;
       // A route body may also be null (no body at all); a form is always an object.
       if (Array.isArray(schema.type) && schema.type.includes('object')) schema.type = 'object';
       const out = {
@@ -95,13 +94,20 @@ export function generateApiForms(schemasRoot: string): Map<string, string> {
   return outputs;
 }
 
-function withoutDescriptions(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withoutDescriptions);
+/**
+ * What a form needs of an API schema: no developer notes (`description`), and a choice's words — where `oneOf` names
+ * each value (`const` + `title`), the `enum` beside it (kept for the request checks) is dropped, since rjsf would
+ * offer the bare values instead.
+ */
+function formView(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(formView);
   if (!schema || typeof schema !== 'object') return schema;
+  const node = schema as Record<string, unknown>;
+  const named = Array.isArray(node.oneOf) && node.oneOf.every((c) => c && typeof c === 'object' && 'const' in c);
   return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([key, value]) => !(key === 'description' && typeof value === 'string'))
-      .map(([key, value]) => [key, withoutDescriptions(value)]),
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'description' && typeof value === 'string') && !(key === 'enum' && named))
+      .map(([key, value]) => [key, formView(value)]),
   );
 }
 

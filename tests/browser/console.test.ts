@@ -2,7 +2,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { hashPassword } from '../../server/services/passwords.js';
-import { SCREENSHOT_DIR, seededProjectOf, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
+import { StatusScheduler } from '../../server/auction/scheduler.js';
+import { register } from '../../server/auction/engine.js';
+import { SCREENSHOT_DIR, seededProjectOf, seriousViolations, settled, withPortalInChromium, type OpenedPage } from './portal-harness.js';
 
 // Issue 19: the staff console in Chromium — pages declared in YAML from the console blocks, each write one staff call.
 const chromium = withPortalInChromium();
@@ -206,9 +208,11 @@ describe('the staff console', () => {
     }
   }, 90_000);
 
-  it('staff list a project from the editor: its timeline picked in date and time fields, its status (公示中) from that timeline', async () => {
+  it('a project listed from the editor moves through its statuses on a simulated clock: staff approve a bidder, the bidder bids, the close publishes the deal', async () => {
     await account(STAFF, 'staff');
-    const { page, errors } = await chromium.openPage({ route: '/admin/projects/edit' });
+    const { db } = chromium.portal;
+    const { page, errors } = await chromium.openPage({ region: 'chunan-dev', route: '/admin/projects/edit' });
+    let bidder: OpenedPage | undefined;
     try {
       await signIn(page, STAFF);
       await expect.poll(() => page.locator('.tm-form-block__title', { hasText: '编辑项目' }).count(), { timeout: 15_000 }).toBe(1);
@@ -219,7 +223,7 @@ describe('the staff console', () => {
       await page.getByLabel('挂牌价').fill('12000');
       await page.getByLabel('加价幅度').fill('500');
       await page.getByLabel('保证金').fill('2000');
-      // The timeline: 公示 now, 报名 from tomorrow, 竞价 the day after.
+      // The timeline: 公示 now, 报名 from tomorrow, 竞价 the day after (China Standard Time, as the fields read it).
       const at = (days: number, hour: number) => {
         const d = new Date(Date.now() + 8 * 3600_000 + days * 86400_000);
         return `${d.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`;
@@ -235,13 +239,77 @@ describe('the staff console', () => {
 
       const row = page.getByRole('row', { name: new RegExp(name) });
       await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
-      expect(await row.getByRole('cell', { name: /公示/ }).count()).toBeGreaterThan(0);
-      const { db } = chromium.portal;
       const listed = await db.selectFrom('project').select(['id', 'status', 'type', 'number']).where('projectName', '=', name).executeTakeFirstOrThrow();
       expect(listed).toMatchObject({ status: 2, type: 2, number: '002' });
-      expect(errors).toEqual([]);
+      const statusCell = () => row.locator('td').nth(3).innerText();
+      expect(await statusCell()).toMatch(/公示/);
+
+      // The simulated clock: the timeline moves into the past, and the scheduler's pass applies what is due.
+      const scheduler = new StatusScheduler(db);
+      const MINUTE = 60_000;
+      const clock = async (
+        times: Partial<Record<'publicityStopTime' | 'applyStartTime' | 'applyStopTime' | 'biddingStartTime' | 'biddingStopTime', number>>,
+      ) => {
+        const now = Date.now();
+        await db
+          .updateTable('project')
+          .set(Object.fromEntries(Object.entries(times).map(([k, offset]) => [k, new Date(now + offset)])))
+          .where('id', '=', listed.id)
+          .execute();
+        await scheduler.tick();
+        await page.reload({ waitUntil: 'networkidle' });
+        await settled(page, 'loaded');
+      };
+      await clock({ publicityStopTime: -60 * MINUTE, applyStartTime: -60 * MINUTE });
+      await expect.poll(statusCell, { timeout: 10_000 }).toMatch(/报名/);
+
+      // A bidder registers (the registration journey has its own tests); staff approve in the console.
+      const user = await db.selectFrom('appUser').select(['userId', 'name']).where('phone', '=', DEMO_PHONES[0]).executeTakeFirstOrThrow();
+      await db.deleteFrom('registration').where('userId', '=', user.userId).where('projectId', '=', listed.id).execute();
+      await register(db, { projectId: listed.id, userId: user.userId });
+      await page.goto(chromium.url({ region: 'chunan-dev', route: `/admin/registrations?state=2&projectId=${listed.id}` }), { waitUntil: 'networkidle' });
+      await settled(page, 'loaded');
+      const registration = page.getByRole('row', { name: new RegExp(`${name}.*${user.name}`) });
+      await expect.poll(() => registration.count(), { timeout: 10_000 }).toBe(1);
+      await registration.getByRole('button', { name: /^通过/ }).click();
+      await page.getByRole('dialog', { name: '通过' }).getByRole('button', { name: '确定通过' }).click();
+      await expect.poll(() => registration.count(), { timeout: 10_000 }).toBe(0);
+      const approved = await db
+        .selectFrom('registration')
+        .select(['state', 'bidderCode'])
+        .where('projectId', '=', listed.id)
+        .where('userId', '=', user.userId)
+        .executeTakeFirstOrThrow();
+      expect(approved.state).toBe(1);
+      expect(approved.bidderCode).not.toBe('');
+
+      // Bidding opens; the approved bidder bids in the portal.
+      await page.goto(chromium.url({ region: 'chunan-dev', route: '/admin/projects' }), { waitUntil: 'networkidle' });
+      await clock({ applyStopTime: -30 * MINUTE, biddingStartTime: -MINUTE, biddingStopTime: 30 * MINUTE });
+      await expect.poll(statusCell, { timeout: 10_000 }).toMatch(/竞价/);
+      bidder = await chromium.openLoggedIn(DEMO_PHONES[0], { region: 'chunan-dev', route: `/bidDetail?id=${listed.id}` });
+      const bid = bidder.page.getByRole('button', { name: '立即竞价' });
+      await expect.poll(() => bid.count(), { timeout: 15_000 }).toBe(1);
+      await bid.click();
+      await expect.poll(() => bidder!.page.locator('.tm-auction__price').innerText(), { timeout: 10_000 }).toBe('¥12,000.00');
+
+      // The end passes: the close makes the deal and publishes its announcement.
+      await clock({ biddingStopTime: -1_000 });
+      await expect.poll(statusCell, { timeout: 10_000 }).toMatch(/成交/);
+      const closed = await db.selectFrom('project').select(['status', 'dealAmount']).where('id', '=', listed.id).executeTakeFirstOrThrow();
+      // One bidder: 已成交（单人）.
+      expect(closed.status).toBe(8);
+      expect(Number(closed.dealAmount)).toBe(12000);
+      const deal = await db.selectFrom('dealAnnouncement').select(['id']).where('projectId', '=', listed.id).executeTakeFirst();
+      expect(deal).toBeDefined();
+      await page.goto(chromium.url({ region: 'chunan-dev', route: `/chengjiaogonggao/detail?id=${deal!.id}` }), { waitUntil: 'networkidle' });
+      await settled(page, 'loaded');
+      await expect.poll(() => page.getByText(name, { exact: false }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-journey-deal.png'), fullPage: true });
+      expect([...errors, ...bidder.errors]).toEqual([]);
     } finally {
       await page.context().close();
+      await bidder?.page.context().close();
     }
-  }, 90_000);
+  }, 150_000);
 });
