@@ -19,7 +19,21 @@ describe('pictures on the home', () => {
     // A variant is made on its first request (that visitor may get the original meanwhile): a second visitor, with
     // an empty cache, is the one checked.
     const earlier = await chromium.openPage({ region: 'chunan', route: '/' });
+    const asked = new Set<string>();
+    earlier.page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/image-api/')) asked.add(r.url());
+    });
+    await earlier.page.reload({ waitUntil: 'networkidle' });
     await seeAllPictures(earlier.page);
+    // Every variant that visit asked for is made before the checked visit (on a loaded machine a variant can take
+    // longer than a request waits for it, and that visitor rightly gets the original).
+    for (const url of asked) {
+      await expect
+        .poll(async () => (await earlier.page.request.get(url, { headers: { accept: 'image/avif,image/webp,*/*' } })).headers()['content-type'], {
+          timeout: 20_000,
+        })
+        .toMatch(/^image\/(avif|svg\+xml)/);
+    }
     await earlier.page.context().close();
 
     const context = await chromium.browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
