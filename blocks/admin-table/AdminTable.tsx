@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { isApiError } from '../../engine/http/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { useRouteQuery } from '../../engine/react/RegionProvider.js';
@@ -8,9 +8,10 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { ApiRouteName } from '../../schemas/types/api.js';
 import type { AdminTableProps } from '../../schemas/types/blocks.js';
 import { routeSchemas, rowSchemaOf, type FieldSchema, type RouteSchemas } from '../_parts/console/api-schemas.js';
-import { choicesOf, fieldLabel, valueText } from '../_parts/console/labels.js';
+import { fieldLabel, valueText } from '../_parts/console/labels.js';
 import { formatYuan } from '../../machines/auction-view.js';
-import { ModalDialog } from '../_parts/modal-dialog.js';
+import { ActionDialog } from './ActionDialog.js';
+import { Filters } from './Filters.js';
 import { Pager } from '../_parts/Pager.js';
 import { withQuery } from '../_parts/data.js';
 import { actionApplies, actionBody, listBody, rowsOf, type BodyValue } from './rows.js';
@@ -184,123 +185,4 @@ function Cell({ column, field, row, editHref }: { column: AdminTableProps['colum
   }
   const text = column.money && typeof value === 'number' ? formatYuan(value) : valueText(field, value);
   return column.edit && editHref ? <Link to={editHref}>{text}</Link> : <>{text}</>;
-}
-
-/** The filters as one small form: a choice is a drop-down, anything else a text box; 查询 puts them in the address. */
-function Filters({ fields, input, fixed }: { fields: readonly string[]; input: FieldSchema; fixed?: Record<string, unknown> }) {
-  const query = useRouteQuery();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const id = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next: Record<string, string> = {};
-    for (const [key, value] of Object.entries(query)) if (!fields.includes(key) && key !== 'page') next[key] = value;
-    for (const name of fields) next[name] = String(data.get(name) ?? '').trim();
-    navigate(withQuery(pathname, next));
-  };
-  return (
-    <form className="tm-console-filters" role="search" aria-label="筛选" onSubmit={submit} key={JSON.stringify(query)}>
-      {fields.map((name) => {
-        const field = input.properties?.[name];
-        const choices = choicesOf(field);
-        const label = fieldLabel(input, name);
-        // A field the call requires has no 全部: it shows the block's fixed value (or the first choice) until changed.
-        const required = input.required?.includes(name) ?? false;
-        const shown = query[name] ?? (required ? String(fixed?.[name] ?? choices[0]?.value ?? '') : '');
-        return (
-          <div className="tm-console-filters__field" key={name}>
-            <label htmlFor={`${id}-${name}`}>{label}</label>
-            {choices.length ? (
-              <select id={`${id}-${name}`} name={name} defaultValue={shown}>
-                {required ? null : <option value="">全部</option>}
-                {choices.map((c) => (
-                  <option key={String(c.value)} value={String(c.value)}>
-                    {c.text}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input id={`${id}-${name}`} name={name} defaultValue={query[name] ?? ''} maxLength={field?.maxLength ?? 60} />
-            )}
-          </div>
-        );
-      })}
-      <button type="submit" className="tm-button">
-        查询
-      </button>
-    </form>
-  );
-}
-
-/** Confirms one row action; with a reason field, the reason is required. A refusal is said here and the dialog stays. */
-function ActionDialog({
-  action,
-  subject,
-  onCancel,
-  onConfirm,
-}: {
-  action: Action;
-  subject: string;
-  onCancel: () => void;
-  onConfirm: (reason: string) => Promise<string | void>;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (action.reason && !reason.trim()) {
-      setProblem(`请填写${action.reason.label}`);
-      reasonRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setProblem((await onConfirm(reason.trim())) ?? null);
-    setBusy(false);
-  };
-  return (
-    <ModalDialog title={action.text} describedBy={`${id}-question`} onCancel={onCancel}>
-      <form className="tm-dialog__body" onSubmit={submit} noValidate aria-busy={busy}>
-        <p id={`${id}-question`} className="tm-dialog__text">
-          {action.confirm ?? `确定${action.text}？`}
-          <br />
-          <strong>{subject}</strong>
-        </p>
-        {action.reason ? (
-          <div className="tm-field">
-            <label htmlFor={`${id}-reason`}>{action.reason.label}</label>
-            <textarea
-              ref={reasonRef}
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={200}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setProblem(null);
-              }}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={`${id}-problem`}
-              autoFocus
-            />
-          </div>
-        ) : null}
-        <p id={`${id}-problem`} className="tm-dialog__hint tm-dialog__hint--error" role="alert">
-          {problem ?? ''}
-        </p>
-        <div className="tm-dialog__actions">
-          <button type="button" className="tm-button tm-button--plain" onClick={onCancel}>
-            取消
-          </button>
-          <button type="submit" className={action.danger ? 'tm-button tm-button--danger' : 'tm-button'} disabled={busy} autoFocus={!action.reason}>
-            {busy ? '正在提交…' : `确定${action.text}`}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
-  );
 }

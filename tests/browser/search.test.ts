@@ -204,9 +204,10 @@ describe('asset project search on the chunan home', () => {
       expect(hash).toContain(`area2=${bracket.end}`);
       expect(await page.locator('.tm-pager__total').innerText()).toBe(`共 ${total} 条`);
       expect(await page.locator('.tm-presults .tm-pcard').count()).toBe(Math.min(10, total));
+      // The category's name comes with the category list, a moment after the results (the number shows meanwhile).
+      await expect.poll(() => page.locator('.tm-presults__criteria').innerText(), { timeout: 10_000 }).toContain('土地经营权');
       const criteria = await page.locator('.tm-presults__criteria').innerText();
       expect(criteria).toContain('淳安县');
-      expect(criteria).toContain('土地经营权');
       expect(criteria).toContain(`${bracket.begin}-${bracket.end}亩`);
       await shot(page, 'project-search-results-chunan');
       expect(await seriousViolations(page)).toEqual([]);
