@@ -708,30 +708,6 @@ export type AdminAdminArticleListParams = {
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "IdParams".
- */
-export type IdParams = {
-  /**
-   * 编号
-   */
-  id: number;
-} | null;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "ReasonParams".
- */
-export type ReasonParams = {
-  /**
-   * 编号
-   */
-  id: number;
-  /**
-   * 原因
-   */
-  reason: string;
-} | null;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "AdminAdminProjectListParams".
  */
 export type AdminAdminProjectListParams = {
@@ -746,34 +722,6 @@ export type AdminAdminProjectListParams = {
   keyword?: string;
   pageNum?: PageNum;
   pageSize?: PageSize;
-} | null;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "AdminAdminRequestListParams".
- */
-export type AdminAdminRequestListParams = {
-  kind: RequestKind;
-  /**
-   * 处理状态
-   */
-  status?: 'pending' | 'replied';
-  pageNum?: PageNum;
-  pageSize?: PageSize;
-} | null;
-/**
- * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
- * via the `definition` "AdminAdminRequestReplyParams".
- */
-export type AdminAdminRequestReplyParams = {
-  kind: RequestKind;
-  /**
-   * 编号
-   */
-  id: number;
-  /**
-   * 回复内容
-   */
-  reply: string;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -3080,6 +3028,30 @@ export interface AdminArticleInput {
   attachmentUrl?: string;
 }
 /**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "IdParams".
+ */
+export interface IdParams {
+  /**
+   * 编号
+   */
+  id: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ReasonParams".
+ */
+export interface ReasonParams {
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 原因
+   */
+  reason: string;
+}
+/**
  * Times must run 公示结束 ≤ 报名开始 < 报名结束 ≤ 竞价开始 < 竞价结束. Only a project not yet in bidding (status 2..5) may be edited.
  *
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -3307,6 +3279,34 @@ export interface AdminProject {
    * 报名人数
    */
   signCts: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminAdminRequestListParams".
+ */
+export interface AdminAdminRequestListParams {
+  kind: RequestKind;
+  /**
+   * 处理状态
+   */
+  status?: 'pending' | 'replied';
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminAdminRequestReplyParams".
+ */
+export interface AdminAdminRequestReplyParams {
+  kind: RequestKind;
+  /**
+   * 编号
+   */
+  id: number;
+  /**
+   * 回复内容
+   */
+  reply: string;
 }
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema

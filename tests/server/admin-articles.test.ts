@@ -102,3 +102,21 @@ describe('articles: draft → published → withdrawn, shown publicly only when 
     expect((await adminCall(w.server, 'adminArticleList', w.user, {})).statusCode).toBe(403);
   });
 });
+
+describe("the audit log's time range", () => {
+  it('reads China Standard Time and refuses a date that does not exist with a 400 naming the field (it was a 500)', async () => {
+    const a = (await save({ ...draft, title: '时间范围检查' })).json().data;
+    const within = await adminCall(w.server, 'adminAuditList', w.staff, { entity: 'article', entityId: a.id, from: '2000-01-01', to: '2999-12-31 23:59:59' });
+    expect(within.json().data.total).toBe(1);
+    const after = await adminCall(w.server, 'adminAuditList', w.staff, { entity: 'article', entityId: a.id, from: '2999-01-01' });
+    expect(after.json().data.total).toBe(0);
+    for (const [field, value, label] of [
+      ['from', '9387-38-61 85:51:99', '开始时间'],
+      ['to', '2026-02-30', '结束时间'],
+    ]) {
+      const res = await adminCall(w.server, 'adminAuditList', w.staff, { [field]: value });
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json().msg).toBe(`${label}格式不正确`);
+    }
+  });
+});

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { allRoutes, loadApiSchemaFiles, type RouteSpec } from '../../server/api-schemas.js';
 import { formSignatureFor, signFor } from '../../server/plugins/guards.js';
-import { DEMO_PHONES, DEMO_REGIONS, seedDemo } from '../../server/seed/index.js';
+import { CONSOLE_ADMIN_PHONE, DEMO_PHONES, DEMO_REGIONS, seedDemo } from '../../server/seed/index.js';
 import { createSession } from '../../server/services/sessions.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { multipart } from './users-helpers.js';
@@ -378,7 +378,13 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   const user = await userOf(DEMO_PHONES[0]);
   const staff = await userOf(DEMO_PHONES[2]);
   if (staff.role === 'user') throw new Error('the third demo account should be staff');
-  const tokens = { user: await createSession(db, user.userId, policy), staff: await createSession(db, staff.userId, policy) };
+  // The console's administrator-only routes answer a staff member with 403: they get the demo administrator.
+  const admin = await userOf(CONSOLE_ADMIN_PHONE);
+  const tokens = {
+    user: await createSession(db, user.userId, policy),
+    staff: await createSession(db, staff.userId, policy),
+    admin: await createSession(db, admin.userId, policy),
+  };
 
   const region = DEMO_REGIONS[0];
   const ids = async (table: 'project' | 'article' | 'intent' | 'financing' | 'message' | 'shopProduct' | 'helpItem') =>
@@ -406,10 +412,12 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     if (m.kind === 'extra') setPath(values[m.part] ?? (values[m.part] = {}), [m.key], () => m.value);
 
     const staffRoute = route.auth.includes('staff');
-    const deptId = staffRoute ? staff.deptId! : user.deptId!;
+    const adminRoute = route.auth.includes('admin');
+    const deptId = adminRoute ? (admin.deptId ?? staff.deptId!) : staffRoute ? staff.deptId! : user.deptId!;
     const headers: Record<string, string> = {};
     const overridden: { name: string; value: string } | undefined = m.kind === 'header' ? { name: m.name, value: m.value } : undefined;
-    if (route.auth.includes('bearer') || route.auth.includes('staff')) headers.authorization = `Bearer ${staffRoute ? tokens.staff : tokens.user}`;
+    if (route.auth.includes('bearer') || route.auth.includes('staff'))
+      headers.authorization = `Bearer ${adminRoute ? tokens.admin : staffRoute ? tokens.staff : tokens.user}`;
     // Routes without a login take a throwaway session (logout may end it).
     else if (crypto.randomInt(2)) headers.authorization = `Bearer ${await createSession(db, user.userId, policy)}`;
     if (route.auth.includes('sign')) {

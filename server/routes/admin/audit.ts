@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { defineRoute } from '../../api-schemas.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, ok } from '../../errors.js';
 import { formatRequiredDateTime, maskPhone } from '../../format.js';
 import { MESSAGES } from '../../messages.js';
-import { consoleScope, paging } from './common.js';
+import { consoleScope, cstTime, paging } from './common.js';
 
 /** The audit log's one read; it has no update or delete route (the table is append-only). */
 export async function registerAdminAuditRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
@@ -25,8 +24,9 @@ export async function registerAdminAuditRoutes(app: FastifyInstance, { db, place
     if (p.entity) q = q.where('l.entity', '=', p.entity);
     if (p.entityId) q = q.where('l.entityId', '=', p.entityId);
     // Times are China Standard Time text (the API's one time format).
-    if (p.from) q = q.where('l.at', '>=', sql<Date>`(${p.from}::timestamp AT TIME ZONE 'Asia/Shanghai')`);
-    if (p.to) q = q.where('l.at', '<=', sql<Date>`(${p.to}::timestamp AT TIME ZONE 'Asia/Shanghai')`);
+    // A date that does not exist (13-45) is a 400 naming the field, not the database's error.
+    if (p.from) q = q.where('l.at', '>=', new Date(cstTime(p.from, '开始时间')));
+    if (p.to) q = q.where('l.at', '<=', new Date(cstTime(p.to, '结束时间')));
     const [rows, count] = await Promise.all([
       q
         .select(['l.id', 'l.at', 'l.actorId', 'u.phone', 'l.actorRole', 'l.deptId', 'l.entity', 'l.entityId', 'l.action', 'l.before', 'l.after'])

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { PlaceTree } from '../../plugins/places.js';
 import { staffScope } from '../auction.js';
-import { forbidden } from '../../errors.js';
+import { badRequest, forbidden } from '../../errors.js';
 import { MESSAGES } from '../../messages.js';
 
 /** Paging of the console's lists: page size bounded by the schema (1..100). */
@@ -20,4 +20,16 @@ export const consoleScope = (request: FastifyRequest, places: PlaceTree): number
 /** A place given in a write (the record's new deptId) must be inside the caller's scope: 403 otherwise. */
 export function requirePlaceInScope(scope: number[], deptId: number): void {
   if (!scope.includes(deptId)) throw forbidden(MESSAGES.admin.placeOutOfScope);
+}
+
+/** 'YYYY-MM-DD[ HH:mm[:ss]]' in China Standard Time → ms; a date that does not exist (02-30) is refused. */
+export function cstTime(text: string, label: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (!m) throw badRequest(MESSAGES.admin.timelineInvalid(label));
+  const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1);
+  const ms = Date.UTC(+y, +mo - 1, +d, +h - 8, +mi, +s);
+  const back = new Date(ms + 8 * 3_600_000);
+  if (back.getUTCFullYear() !== +y || back.getUTCMonth() !== +mo - 1 || back.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59)
+    throw badRequest(MESSAGES.admin.timelineInvalid(label));
+  return ms;
 }

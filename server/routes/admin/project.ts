@@ -14,7 +14,7 @@ import { PROJECT_CATEGORIES } from '../../catalog.js';
 import { PROJECT_STATUS, statusAt, type TimelineField } from '../../../machines/project-status.js';
 import { statusLabel } from '../../../machines/project-status-rules.js';
 import type { ProjectStatus } from '../../../schemas/types/api.js';
-import { consoleScope, paging, requirePlaceInScope } from './common.js';
+import { cstTime, consoleScope, paging, requirePlaceInScope } from './common.js';
 import { requireOwnUpload } from './article.js';
 
 const M = MESSAGES.admin;
@@ -28,18 +28,6 @@ const TIMELINE: ReadonlyArray<{ field: TimelineField; label: string }> = [
   { field: 'biddingStartTime', label: '竞价开始时间' },
   { field: 'biddingStopTime', label: '竞价结束时间' },
 ];
-
-/** 'YYYY-MM-DD[ HH:mm[:ss]]' in China Standard Time → ms; a date that does not exist (02-30) is refused. */
-function cstTime(text: string, label: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
-  if (!m) throw badRequest(M.timelineInvalid(label));
-  const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1);
-  const ms = Date.UTC(+y, +mo - 1, +d, +h - 8, +mi, +s);
-  const back = new Date(ms + 8 * 3_600_000);
-  if (back.getUTCFullYear() !== +y || back.getUTCMonth() !== +mo - 1 || back.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59)
-    throw badRequest(M.timelineInvalid(label));
-  return ms;
-}
 
 /** Statuses a project may be edited, withdrawn or suspended in: before bidding (the clock has not opened it). */
 const BEFORE_BIDDING = (status: number) => status < PROJECT_STATUS.bidding;
