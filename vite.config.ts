@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { loadConfig } from './server/config.js';
 import { readingAidsCss } from './scripts/reading-aids-css.js';
@@ -46,6 +47,40 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The entry and everything it imports statically (React, the router, XState, the engine's shell) in one chunk: the
+ * browser opens at most 6 connections to a host over HTTP/1.1, and the ~16 small chunks the splitter made of the
+ * shell queued behind each other and behind the route's block chunks. Block chunks stay apart (a page fetches its
+ * own); what is reached only through `import()` keeps its own chunk.
+ */
+function shellChunk(moduleId: string, ctx: ChunkingContext): string | null {
+  shell ??= shellModules(moduleId, ctx);
+  return shell.has(moduleId) ? 'index' : null;
+}
+let shell: Set<string> | undefined;
+
+/** The entry's static import graph: found by walking up from any module to the entry, then down its static imports. */
+function shellModules(anyModule: string, ctx: ChunkingContext): Set<string> {
+  const seen = new Set<string>([anyModule]);
+  const queue = [anyModule];
+  let entry: string | undefined;
+  while (queue.length && !entry) {
+    const info = ctx.getModuleInfo(queue.shift()!);
+    if (!info) continue;
+    if (info.isEntry) entry = info.id;
+    for (const next of [...info.importers, ...info.dynamicImporters]) if (!seen.has(next)) (seen.add(next), queue.push(next));
+  }
+  const members = new Set<string>();
+  const down = entry ? [entry] : [];
+  while (down.length) {
+    const id = down.pop()!;
+    if (members.has(id)) continue;
+    members.add(id);
+    down.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return members;
+}
+
 // The portal is a static SPA served by the API server in production (npm start), which writes the deployment
 // settings and the region into each page; in development Vite proxies the API and image prefixes to that server.
 export default defineConfig({
@@ -64,7 +99,13 @@ export default defineConfig({
   css: { postcss: { plugins: [readingAidsCss()] } },
   // The manifest (dist/client/.vite/manifest.json, never served: a dotfile) tells the server which chunks and
   // stylesheets a page's blocks need, to announce them in index.html before the app asks (server/first-view.ts).
-  build: { outDir: '../../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk, debugName: 'shell' }] } } },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(

@@ -6,7 +6,9 @@ import type { ClientSettings } from '../runtime/client-settings.js';
  * server serves index.html itself). `?region=<id>` in the address previews another region.
  */
 export async function loadRegion(settings: ClientSettings): Promise<Region> {
-  if (window.__TIANMU_REGION__) return window.__TIANMU_REGION__;
+  // The server writes the region into the page as a JSON data block (server/index-html.ts, REGION_DATA_ID).
+  const written = document.getElementById('tm-region')?.textContent;
+  if (written) return JSON.parse(written) as Region;
   const preview = new URLSearchParams(window.location.search).get('region');
   const url = `${settings.apiBase}/portal/region${preview ? `?region=${encodeURIComponent(preview)}` : ''}`;
   const response = await fetch(url);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type LazyExoticComponent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BlockEntry } from '../../schemas/types/region.js';
 import type { BlockComponent, ReactBlockDefinition, ReactBlockRegistry } from './block-types.js';
@@ -8,8 +8,7 @@ import { BlockStatus, refusalOf } from './BlockStatus.js';
 import { useSource } from './useSource.js';
 import { isAllowedUrl } from '../security/url-policy.js';
 
-type LazyBlock = LazyExoticComponent<BlockComponent>;
-const lazyBlocks = new WeakMap<ReactBlockDefinition, LazyBlock>();
+const loadedBlocks = new WeakMap<ReactBlockDefinition, BlockComponent>();
 const loadingBlocks = new WeakMap<ReactBlockDefinition, ReturnType<ReactBlockDefinition['load']>>();
 
 /**
@@ -21,18 +20,45 @@ export function loadBlock(definition: ReactBlockDefinition): ReturnType<ReactBlo
   if (!loading) {
     loading = definition.load();
     loadingBlocks.set(definition, loading);
+    loading.then((module) => loadedBlocks.set(definition, module.default)).catch(() => undefined);
     // A failed chunk (a deploy replaced it) may be asked again by a later page.
     loading.catch(() => loadingBlocks.delete(definition));
   }
   return loading;
 }
 
-/** One lazy component per block type, so a type's code loads once, with the first route that shows it. */
-function lazyFor(definition: ReactBlockDefinition): LazyBlock {
-  let component = lazyBlocks.get(definition);
-  if (!component) lazyBlocks.set(definition, (component = lazy(() => loadBlock(definition))));
-  return component;
+/**
+ * A block type's component once its code is in; until then a stand-in that draws the loading state (or, if its
+ * chunk fails, throws for the block's error boundary). Not React.lazy: a Suspense boundary that has shown its fallback reveals its
+ * content no sooner than 500 ms after (React's fallback throttle), which held a first view's blocks back that long
+ * though their chunks — fetched ahead with the page — were in. A state update shows them the frame they arrive.
+ */
+function useBlockComponent(definition: ReactBlockDefinition | undefined): BlockComponent {
+  const [, setLoaded] = useState(0);
+  const [failure, setFailure] = useState<unknown>(null);
+  const component = definition ? loadedBlocks.get(definition) : undefined;
+  useEffect(() => {
+    if (!definition || loadedBlocks.has(definition)) return;
+    let live = true;
+    loadBlock(definition).then(
+      () => live && setLoaded((n) => n + 1),
+      (error: unknown) => live && setFailure(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [definition]);
+  if (component) return component;
+  // Thrown inside the block's error boundary, as React.lazy would: the block says it failed, the page stands.
+  return failure
+    ? () => {
+        throw failure;
+      }
+    : LOADING;
 }
+
+/** What a block whose code is still on its way draws. */
+const LOADING: BlockComponent = () => <BlockStatus kind="loading" />;
 
 /** The panel chrome the engine draws around a titled block: heading and 更多 link. */
 interface Frame {
@@ -72,13 +98,13 @@ export function BlockView({
   const definition = registry.get(entry.type);
   const props = (entry.props ?? {}) as Record<string, unknown>;
   const state = useSource((entry.source ?? null) as BlockSource | null);
-  const Block = useMemo(() => (definition ? lazyFor(definition) : null), [definition]);
+  const Block = useBlockComponent(definition);
   const frame = definition?.frameless ? null : frameOf(props);
   const headingId = `${blockId}-title`;
   if (quietRefusal && state.status === 'error' && refusalOf(state.error)) return null;
 
   let content;
-  if (!Block) {
+  if (!definition) {
     // Validation refuses unknown types; this only shows when a deployment's registry lacks a type its YAML uses.
     content = <BlockStatus kind="error" />;
   } else if (state.status === 'loading') {
@@ -90,9 +116,7 @@ export function BlockView({
   } else {
     content = (
       <BlockErrorBoundary type={entry.type}>
-        <Suspense fallback={<BlockStatus kind="loading" />}>
-          <Block props={props} data={state.data} blockId={blockId} />
-        </Suspense>
+        <Block props={props} data={state.data} blockId={blockId} />
       </BlockErrorBoundary>
     );
   }

@@ -1,5 +1,3 @@
-import type { Region } from '../../schemas/types/region.js';
-
 /**
  * The deployment's settings as the browser needs them, written into index.html by the server when it starts (from
  * its environment: API_BASE, API_SIGN_KEY, API_FORM_SECRET, IMAGE_REWRITES), so one build serves every deployment.
@@ -22,8 +20,6 @@ declare global {
   interface Window {
     /** The deployment's settings, written into index.html by the server. */
     __TIANMU_SETTINGS__?: ClientSettings;
-    /** The resolved region, written into index.html by the server (saves a round trip before the first paint). */
-    __TIANMU_REGION__?: Region;
   }
 }
 

@@ -147,7 +147,7 @@ describe('index.html', () => {
     expect(br.headers['cache-control']).toBe('no-cache');
     const html = decoded(br);
     expect(html).toBe(decoded(plain));
-    expect(html).toContain('window.__TIANMU_REGION__=');
+    expect(html).toContain('<script type="application/json" id="tm-region">{');
     const script = html.match(/<script>(window\.__TIANMU_SETTINGS__=.*?)<\/script>/)![1]!;
     const hash = crypto.createHash('sha256').update(script, 'utf8').digest('base64');
     expect(String(br.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);

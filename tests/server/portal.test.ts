@@ -62,8 +62,8 @@ describe('index.html carries the host’s region', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<title>寿光市农村产权交易平台</title>');
-    // The region's JSON ends the script, or the first-view code that follows it (server/first-view.ts).
-    const json = res.body.match(/window\.__TIANMU_REGION__=(.*?)(?:;\(function\(t\)|<\/script>)/)?.[1];
+    // A data block the browser does not run (engine/app/load-region.ts parses it).
+    const json = res.body.match(/<script type="application\/json" id="tm-region">(.*?)<\/script>/)?.[1];
     expect(json).toBeDefined();
     expect(json).not.toMatch(/<\/?script/i);
     expect(JSON.parse(json!)).toMatchObject({ id: 'shouguang', deptId: 370783 });

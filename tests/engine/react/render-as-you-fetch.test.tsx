@@ -109,6 +109,37 @@ describe('render-as-you-fetch', () => {
   });
 });
 
+describe('block code', () => {
+  it('a type whose code is in draws in the first frame of the next page, with no loading state between', async () => {
+    const head = chunk('t-head');
+    head.resolve();
+    const c = clientFor(server.baseURL, { defaultDeptId: () => REGION.deptId, adapter: 'http' });
+    const region = { ...REGION, pages: { home: { route: '/', title: '首页', blocks: [] } } } as unknown as Region;
+    const registry = createBlockRegistry([head.definition]);
+    window.location.hash = '#/';
+    render(<PortalApp region={region} registry={registry} client={c.client} siteData={createSiteData(c.client, {})} />);
+    expect(await screen.findByText('t-head 已显示 0 条')).toBeTruthy();
+    cleanup();
+    // The same registry on a new page: drawn at once, not a loading frame first (React.lazy behind Suspense would
+    // show its fallback and then hold the content back by its reveal throttle).
+    render(<PortalApp region={region} registry={registry} client={c.client} siteData={createSiteData(c.client, {})} />);
+    expect(screen.getByText('t-head 已显示 0 条')).toBeTruthy();
+    expect(head.calls).toBe(1);
+  });
+
+  it('a block whose code fails to load says so in its place, and the rest of the page stands', async () => {
+    const good = chunk('t-head');
+    good.resolve();
+    const broken: ReactBlockDefinition = { type: 't-broken', load: () => Promise.reject(new Error('Failed to fetch dynamically imported module')) };
+    const c = clientFor(server.baseURL, { defaultDeptId: () => REGION.deptId, adapter: 'http' });
+    const region = { ...REGION, pages: { home: { route: '/', title: '首页', blocks: [{ type: 't-broken' }] } } } as unknown as Region;
+    window.location.hash = '#/';
+    render(<PortalApp region={region} registry={createBlockRegistry([good.definition, broken])} client={c.client} siteData={createSiteData(c.client, {})} />);
+    expect(await screen.findByText('此栏目暂时无法显示，请刷新页面后重试')).toBeTruthy();
+    expect(screen.getByText('t-head 已显示 0 条')).toBeTruthy();
+  });
+});
+
 describe('SourcePrefetch', () => {
   it('serves the blocks mounted while a request runs, and the first after it settled; then a block asks anew', async () => {
     const prefetch = new SourcePrefetch();
