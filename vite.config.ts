@@ -68,7 +68,11 @@ function shellModules(anyModule: string, ctx: ChunkingContext): Set<string> {
     const info = ctx.getModuleInfo(queue.shift()!);
     if (!info) continue;
     if (info.isEntry) entry = info.id;
-    for (const next of [...info.importers, ...info.dynamicImporters]) if (!seen.has(next)) (seen.add(next), queue.push(next));
+    for (const next of [...info.importers, ...info.dynamicImporters]) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
+    }
   }
   const members = new Set<string>();
   const down = entry ? [entry] : [];
