@@ -1,5 +1,6 @@
 import type { ReactBlockDefinition } from '../engine/react/block-types.js';
 import { listItems } from './article-list/items.js';
+import { siteHeaderFirstPaint } from './site-header/first-paint.js';
 
 /**
  * The built-in block types. Each loads its own chunk (component + CSS) with the first route that shows it.
@@ -7,7 +8,12 @@ import { listItems } from './article-list/items.js';
  * its own folder for its schema and draws with the article list.
  */
 export const defaultBlocks: readonly ReactBlockDefinition[] = [
-  { type: 'site-header', load: () => import('./site-header/SiteHeader.js'), leadImage: ({ region }) => region.homeBackImg },
+  {
+    type: 'site-header',
+    load: () => import('./site-header/SiteHeader.js'),
+    leadImage: ({ region }) => region.homeBackImg,
+    firstPaint: siteHeaderFirstPaint,
+  },
   { type: 'main-nav', load: () => import('./main-nav/MainNav.js') },
   { type: 'site-footer', load: () => import('./site-footer/SiteFooter.js') },
   { type: 'news-carousel', load: () => import('./news-carousel/NewsCarousel.js'), leadImage: ({ data }) => listItems(data, 1)[0]?.image },

@@ -37,6 +37,7 @@ import { API_ROUTES } from '../schemas/types/api.js';
 import { IMAGE_PROXY_PREFIXES, parseImageRewrites, rewriteImageUrls } from '../engine/http/image-rewrite.js';
 import { signFor } from './plugins/guards.js';
 import { MESSAGES } from './messages.js';
+import { escapeHtml } from '../engine/runtime/html-text.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -56,7 +57,6 @@ export interface BuildAppOptions {
   clientDir?: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The image proxy prefixes: the browser engine's list, one definition (spec §7). */
 export const IMAGE_PREFIXES = IMAGE_PROXY_PREFIXES;

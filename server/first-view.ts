@@ -5,6 +5,7 @@ import type { BlockDefinition } from '../engine/runtime/block-registry.js';
 import { evaluateCondition, type ConditionContext } from '../engine/region/condition.js';
 import { resolveSource, type BlockSource } from '../engine/runtime/source.js';
 import { isAllowedUrl } from '../engine/security/url-policy.js';
+import { firstPaintHtml } from '../engine/runtime/first-paint.js';
 
 /**
  * What the first view of each route needs before the app asks for it, fetched ahead by the page itself: the chunks
@@ -175,6 +176,9 @@ export function homeSource(source: BlockSource, region: Region) {
 export interface RoutePreloads {
   files: string[];
   routes: Record<string, number[]>;
+  /** Routes whose page turns the header off (the first paint is hidden) or the zoom off (drawn unzoomed). */
+  bare?: string[];
+  unzoomed?: string[];
 }
 
 /**
@@ -182,10 +186,11 @@ export interface RoutePreloads {
  * to the server, so the page picks its own entry of the table as it starts, before the app's code has loaded, and
  * adds the `<link>` tags — the first picture at high priority (the largest paint), block chunks as `modulepreload`
  * (`crossorigin` as Vite's own, so the import reuses the fetch), their stylesheets as `preload`. A route not in
- * the table (a page not found) fetches nothing ahead.
+ * the table (a page not found) fetches nothing ahead. A route whose page has no header, or no zoom, marks the root
+ * element (`data-first-paint`) so the first paint (engine/runtime/first-paint.ts) is hidden or drawn unzoomed.
  */
 export function preloadScript(table: RoutePreloads): string {
-  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0;l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
+  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0,m=(t.bare||[]).indexOf(r)>=0?'bare':(t.unzoomed||[]).indexOf(r)>=0?'unzoomed':'';if(m)document.documentElement.setAttribute('data-first-paint',m);l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
 }
 
 export interface FirstViewOptions {
@@ -209,12 +214,25 @@ export interface FirstViewOptions {
  * come from data are asked once per `imageTtlMs` and never hold a page up longer than `waitMs`. Without a build
  * manifest (a client built elsewhere) only the pictures are announced.
  */
-export function createFirstView(options: FirstViewOptions): (region: Region) => Promise<string> {
+/** What index.html carries for a region's first view. */
+export interface FirstView {
+  /** The inline script that adds each route's preload tags (preloadScript). */
+  code: string;
+  /** The header as it looks before any script has run (engine/runtime/first-paint.ts); '' when it cannot be drawn. */
+  firstPaint: string;
+  /** The stylesheets the first paint needs, linked in the head (render-blocking, as the app's own). */
+  stylesheets: string[];
+  /** The first paint's pictures (the header's background), preloaded by a tag in the head: found first. */
+  images: string[];
+}
+
+export function createFirstView(options: FirstViewOptions): (region: Region) => Promise<FirstView> {
   const { imageTtlMs = 60_000, waitMs = 150 } = options;
   const manifest = readManifest(options.clientDir);
   const byType = new Map(options.definitions.map((d) => [d.type, d]));
   const chunks = manifest ? new ChunkMap(manifest, options.root, blockModules(options.definitions, options.blocksDir)) : null;
   const chunkCache = new WeakMap<Region, Map<string, ChunkPreloads>>();
+  const paintCache = new WeakMap<Region, { firstPaint: string; stylesheets: string[]; images: string[] }>();
   // Stale while asked again: a refresh that is slow serves the pictures found last time.
   const imageCache = new WeakMap<Region, { at: number; pending: Promise<Map<string, string[]>>; known?: Map<string, string[]> }>();
   const noImages = new Map<string, string[]>();
@@ -263,10 +281,33 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
       if (i === undefined) index.set(file, (i = table.files.push(file) - 1));
       return i;
     };
+    let paint = paintCache.get(region);
+    if (!paint) {
+      const firstPaint = firstPaintHtml(region, (type) => byType.get(type));
+      // The stylesheets of the header blocks drawn (their chunks' CSS); the app's own are in index.html already.
+      const painted = [...firstPaint.matchAll(/data-block="([^"]+)"/g)].map((m) => m[1]!);
+      const entries = (region.layout?.header ?? []).filter((entry) => painted.includes(entry.type));
+      const pictures = await leadImages(
+        region,
+        entries,
+        (type) => byType.get(type),
+        async () => undefined,
+        entries.length,
+      );
+      paint = { firstPaint, stylesheets: firstPaint && chunks ? chunks.forTypes(painted).styles : [], images: pictures.map((image) => encodeURI(image)) };
+      paintCache.set(region, paint);
+    }
     for (const [route, { scripts, styles }] of files) {
-      const list = [...(images.get(route) ?? []).map((image) => encodeURI(image)), ...scripts, ...styles];
+      // The first paint's pictures have their own tag in the head.
+      const pictures = (images.get(route) ?? []).map((image) => encodeURI(image)).filter((image) => !paint.images.includes(image));
+      const list = [...pictures, ...scripts, ...styles];
       if (list.length) table.routes[route] = list.map(at);
     }
-    return preloadScript(table);
+    if (paint.firstPaint) {
+      const pages = Object.values(region.pages ?? {});
+      table.bare = pages.filter((p) => p.layout?.header === false).map((p) => p.route);
+      table.unzoomed = pages.filter((p) => p.layout?.header !== false && p.layout?.zoom === false).map((p) => p.route);
+    }
+    return { code: preloadScript(table), ...paint };
   };
 }

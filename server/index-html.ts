@@ -48,6 +48,7 @@ function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 
 /**
@@ -60,15 +61,25 @@ export function renderIndexHtml(
   settings: ClientSettings,
   region: unknown,
   title: string,
-  preloadCode = '',
+  firstView: { code?: string; firstPaint?: string; stylesheets?: readonly string[]; images?: readonly string[] } = {},
 ): { html: string; scriptHash: string } {
+  const preloadCode = firstView.code ?? '';
   const code = `${settingsScript(settings)}${preloadCode ? `;${preloadCode}` : ''}`;
   // Right after the title, before the stylesheet: an inline script after a stylesheet waits until it has loaded, and
   // this one starts the route's chunks and lead pictures (a trace showed them ~300 ms behind the shell's).
   const titled = `<title>${escapeText(title)}</title>`;
-  const head = `${titled}\n    <script>${code}</script>\n    ${regionDataBlock(region)}`;
-  const html = /<title>[^<]*<\/title>/.test(template)
+  const stylesheets = (firstView.stylesheets ?? []).map((href) => `\n    <link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`).join('');
+  // The first paint's picture (the header's background) is the page's largest paint: fetched before anything else.
+  const pictures = (firstView.images ?? [])
+    .map((href) => `\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}">`)
+    .join('');
+  const head = `${titled}${pictures}\n    <script>${code}</script>\n    ${regionDataBlock(region)}`;
+  let html = /<title>[^<]*<\/title>/.test(template)
     ? template.replace(/<title>[^<]*<\/title>/, () => head)
     : template.replace('</head>', () => `${head}\n  </head>`);
+  // After the app's own stylesheet, as the block's chunk would have added them: the same cascade order.
+  if (stylesheets) html = html.replace('</head>', () => `${stylesheets}\n  </head>`);
+  // The header drawn before any script runs; the app's first render replaces it (engine/runtime/first-paint.ts).
+  if (firstView.firstPaint) html = html.replace('<div id="root">', () => `<div id="root">${firstView.firstPaint}`);
   return { html, scriptHash: crypto.createHash('sha256').update(code, 'utf8').digest('base64') };
 }

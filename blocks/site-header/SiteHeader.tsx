@@ -12,7 +12,7 @@ import { RouteLink } from '../_parts/RouteLink.js';
 import { SearchForm } from '../_parts/SearchForm.js';
 import { headerSubtitle } from './subtitle.js';
 import './site-header.css';
-import { isAllowedUrl } from '../_parts/url-policy.js';
+import { headerBackground } from './first-paint.js';
 import { loginReturnState } from '../_parts/login-return.js';
 
 /**
@@ -67,6 +67,7 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
   const hasNew = useHasNewMessage(session.loggedIn, props.messagePollSeconds ?? 60);
   const title = documentTitle(region);
   const subtitle = headerSubtitle(region, session, props.placeSubtitle);
+  const background = headerBackground(region.homeBackImg);
 
   // The session machine ends the server's session (best effort), clears the login, says 退出登录成功 and reloads.
   const logout = () => sessionActor.send({ type: 'LOGOUT' });
@@ -75,11 +76,7 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
     <div
       className="tm-header"
       // A green veil over the region's picture keeps white text readable on any image (contrast ≥ 4.5:1).
-      style={
-        isAllowedUrl(region.homeBackImg)
-          ? { backgroundImage: `linear-gradient(rgba(8, 74, 46, 0.82), rgba(8, 74, 46, 0.7)), url("${encodeURI(region.homeBackImg)}")` }
-          : undefined
-      }
+      style={background ? { backgroundImage: background } : undefined}
     >
       <div className="tm-header__inner">
         <Link to="/" className="tm-header__brand">

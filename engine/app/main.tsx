@@ -7,6 +7,8 @@ import { defaultBlocks } from '../../blocks/index.js';
 import type { Region } from '../../schemas/types/region.js';
 import { createSiteData } from '../http/index.js';
 import { PortalApp } from '../react/PortalApp.js';
+import { loadBlock } from '../react/BlockView.js';
+import type { ReactBlockRegistry } from '../react/block-types.js';
 import { createBlockRegistry } from '../runtime/block-registry.js';
 import { createBrowserClient } from './browser-client.js';
 import { loadRegion } from './load-region.js';
@@ -28,6 +30,9 @@ async function boot(): Promise<void> {
       ? { deptId, deptName: query.get('deptName') ?? undefined, deptCode: query.get('deptCode') ?? query.get('dm') ?? undefined }
       : { deptId: region.deptId, deptName: region.cityName, deptCode: region.deptCode },
   );
+  // The header is on the page already (the server's first paint): the first render draws it at once, its code
+  // in — fetched with the page (modulepreload) — rather than put a loading state where it stood. Not waited on long.
+  await headerCode(region, registry);
   const render = () =>
     root.render(
       <React.StrictMode>
@@ -48,6 +53,15 @@ async function boot(): Promise<void> {
       region,
     );
   }
+}
+
+/** Loads the code of the region's header blocks, at most ~1.5 s (a block whose code fails shows it in its place). */
+function headerCode(region: Region, registry: ReactBlockRegistry): Promise<unknown> {
+  const loads = (region.layout?.header ?? []).flatMap((entry) => {
+    const definition = registry.get(entry.type);
+    return definition ? [loadBlock(definition).catch(() => undefined)] : [];
+  });
+  return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, 1500))]);
 }
 
 boot().catch((error: unknown) => {

@@ -12,8 +12,7 @@ import { useSessionState } from './SessionProvider.js';
 import { useFlags, useRegion, useRouteQuery } from './RegionProvider.js';
 import { loadSource } from './useSource.js';
 import { isAllowedUrl } from '../security/url-policy.js';
-
-const WIDTHS: Record<string, string> = { full: 'tm-w-full', '2/3': 'tm-w-2-3', '1/2': 'tm-w-1-2', '1/3': 'tm-w-1-3' };
+import { CELL_WIDTHS } from '../runtime/first-paint.js';
 
 /** Whether a block entry shows here: its `when` holds for the region, flags, route query and session. */
 function useShows(): (entry: BlockEntry) => boolean {
@@ -43,7 +42,7 @@ function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[]
         const source = sources[index];
         const sharesEarlierSource = source !== null && sources.indexOf(source) < index;
         return (
-          <div key={blockId} className={`tm-cell ${WIDTHS[width] ?? WIDTHS.full}`}>
+          <div key={blockId} className={`tm-cell ${CELL_WIDTHS[width] ?? CELL_WIDTHS.full}`}>
             <BlockView entry={entry} registry={registry} blockId={blockId} quietRefusal={sharesEarlierSource} />
           </div>
         );

@@ -15,6 +15,12 @@ export interface LeadImageContext {
   region: Record<string, unknown>;
 }
 
+/** What a block's first paint is drawn from: its entry's props and the region (no data, no login). */
+export interface FirstPaintContext {
+  props: Record<string, unknown>;
+  region: Record<string, unknown>;
+}
+
 /**
  * A block type: its name, and a loader of its component so each route loads only the blocks it shows. The core
  * does not know what a component is (`Component`): the React layer says (engine/react/block-types.ts), and the
@@ -36,6 +42,12 @@ export interface BlockDefinition<Component = unknown> {
    * and data. `data` is read only when the entry has a source.
    */
   leadImage?: (context: LeadImageContext) => unknown;
+  /**
+   * The block's markup before any script runs, for a header block whose look needs neither data nor the visitor
+   * (the site header's picture and title): the server writes it into index.html, the component replaces it. The
+   * same classes and box as the component draws, every value escaped (engine/runtime/html-text.ts).
+   */
+  firstPaint?: (context: FirstPaintContext) => string | undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { PRICE_UNITS } from '../catalog.js';
 import { formatDateTime } from '../format.js';
+import { escapeHtml } from '../../engine/runtime/html-text.js';
 
 /**
  * The deal announcement (成交公告) of a concluded project, as the portal lists it (`dealList`, `dealDetail`): one
@@ -63,7 +64,6 @@ export interface DealAnnouncementRow {
 }
 
 const MONEY = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The project's 项目编号; its id when the trading centre gave it none. */
 export function projectCodeOf(project: { id: number; code: string }): string {

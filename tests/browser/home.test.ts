@@ -44,3 +44,47 @@ describe.each(['chunan', 'chunan-dev', 'xinyang', 'lantian', 'shouguang'])('home
     }
   });
 });
+
+describe('the first paint', () => {
+  /** The header's box, and what draws it. */
+  const headerOf = (page: import('playwright-core').Page) =>
+    page.evaluate(() => {
+      const header = document.querySelector<HTMLElement>('.tm-header')!;
+      const box = header.getBoundingClientRect();
+      return {
+        box: [box.x, box.y, box.width, box.height].map((n) => Math.round(n * 10) / 10),
+        title: header.querySelector('.tm-header__title')?.textContent,
+        picture: getComputedStyle(header).backgroundImage.includes('landscape'),
+        firstPaint: Boolean(header.closest('.tm-first-paint')),
+      };
+    });
+
+  it('draws the header before any script runs, where the app then draws it: nothing moves', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+    try {
+      const page = await context.newPage();
+      // No script of the app: what a visitor sees while it is on its way.
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.goto(chromium.url({ region: 'lantian' }), { waitUntil: 'networkidle' });
+      const before = await headerOf(page);
+      expect(before).toMatchObject({ title: '蓝田县农村产权交易平台', picture: true, firstPaint: true });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'first-paint-lantian.png') });
+
+      await page.unroute(/\/assets\/.*\.js$/);
+      await page.goto(chromium.url({ region: 'lantian' }), { waitUntil: 'networkidle' });
+      await page.locator('.tm-header__user').waitFor();
+      const after = await headerOf(page);
+      expect(after).toMatchObject({ title: '蓝田县农村产权交易平台', picture: true, firstPaint: false });
+      expect(after.box).toEqual(before.box);
+      expect(await page.locator('.tm-first-paint').count()).toBe(0);
+
+      // A page without the shell's header (信阳's big-data board) shows none of it either.
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.goto(chromium.url({ region: 'xinyang', route: '/xinyangBigData' }), { waitUntil: 'networkidle' });
+      expect(await page.locator('.tm-first-paint').count()).toBe(1);
+      expect(await page.locator('.tm-first-paint').isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -156,6 +156,14 @@ describe('index.html', () => {
     expect(decoded(gzip)).toBe(html);
   });
 
+  it('draws the header before any script (the first paint), with its stylesheet after the app’s own', async () => {
+    const html = decoded(await get('/'));
+    expect(html).toMatch(/<div id="root"><div class="tm-page tm-zoom tm-first-paint">.*<span class="tm-header__title">[^<]+<\/span>/);
+    const sheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sheets.some((href) => /\/assets\/SiteHeader-[\w-]+\.css$/.test(href))).toBe(true);
+    expect(sheets.findIndex((href) => /SiteHeader/.test(href))).toBeGreaterThan(sheets.findIndex((href) => /\/assets\/index-/.test(href)));
+  });
+
   it('runs the region script before the stylesheet, which would hold it (and the first view it announces) until loaded', async () => {
     const html = decoded(await get('/'));
     const script = html.indexOf('<script>window.__TIANMU_SETTINGS__=');
