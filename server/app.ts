@@ -57,7 +57,6 @@ export interface BuildAppOptions {
   clientDir?: string;
 }
 
-
 /** The image proxy prefixes: the browser engine's list, one definition (spec §7). */
 export const IMAGE_PREFIXES = IMAGE_PROXY_PREFIXES;
 
