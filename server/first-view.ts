@@ -179,6 +179,8 @@ export interface RoutePreloads {
   /** Routes whose page turns the header off (the first paint is hidden) or the zoom off (drawn unzoomed). */
   bare?: string[];
   unzoomed?: string[];
+  /** The first picture of a route is fetched at high priority: not when the first paint's has its own tag (0). */
+  high?: 0;
 }
 
 /**
@@ -190,7 +192,7 @@ export interface RoutePreloads {
  * element (`data-first-paint`) so the first paint (engine/runtime/first-paint.ts) is hidden or drawn unzoomed.
  */
 export function preloadScript(table: RoutePreloads): string {
-  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0,m=(t.bare||[]).indexOf(r)>=0?'bare':(t.unzoomed||[]).indexOf(r)>=0?'unzoomed':'';if(m)document.documentElement.setAttribute('data-first-paint',m);l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
+  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0,m=(t.bare||[]).indexOf(r)>=0?'bare':(t.unzoomed||[]).indexOf(r)>=0?'unzoomed':'';if(m)document.documentElement.setAttribute('data-first-paint',m);l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++&&t.high!==0)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
 }
 
 export interface FirstViewOptions {
@@ -303,6 +305,8 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
       const list = [...pictures, ...scripts, ...styles];
       if (list.length) table.routes[route] = list.map(at);
     }
+    // The header's picture, fetched first by its own tag, is the largest paint: a carousel slide does not compete.
+    if (paint.images.length) table.high = 0;
     if (paint.firstPaint) {
       const pages = Object.values(region.pages ?? {});
       table.bare = pages.filter((p) => p.layout?.header === false).map((p) => p.route);

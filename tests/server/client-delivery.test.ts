@@ -186,7 +186,8 @@ describe('the first view announced in index.html', () => {
     const first = listItems(news.json().data, 1)[0]!.image!;
     expect(first).toMatch(/^\/image-api\//);
     expect(links).toEqual([
-      // 淳安's header background (homeBackImg) is the largest paint.
+      // 淳安's header background (homeBackImg) is the largest paint: its own tag in the head, fetched first, at high
+      // priority; the carousel's slide at the browser's own.
       'preload image /image-api/demo/landscape-01.png high',
       `preload image ${first}`,
       'modulepreload module /assets/SiteHeader-Hh33.js crossorigin',
@@ -206,8 +207,8 @@ describe('the first view announced in index.html', () => {
     expect(links[0]).toBe('preload image /image-api/demo/landscape-01.png high');
     expect(links).toContain('modulepreload module /assets/SiteHeader-Hh33.js crossorigin');
     expect(links.join('\n')).not.toMatch(/NewsCarousel|TownMap|demo\/(?!landscape-01)/);
-    // An unknown address fetches nothing ahead.
-    expect(preloadsAt(html, '#/no-such-page')).toEqual([]);
+    // An unknown address fetches nothing ahead but the first paint's picture (页面不存在 keeps the header).
+    expect(preloadsAt(html, '#/no-such-page')).toEqual(['preload image /image-api/demo/landscape-01.png high']);
     // Nothing the page does not need is in the HTML as a tag: not the entry's own chunks, not a block no page shows.
     expect(html).not.toContain('react-Zz11.js');
     expect(html).not.toContain('BigDataBoard');
