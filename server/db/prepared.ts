@@ -76,3 +76,34 @@ export async function runStatement<Row>(
   const literals = params.map((value, i) => (value === null ? 'NULL' : LITERAL[statement.params[i]](value)));
   return executePrepared<Row>(db as Kysely<Database>, statement.name, statement.params.join(', '), statement.text, literals);
 }
+
+/** Statement texts PostgreSQL runs as named prepared statements: text → name (see {@link prepareNamedOnClient}). */
+const namedTexts = new Map<string, string>();
+
+/**
+ * Marks `text` as a hot statement: on PostgreSQL each pooled connection parses and plans it once, under `name`, and
+ * later runs only bind and execute (after five runs PostgreSQL may keep one generic plan). Only a bounded set of texts
+ * may be named (each connection keeps every one it has seen); any other statement stays unnamed.
+ */
+export function nameOnPostgres(name: string, text: string): void {
+  const known = namedTexts.get(text);
+  if (known !== undefined && known !== name) throw new Error(`statement named twice: ${known}, ${name}`);
+  namedTexts.set(text, name);
+}
+
+interface QueryingClient {
+  query: (...args: unknown[]) => unknown;
+}
+
+/**
+ * For the pool's 'connect' event (db/database.ts): Kysely hands pg every statement as text and values; a text marked
+ * by {@link nameOnPostgres} goes to pg as a named query instead, which pg prepares once per connection.
+ */
+export function prepareNamedOnClient(client: QueryingClient): void {
+  const query = client.query.bind(client);
+  client.query = (config: unknown, values?: unknown, callback?: unknown) => {
+    const name = typeof config === 'string' && Array.isArray(values) ? namedTexts.get(config) : undefined;
+    if (name === undefined) return callback === undefined ? query(config, values) : query(config, values, callback);
+    return callback === undefined ? query({ name, text: config, values }) : query({ name, text: config, values }, callback);
+  };
+}
