@@ -157,7 +157,9 @@ function buildStatement(kind: 'page' | 'count', f: ListFilter, page: ListPage | 
     // The exact count of an area/keyword filter whose sample found too few matches to estimate from.
     return { name: `project_list_${shape.join('')}`, text: `SELECT count(*)::int AS n FROM project p WHERE ${where}`, types, values: collect(getters) };
   }
-  const total = `(SELECT coalesce(sum(t.n), 0)::int FROM project_tally t WHERE ${tallied('t')}) AS "listTotal"`;
+  // Filtered by neither status nor category, the per-place sums answer with a row per place (migration 017).
+  const tally = statuses || number ? 'project_tally' : 'project_tally_place';
+  const total = `(SELECT coalesce(sum(t.n), 0)::int FROM ${tally} t WHERE ${tallied('t')}) AS "listTotal"`;
   const hits = residual.length
     ? `, (SELECT count(*) FILTER (WHERE s.hit)::int FROM (SELECT (${residual.join(' AND ')}) AS hit FROM project p WHERE ${tallied('p')} ORDER BY p.id DESC LIMIT ${TOTAL_SAMPLE_ROWS}) s) AS "listHits"`
     : '';
@@ -234,7 +236,8 @@ export const twoDigits = (n: number): number => {
 
 /**
  * One page of the list and its total. `db` must run without the camel-case plugin (the statement names its
- * columns). The total: place/type/category/status filters are a sum over project_tally (exact, kept by triggers).
+ * columns). The total: place/type/category/status filters are a sum over project_tally, or project_tally_place
+ * without status and category (both exact, kept by triggers).
  * Area and keyword filters count their matches among the newest TOTAL_SAMPLE_ROWS candidates — exact when there are
  * no more candidates than that; over more, the share of matches scales the tallied total (约 N 条) when at least
  * TOTAL_SAMPLE_MIN_HITS matched, and the matches are counted otherwise.
