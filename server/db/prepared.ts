@@ -79,6 +79,7 @@ export async function runStatement<Row>(
 
 /** Statement texts PostgreSQL runs as named prepared statements: text → name (see {@link prepareNamedOnClient}). */
 const namedTexts = new Map<string, string>();
+const textsByName = new Map<string, string>();
 
 /**
  * Marks `text` as a hot statement: on PostgreSQL each pooled connection parses and plans it once, under `name`, and
@@ -88,7 +89,10 @@ const namedTexts = new Map<string, string>();
 export function nameOnPostgres(name: string, text: string): void {
   const known = namedTexts.get(text);
   if (known !== undefined && known !== name) throw new Error(`statement named twice: ${known}, ${name}`);
+  const named = textsByName.get(name);
+  if (named !== undefined && named !== text) throw new Error(`statement name ${name} given to two texts`);
   namedTexts.set(text, name);
+  textsByName.set(name, text);
 }
 
 interface QueryingClient {

@@ -114,6 +114,13 @@ export interface ListPage {
   afterId?: number;
 }
 
+/**
+ * A keyword with no letter that has a case (耕地, 2026, most searches here) matches alike with LIKE and ILIKE, and
+ * LIKE spares PostgreSQL lower-casing every candidate's four text columns: ILIKE was ~2 ms of the keyword total's
+ * 500-row sample under load. Any cased letter (CA2026) keeps ILIKE.
+ */
+const caseless = (keyword: string) => !/\p{Cased}/u.test(keyword);
+
 /** Builds the text for one shape; parameters are numbered in the order they are first needed. */
 function buildStatement(kind: 'page' | 'count', f: ListFilter, page: ListPage | undefined): ListStatement {
   const types: ParamType[] = [];
@@ -141,7 +148,8 @@ function buildStatement(kind: 'page' | 'count', f: ListFilter, page: ListPage | 
   if (f.areaEnd !== undefined) residual.push(`p.area <= ${param('numeric', (x) => x.areaEnd)}`);
   if (f.keyword) {
     const k = param('text', (x) => containing(x.keyword!));
-    residual.push(`(p.project_name ILIKE ${k} OR p.code ILIKE ${k} OR p.keys ILIKE ${k} OR p.address ILIKE ${k})`);
+    const like = caseless(f.keyword) ? 'LIKE' : 'ILIKE';
+    residual.push(`(p.project_name ${like} ${k} OR p.code ${like} ${k} OR p.keys ${like} ${k} OR p.address ${like} ${k})`);
   }
   const where = [tallied('p'), ...residual].join(' AND ');
   const shape = [
@@ -151,7 +159,7 @@ function buildStatement(kind: 'page' | 'count', f: ListFilter, page: ListPage | 
     statuses ? 's' : '',
     f.areaBegin !== undefined ? 'a' : '',
     f.areaEnd !== undefined ? 'b' : '',
-    f.keyword ? 'k' : '',
+    f.keyword ? (caseless(f.keyword) ? 'l' : 'k') : '',
   ];
   if (kind === 'count') {
     // The exact count of an area/keyword filter whose sample found too few matches to estimate from.
@@ -180,7 +188,7 @@ const collect = (getters: Array<(f: ListFilter, page: ListPage) => unknown>) => 
 const statements = new Map<string, ListStatement>();
 
 function statementFor(kind: 'page' | 'count', f: ListFilter, page?: ListPage): ListStatement {
-  const key = `${kind}|${f.type !== undefined ? 1 : 0}|${f.number ? 1 : 0}|${f.statuses?.length ? 1 : 0}|${f.areaBegin !== undefined ? 1 : 0}|${f.areaEnd !== undefined ? 1 : 0}|${f.keyword ? 1 : 0}|${page?.afterId !== undefined ? 1 : 0}`;
+  const key = `${kind}|${f.type !== undefined ? 1 : 0}|${f.number ? 1 : 0}|${f.statuses?.length ? 1 : 0}|${f.areaBegin !== undefined ? 1 : 0}|${f.areaEnd !== undefined ? 1 : 0}|${f.keyword ? (caseless(f.keyword) ? 2 : 1) : 0}|${page?.afterId !== undefined ? 1 : 0}`;
   let statement = statements.get(key);
   if (!statement) {
     statement = buildStatement(kind, f, page);
