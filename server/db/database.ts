@@ -4,7 +4,6 @@ import { CamelCasePlugin, Kysely, Migrator, sql, PostgresDialect, type Migration
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { lockDataDir } from './data-dir-lock.js';
-import { prepareNamedOnClient } from './prepared.js';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import * as m001 from './migrations/001_init.js';
@@ -97,8 +96,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     pool.on('error', (error) => {
       if (!closing) console.warn(`数据库空闲连接断开：${error.message}`);
     });
-    // Hot statements (the project list's) are prepared once per connection rather than parsed and planned per call.
-    pool.on('connect', (client) => prepareNamedOnClient(client as unknown as Parameters<typeof prepareNamedOnClient>[0]));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     const stops = new Set<() => Promise<void>>();
     const listen: ListenFn = async (channel, handler, listenOptions) => {

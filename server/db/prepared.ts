@@ -77,37 +77,15 @@ export async function runStatement<Row>(
   return executePrepared<Row>(db as Kysely<Database>, statement.name, statement.params.join(', '), statement.text, literals);
 }
 
-/** Statement texts PostgreSQL runs as named prepared statements: text → name (see {@link prepareNamedOnClient}). */
-const namedTexts = new Map<string, string>();
 const textsByName = new Map<string, string>();
 
 /**
- * Marks `text` as a hot statement: on PostgreSQL each pooled connection parses and plans it once, under `name`, and
- * later runs only bind and execute (after five runs PostgreSQL may keep one generic plan). Only a bounded set of texts
- * may be named (each connection keeps every one it has seen); any other statement stays unnamed.
+ * Claims `name` for `text` before {@link executePrepared} runs it: PGlite keeps the first statement PREPAREd under a
+ * name (a second PREPARE of the name is taken as already done), so one name given to two texts would silently run
+ * the wrong one. Throws on such a clash.
  */
-export function nameOnPostgres(name: string, text: string): void {
-  const known = namedTexts.get(text);
-  if (known !== undefined && known !== name) throw new Error(`statement named twice: ${known}, ${name}`);
+export function claimStatementName(name: string, text: string): void {
   const named = textsByName.get(name);
   if (named !== undefined && named !== text) throw new Error(`statement name ${name} given to two texts`);
-  namedTexts.set(text, name);
   textsByName.set(name, text);
-}
-
-interface QueryingClient {
-  query: (...args: unknown[]) => unknown;
-}
-
-/**
- * For the pool's 'connect' event (db/database.ts): Kysely hands pg every statement as text and values; a text marked
- * by {@link nameOnPostgres} goes to pg as a named query instead, which pg prepares once per connection.
- */
-export function prepareNamedOnClient(client: QueryingClient): void {
-  const query = client.query.bind(client);
-  client.query = (config: unknown, values?: unknown, callback?: unknown) => {
-    const name = typeof config === 'string' && Array.isArray(values) ? namedTexts.get(config) : undefined;
-    if (name === undefined) return callback === undefined ? query(config, values) : query(config, values, callback);
-    return callback === undefined ? query({ name, text: config, values }) : query({ name, text: config, values }, callback);
-  };
 }

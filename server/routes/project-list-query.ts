@@ -1,14 +1,14 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { executePrepared, nameOnPostgres, sqlInt, sqlIntArray, sqlText } from '../db/prepared.js';
+import { claimStatementName, executePrepared, sqlInt, sqlIntArray, sqlText } from '../db/prepared.js';
 import { containing } from '../request-params.js';
 
 /**
- * The project list's uncached path as fixed SQL text, one text per shape of filter (which filters are present), so
- * that the database parses and plans each shape once per connection instead of once per request: PostgreSQL runs it
- * as a named prepared statement (db/prepared.ts), PGlite PREPAREs it and EXECUTEs it. Building it with Kysely cost
- * ~0.75 ms of Node CPU per request (node trees, camel-casing, the join's 42 bind parameters) and the planner as much
- * again on the database's side; a profile of the 100 k benchmark showed both (issue 17).
+ * The project list's uncached path as fixed SQL text, one text per shape of filter (which filters are present).
+ * Building it with Kysely cost ~0.75 ms of Node CPU per request in a profile of the 100 k benchmark (node trees,
+ * camel-casing every row, a join and 42 bind parameters); here a request only fills in its values. PGlite PREPAREs
+ * each shape once and EXECUTEs it; PostgreSQL gets the text with bind parameters (named prepared statements were
+ * tried: PostgreSQL kept choosing custom plans, and the saving was within the benchmark's noise).
  * The page, the tally's total and, for an area or keyword filter, the sample the estimate needs come back in one
  * statement: one round trip in the common case.
  */
@@ -192,7 +192,7 @@ function statementFor(kind: 'page' | 'count', f: ListFilter, page?: ListPage): L
   let statement = statements.get(key);
   if (!statement) {
     statement = buildStatement(kind, f, page);
-    nameOnPostgres(statement.name, statement.text);
+    claimStatementName(statement.name, statement.text);
     statements.set(key, statement);
   }
   return statement;
