@@ -14,6 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { signFor } from '../../server/plugins/guards.js';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -40,14 +41,31 @@ function run(cmd: string, argv: string[], env: Record<string, string>): Promise<
   });
 }
 
-async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
+/** A port nobody listens on now: a fixed one may be held by another server (an `npm start` on 8092), which the
+ * readiness probe would then find and the benchmark would measure instead of its own. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startProcess(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
   // detached: its own process group, so stopping it stops npx, tsx and the server under them.
   const child = spawn('npx', ['tsx', script], { stdio: ['ignore', 'pipe', 'inherit'], detached: true, env: { ...process.env, ...env, PORT: String(port) } });
   child.stdout!.on('data', () => {});
+  let exited: number | null | undefined;
+  child.on('exit', (code) => (exited = code));
   for (let i = 0; i < 600; i++) {
+    if (exited !== undefined) throw new Error(`${script} exited (${exited}) before it listened on ${port}`);
     try {
       await fetch(`http://127.0.0.1:${port}/`);
-      return child;
+      return { child, port };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -132,18 +150,18 @@ if (databaseUrl) {
 
 const results: Figures[] = [];
 if (only.has('hello')) {
-  const hello = await startProcess('scripts/bench/serve-hello.ts', {}, 8091);
-  await measure('warm-up', 'http://127.0.0.1:8091/', false, 3);
-  results.push(await measure('fastify hello-world', 'http://127.0.0.1:8091/', false, duration, hello));
+  const { child: hello, port } = await startProcess('scripts/bench/serve-hello.ts', {});
+  await measure('warm-up', `http://127.0.0.1:${port}/`, false, 3);
+  results.push(await measure('fastify hello-world', `http://127.0.0.1:${port}/`, false, duration, hello));
   stop(hello);
   await new Promise((r) => setTimeout(r, 500));
 }
 
 const lists = [['project list (cache 2 s)', '2000', 'cached'], ['project list (no cache)', '0', 'uncached']] as const;
 for (const [label, cacheMs] of lists.filter(([, , name]) => only.has(name))) {
-  const app = await startProcess('scripts/bench/serve-app.ts', { DATA_DIR: dataDir, LIST_CACHE_MS: cacheMs, SERVE_CLIENT: '0' }, 8092);
-  await measure('warm-up', 'http://127.0.0.1:8092/', true, 3);
-  results.push(await measure(label, 'http://127.0.0.1:8092/', true, duration, app));
+  const { child: app, port } = await startProcess('scripts/bench/serve-app.ts', { DATA_DIR: dataDir, LIST_CACHE_MS: cacheMs, SERVE_CLIENT: '0' });
+  await measure('warm-up', `http://127.0.0.1:${port}/`, true, 3);
+  results.push(await measure(label, `http://127.0.0.1:${port}/`, true, duration, app));
   stop(app);
   await new Promise((r) => setTimeout(r, 500));
 }

@@ -20,6 +20,8 @@ import * as m012 from './migrations/012_rate_limits.js';
 import * as m013 from './migrations/013_project_list_scale.js';
 import * as m014 from './migrations/014_bid_count.js';
 import * as m015 from './migrations/015_staff_console.js';
+import * as m016 from './migrations/016_project_counts_recount.js';
+import * as m017 from './migrations/017_project_tally_place.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   '013_project_list_scale': m013,
   '014_bid_count': m014,
   '015_staff_console': m015,
+  '016_project_counts_recount': m016,
+  '017_project_tally_place': m017,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -76,3 +76,16 @@ export async function runStatement<Row>(
   const literals = params.map((value, i) => (value === null ? 'NULL' : LITERAL[statement.params[i]](value)));
   return executePrepared<Row>(db as Kysely<Database>, statement.name, statement.params.join(', '), statement.text, literals);
 }
+
+const textsByName = new Map<string, string>();
+
+/**
+ * Claims `name` for `text` before {@link executePrepared} runs it: PGlite keeps the first statement PREPAREd under a
+ * name (a second PREPARE of the name is taken as already done), so one name given to two texts would silently run
+ * the wrong one. Throws on such a clash.
+ */
+export function claimStatementName(name: string, text: string): void {
+  const named = textsByName.get(name);
+  if (named !== undefined && named !== text) throw new Error(`statement name ${name} given to two texts`);
+  textsByName.set(name, text);
+}

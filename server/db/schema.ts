@@ -174,6 +174,13 @@ export interface ProjectTallyTable {
   n: number;
 }
 
+/** project_tally summed per place and type (migration 017), for lists filtered by neither status nor category. */
+export interface ProjectTallyPlaceTable {
+  deptId: number;
+  type: number;
+  n: number;
+}
+
 export interface RegistrationTable {
   id: Generated<number>;
   projectId: number;
@@ -389,6 +396,7 @@ export interface Database {
   projectCategory: ProjectCategoryTable;
   project: ProjectTable;
   projectTally: ProjectTallyTable;
+  projectTallyPlace: ProjectTallyPlaceTable;
   registration: RegistrationTable;
   bid: BidTable;
   financing: FinancingTable;

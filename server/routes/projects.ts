@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { defineRoute, type RouteRequest } from '../api-schemas.js';
 import type { AppContext } from '../context.js';
-import type { Database, Project, ProjectTable } from '../db/schema.js';
+import type { Database, ProjectTable } from '../db/schema.js';
 import { ApiError, badRequest, notFound, ok } from '../errors.js';
 import { formatDateTime, formatRequiredDateTime, jsonValue, toNumber } from '../format.js';
 import { scopeIds } from '../plugins/guards.js';
@@ -10,6 +10,9 @@ import type { PlaceTree } from '../plugins/places.js';
 import { containing, paging, requiredId, textParam, type Params } from '../request-params.js';
 import { ResponseCache } from '../services/response-cache.js';
 import { MESSAGES } from '../messages.js';
+import { hasResidual, queryProjectList, TOTAL_SAMPLE_MIN_HITS, TOTAL_SAMPLE_ROWS, twoDigits, type ListFilter, type ListRow } from './project-list-query.js';
+
+export { TOTAL_SAMPLE_MIN_HITS, TOTAL_SAMPLE_ROWS } from './project-list-query.js';
 
 const PROJECT_PAGE_SIZE = 7;
 
@@ -35,16 +38,6 @@ async function multipartFields(request: FastifyRequest): Promise<void> {
     throw badRequest(MESSAGES.projects.badMultipart);
   }
   request.body = fields;
-}
-
-interface ListFilter {
-  type?: ProjectTable['type'];
-  number?: string;
-  statuses?: number[];
-  areaBegin?: number;
-  areaEnd?: number;
-  keyword?: string;
-  deptIds: number[];
 }
 
 function numberParam(value: unknown, title: string, field: string): number | undefined {
@@ -104,28 +97,16 @@ function residualConditions(eb: ExpressionBuilder<Database, 'project'>, f: ListF
   return out;
 }
 
-const hasResidual = (f: ListFilter) => f.areaBegin !== undefined || f.areaEnd !== undefined || Boolean(f.keyword);
-
 function applyFilter<O>(q: SelectQueryBuilder<Database, 'project', O>, f: ListFilter): SelectQueryBuilder<Database, 'project', O> {
   q = applyTallied(q, f);
   return hasResidual(f) ? q.where((eb) => eb.and(residualConditions(eb, f))) : q;
 }
-
-/** Above this many candidates, a keyword or area filter's total is estimated from the newest ones… */
-export const TOTAL_SAMPLE_ROWS = 500;
-/** …if that many of them match (an estimate within about ±15 %); fewer, and the matches are counted. */
-export const TOTAL_SAMPLE_MIN_HITS = 50;
 
 interface ListTotal {
   total: number;
   /** total is an estimate (约 N 条), rounded to two significant digits. */
   approx: boolean;
 }
-
-const twoDigits = (n: number) => {
-  const step = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
-  return Math.round(n / step) * step;
-};
 
 /**
  * The list's total without scanning the tenant's rows: place/type/category/status filters are a sum over
@@ -182,47 +163,10 @@ function pageTotal(count: ListTotal, offset: number | undefined, shown: number, 
   return { total: Math.max(count.total, offset + shown), totalApprox: true };
 }
 
-/** The columns a list card shows: not the description (content, often kilobytes), keys or the auction's terms. */
-const CARD_COLUMNS = [
-  'project.id',
-  'project.status',
-  'project.type',
-  'project.code',
-  'project.projectName',
-  'project.deptId',
-  'project.imgList',
-  'project.price',
-  'project.priceUnit',
-  'project.dealAmount',
-  'project.currentPrice',
-  'project.area',
-  'project.areaUnit',
-  'project.scale',
-  'project.outname',
-  'project.needname',
-  'project.company',
-  'project.signCts',
-  'project.watchCts',
-  'project.number',
-  'project.address',
-  'project.publicityStopTime',
-  'project.applyStartTime',
-  'project.applyStopTime',
-  'project.biddingStartTime',
-  'project.biddingStopTime',
-] as const;
-type CardRow = Pick<Project, (typeof CARD_COLUMNS)[number] extends `project.${infer K}` ? K & keyof Project : never>;
+/** A card's fields: dates already written as the API shows them. */
+type CardRow = Omit<ListRow, 'listTotal' | 'listHits'>;
 
-const releaseRecord = (r: CardRow) => ({
-  projectType: r.type,
-  publicityStopTime: formatDateTime(r.publicityStopTime),
-  applyStartTime: formatDateTime(r.applyStartTime),
-  applyStopTime: formatDateTime(r.applyStopTime),
-  biddingStartTime: formatDateTime(r.biddingStartTime),
-  biddingStopTime: formatDateTime(r.biddingStopTime),
-});
-
-function card(r: CardRow & { classname: string }, places: PlaceTree) {
+function card(r: CardRow, classname: string, places: PlaceTree) {
   const price = toNumber(r.price) ?? 0;
   const current = toNumber(r.currentPrice);
   const deptName = places.name(r.deptId);
@@ -251,10 +195,38 @@ function card(r: CardRow & { classname: string }, places: PlaceTree) {
     signCts: r.signCts,
     watchCts: r.watchCts,
     number: r.number,
-    classname: r.classname,
+    classname,
     address: r.address,
-    releaseRecord: releaseRecord(r),
+    releaseRecord: {
+      projectType: r.type,
+      publicityStopTime: r.publicityStopTime,
+      applyStartTime: r.applyStartTime,
+      applyStopTime: r.applyStopTime,
+      biddingStartTime: r.biddingStartTime,
+      biddingStopTime: r.biddingStopTime,
+    },
   };
+}
+
+/**
+ * Category names by number. project_category is reference data that only migrations write, and every project names
+ * one (a foreign key), so the list takes a card's category name from here instead of joining it per request; a
+ * number not seen yet reloads the table once.
+ */
+class CategoryNames {
+  private names = new Map<string, string>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async load(): Promise<void> {
+    const rows = await this.db.selectFrom('projectCategory').select(['number', 'classname']).execute();
+    this.names = new Map(rows.map((r) => [r.number, r.classname]));
+  }
+
+  async forRows(rows: Array<{ number: string }>): Promise<(number: string) => string> {
+    if (rows.some((r) => !this.names.has(r.number))) await this.load();
+    return (number) => this.names.get(number) ?? '';
+  }
 }
 
 function baseQuery(db: Kysely<Database>) {
@@ -262,11 +234,15 @@ function baseQuery(db: Kysely<Database>) {
 }
 
 /** Trading projects: lists by type, details, category options. */
-export async function registerProjectRoutes(app: FastifyInstance, { db, places, config }: AppContext): Promise<void> {
+export async function registerProjectRoutes(app: FastifyInstance, { db, dbKind, places, config }: AppContext): Promise<void> {
   // Public lists are read far more than projects change; a short-lived cache per tenant and filter keeps the
   // list fast under load (see scripts/bench/api). Writes to projects call projectListCache.clear().
   const cache = new ResponseCache(config.listCacheMs, 5000);
   app.decorate('projectListCache', cache);
+  // The list's statements name their columns as the API does: no camel-casing of every row (project-list-query.ts).
+  const listDb = db.withoutPlugins();
+  const categories = new CategoryNames(db);
+  await categories.load();
 
   const listHandler = (forcedType?: ProjectTable['type']) => async (request: RouteRequest<ListRoute>, reply: FastifyReply) => {
     const filter = listFilter(request, places, forcedType);
@@ -276,22 +252,15 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
     // The cache holds the serialised body (made by the route's own response serialiser), so a hit costs no
     // database round trip and no serialisation.
     const body = await cache.get(key, async () => {
-      const filtered = applyFilter(baseQuery(db).select([...CARD_COLUMNS, 'c.classname']), filter);
-      const page = (afterId === undefined ? filtered.offset(offset) : filtered.where('project.id', '<', afterId)).orderBy('project.id', 'desc').limit(pageSize);
-      let rows: Array<CardRow & { classname: string }>;
-      let count: ListTotal;
-      if (!hasResidual(filter)) {
-        // The total is the tally's sum: one statement with the page (one round trip, one pooled connection per
-        // request under load); only a page past the end, with no row to carry it, asks again.
-        const withTotal = await page.select(() => tallyQuery(db, filter).as('listTotal')).execute();
-        rows = withTotal;
-        count = withTotal.length ? { total: Number(withTotal[0].listTotal), approx: false } : await countProjects(db, filter);
-      } else {
-        [rows, count] = await Promise.all([page.execute(), countProjects(db, filter)]);
-      }
+      const page = { pageSize, offset, afterId };
+      const { rows, total, approx } = await queryProjectList(listDb, dbKind === 'pglite', filter, page);
+      const classname = await categories.forRows(rows);
       return reply.serialize(
         ok(
-          { rows: rows.map((r) => card(r, places)), ...pageTotal(count, afterId === undefined ? offset : undefined, rows.length, pageSize) },
+          {
+            rows: rows.map((r) => card(r, classname(r.number), places)),
+            ...pageTotal({ total, approx }, afterId === undefined ? offset : undefined, rows.length, pageSize),
+          },
           MESSAGES.common.queried,
         ),
       ) as string;
@@ -313,7 +282,18 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, places, 
     const row = await baseQuery(db).selectAll('project').select('c.classname').where('project.id', '=', id).executeTakeFirstOrThrow();
     return ok(
       {
-        ...card(row, places),
+        ...card(
+          {
+            ...row,
+            publicityStopTime: formatDateTime(row.publicityStopTime),
+            applyStartTime: formatDateTime(row.applyStartTime),
+            applyStopTime: formatDateTime(row.applyStopTime),
+            biddingStartTime: formatDateTime(row.biddingStartTime),
+            biddingStopTime: formatDateTime(row.biddingStopTime),
+          },
+          row.classname,
+          places,
+        ),
         currentPrice: toNumber(row.currentPrice),
         increment: toNumber(row.increment) ?? 0,
         deposit: toNumber(row.deposit) ?? 0,

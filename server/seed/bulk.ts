@@ -41,7 +41,8 @@ export async function syncSequence(db: Kysely<Database>, table: string, column =
 /**
  * Skips foreign-key and other triggers for the rest of the transaction when the role may (PGlite, or a PostgreSQL
  * superuser): the seed only references rows it has just written, and per-row FK checks are a large share of bulk
- * insert time. Elsewhere it changes nothing. Returns whether it applied.
+ * insert time. Elsewhere it changes nothing. Returns whether it applied; if so, the caller must
+ * {@link recountProjectDerived} after writing projects and bids, since the triggers that keep those counts were skipped.
  */
 export async function skipTriggersInTransaction(trx: Kysely<Database>): Promise<boolean> {
   await sql`SAVEPOINT seed_triggers`.execute(trx);
@@ -53,4 +54,21 @@ export async function skipTriggersInTransaction(trx: Kysely<Database>): Promise<
     await sql`ROLLBACK TO SAVEPOINT seed_triggers`.execute(trx);
     return false;
   }
+}
+
+/**
+ * Rebuilds what triggers keep beside projects and bids (project_tally and project_tally_place for the list's totals,
+ * migrations 013 and 017; project.bid_count, migration 014) from the rows themselves: after a bulk insert with triggers skipped they missed
+ * every row, and the list showed 0 条 over 100 000 projects.
+ */
+export async function recountProjectDerived(trx: Kysely<Database>): Promise<void> {
+  await sql`DELETE FROM project_tally`.execute(trx);
+  await sql`INSERT INTO project_tally (dept_id, type, status, number, n)
+    SELECT dept_id, type, status, number, count(*)::int FROM project GROUP BY dept_id, type, status, number`.execute(trx);
+  // Its per-place sums (migration 017) follow the tally by a trigger, skipped here as well.
+  await sql`DELETE FROM project_tally_place`.execute(trx);
+  await sql`INSERT INTO project_tally_place (dept_id, type, n) SELECT dept_id, type, sum(n)::int FROM project_tally GROUP BY dept_id, type`.execute(trx);
+  await sql`UPDATE project p SET bid_count = coalesce(b.n, 0)
+    FROM project q LEFT JOIN (SELECT project_id, count(*)::int AS n FROM bid GROUP BY project_id) b ON b.project_id = q.id
+    WHERE p.id = q.id AND p.bid_count IS DISTINCT FROM coalesce(b.n, 0)`.execute(trx);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { bulkInsert, skipTriggersInTransaction } from './bulk.js';
+import { bulkInsert, recountProjectDerived, skipTriggersInTransaction } from './bulk.js';
 import { ARTICLE_COLUMNS, buildArticles, buildHelpItems, downloadFiles } from './content.js';
 import { DEMO_IMAGE_URLS, writeDemoImages } from './images.js';
 import { buildListings, FINANCING_COLUMNS, INTENT_COLUMNS, INVEST_COLUMNS, LAND_INFO_COLUMNS } from './listings.js';
@@ -146,7 +146,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
     log(`网上商城商品：${products.length} 件`);
 
     const started = Date.now();
-    if (count > 2000) await skipTriggersInTransaction(trx);
+    const triggersSkipped = count > 2000 && (await skipTriggersInTransaction(trx));
     const projects = await seedProjects(trx, rng.fork('projects'), regions, {
       count,
       now,
@@ -160,6 +160,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
     );
 
     const activity = await seedUserActivity(trx, rng.fork('activity'), users, projects.refs, now);
+    if (triggersSkipped) await recountProjectDerived(trx);
 
     return {
       place: placeRows.length,

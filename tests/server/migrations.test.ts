@@ -90,3 +90,39 @@ describe('013_project_list_scale', () => {
     ]);
   });
 });
+
+describe('016_project_counts_recount', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openDatabase();
+    await migrateTo(handle.db, '015_staff_console');
+  });
+  afterAll(() => handle.close());
+
+  it('recounts the tally and the bid counts a bulk seed with its triggers skipped left at zero', async () => {
+    const { db } = handle;
+    await sql`INSERT INTO place (dept_id, dept_name, dept_code, level) VALUES (9001, '迁移镇', '9001', 3)`.execute(db);
+    await sql`INSERT INTO app_user (phone, password_hash) VALUES ('13900000000', 'x')`.execute(db);
+    // As the bulk seed writes: triggers skipped for the transaction, so neither count follows the rows.
+    await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await sql`INSERT INTO project (id, dept_id, type, number, status, project_name, price)
+        VALUES (501, 9001, 2, '001', 6, '甲', 1), (502, 9001, 2, '001', 6, '乙', 1), (503, 9001, 1, '009', 2, '丙', 1)`.execute(trx);
+      await sql`INSERT INTO bid (project_id, user_id, amount) SELECT 501, user_id, a FROM app_user, (VALUES (10), (20), (30)) v(a)`.execute(trx);
+    });
+    const tally = () => sql`SELECT dept_id, type, status, number, n FROM project_tally WHERE n <> 0 ORDER BY 1, 2, 3, 4`.execute(db).then((r) => r.rows);
+    const bidCounts = () => sql`SELECT id, bid_count FROM project ORDER BY id`.execute(db).then((r) => r.rows);
+    expect(await tally()).toEqual([]);
+
+    expect(await migrateToLatest(db)).toContain('016_project_counts_recount');
+    expect(await tally()).toEqual([
+      { deptId: 9001, type: 1, status: 2, number: '009', n: 1 },
+      { deptId: 9001, type: 2, status: 6, number: '001', n: 2 },
+    ]);
+    expect(await bidCounts()).toEqual([
+      { id: 501, bidCount: 3 },
+      { id: 502, bidCount: 0 },
+      { id: 503, bidCount: 0 },
+    ]);
+  });
+});

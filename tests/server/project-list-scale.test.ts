@@ -24,6 +24,12 @@ async function tallyAndTruth() {
     SELECT dept_id, type, status, number, n FROM project_tally WHERE n <> 0 ORDER BY 1, 2, 3, 4`.execute(server.db);
   const truth = await sql<{ deptId: number; type: number; status: number; number: string; n: number }>`
     SELECT dept_id, type, status, number, count(*)::int AS n FROM project GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`.execute(server.db);
+  // The per-place sums (migration 017) against the same truth, summed over status and category.
+  const perPlace = await sql<{ deptId: number; type: number; n: number }>`
+    SELECT dept_id, type, n FROM project_tally_place WHERE n <> 0 ORDER BY 1, 2`.execute(server.db);
+  const perPlaceTruth = await sql<{ deptId: number; type: number; n: number }>`
+    SELECT dept_id, type, count(*)::int AS n FROM project GROUP BY 1, 2 ORDER BY 1, 2`.execute(server.db);
+  expect(perPlace.rows).toEqual(perPlaceTruth.rows);
   return { tally: tally.rows, truth: truth.rows };
 }
 

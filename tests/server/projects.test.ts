@@ -124,6 +124,9 @@ describe('POST /api/projectList', () => {
     expect((await call('/api/projectList', TENANT_A, { keyword: '3号地块' })).json().data.rows.map((r: { id: number }) => r.id)).toEqual([ids.a3]);
     // The search box says 项目名称、编号或地址: a 项目编号, whole or in part, finds its project.
     expect((await call('/api/projectList', TENANT_A, { keyword: 'ca2026-2-000003' })).json().data.rows.map((r: { id: number }) => r.id)).toEqual([ids.a3]);
+    // Without a cased letter the same search (digits, Chinese) matches the same, case or not.
+    expect((await call('/api/projectList', TENANT_A, { keyword: '2026-2-000003' })).json().data.rows.map((r: { id: number }) => r.id)).toEqual([ids.a3]);
+    expect((await call('/api/projectList', TENANT_A, { keyword: 'CA2026-2-000003' })).json().data.rows.map((r: { id: number }) => r.id)).toEqual([ids.a3]);
     expect((await call('/api/projectList', TENANT_A, { searchValue: '灌溉' })).json().data.rows.map((r: { id: number }) => r.id)).toEqual([ids.tender]);
   });
 

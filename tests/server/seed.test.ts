@@ -460,6 +460,27 @@ describe('determinism and reset', () => {
     }
   }, 120_000);
 
+  it('keeps the list totals (project_tally) and bid counts exact after a bulk seed, which skips their triggers', async () => {
+    const other = await startTestServer();
+    try {
+      await seedDemo(other.db, { projects: 2010, now: NOW });
+      const tally = await sql`SELECT dept_id, type, status, number, n FROM project_tally WHERE n <> 0 ORDER BY 1, 2, 3, 4`.execute(other.db);
+      const truth = await sql`SELECT dept_id, type, status, number, count(*)::int AS n FROM project GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`.execute(other.db);
+      expect(truth.rows.length).toBeGreaterThan(0);
+      expect(tally.rows).toEqual(truth.rows);
+      const perPlace = await sql`SELECT dept_id, type, n FROM project_tally_place WHERE n <> 0 ORDER BY 1, 2`.execute(other.db);
+      const perPlaceTruth = await sql`SELECT dept_id, type, count(*)::int AS n FROM project GROUP BY 1, 2 ORDER BY 1, 2`.execute(other.db);
+      expect(perPlace.rows).toEqual(perPlaceTruth.rows);
+      const wrong = await sql<{ n: number }>`SELECT count(*)::int AS n FROM project p
+        WHERE p.bid_count <> (SELECT count(*) FROM bid b WHERE b.project_id = p.id)`.execute(other.db);
+      expect(wrong.rows[0].n).toBe(0);
+      const withBids = await sql<{ n: number }>`SELECT count(*)::int AS n FROM project WHERE bid_count > 0`.execute(other.db);
+      expect(withBids.rows[0].n).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+
   it('moves every time with the reference time', async () => {
     const other = await startTestServer();
     try {
