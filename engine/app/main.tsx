@@ -8,6 +8,9 @@ import type { Region } from '../../schemas/types/region.js';
 import { createSiteData } from '../http/index.js';
 import { PortalApp } from '../react/PortalApp.js';
 import { loadBlock } from '../react/BlockView.js';
+import { loadSource } from '../react/useSource.js';
+import { SourcePrefetch } from '../runtime/source-prefetch.js';
+import { firstPageSources } from '../runtime/page-sources.js';
 import type { ReactBlockRegistry } from '../react/block-types.js';
 import { createBlockRegistry } from '../runtime/block-registry.js';
 import { createBrowserClient } from './browser-client.js';
@@ -30,13 +33,19 @@ async function boot(): Promise<void> {
       ? { deptId, deptName: query.get('deptName') ?? undefined, deptCode: query.get('deptCode') ?? query.get('dm') ?? undefined }
       : { deptId: region.deptId, deptName: region.cityName, deptCode: region.deptCode },
   );
+  // The first page's data is asked for now, while its code is still on its way and React has yet to render: the
+  // page's blocks then take these requests (render-as-you-fetch, from before the first render).
+  let siteData = createSiteData(client, region.siteData ?? {});
+  const prefetch = new SourcePrefetch();
+  const first = firstPageSources(region, window.location.hash, { loggedIn: session.loggedIn });
+  if (first) prefetch.startPage(first.sources.map(({ key, resolved }) => ({ key, start: () => loadSource(resolved, client, siteData) })));
   // The header is on the page already (the server's first paint): the first render draws it at once, its code
   // in — fetched with the page (modulepreload) — rather than put a loading state where it stood. Not waited on long.
   await headerCode(region, registry);
   const render = () =>
     root.render(
       <React.StrictMode>
-        <PortalApp region={region} registry={registry} client={client} siteData={createSiteData(client, region.siteData ?? {})} />
+        <PortalApp region={region} registry={registry} client={client} siteData={siteData} prefetch={prefetch} />
       </React.StrictMode>,
     );
   render();
@@ -48,6 +57,7 @@ async function boot(): Promise<void> {
       settings.previewEvents,
       (next: Region) => {
         region = next;
+        siteData = createSiteData(client, region.siteData ?? {});
         render();
       },
       region,

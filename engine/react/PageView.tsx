@@ -3,7 +3,6 @@ import { Link, useLocation } from 'react-router-dom';
 import type { BlockEntry, Page } from '../../schemas/types/region.js';
 import { evaluateCondition } from '../region/condition.js';
 import type { ReactBlockRegistry } from './block-types.js';
-import { resolveSource, sourceKey, type BlockSource } from '../runtime/source.js';
 import { documentTitle } from '../runtime/title.js';
 import { BlockView, loadBlock } from './BlockView.js';
 import { ReadingAidsBar } from './ReadingAidsBar.js';
@@ -13,6 +12,7 @@ import { useFlags, useRegion, useRouteQuery } from './RegionProvider.js';
 import { loadSource } from './useSource.js';
 import { isAllowedUrl } from '../security/url-policy.js';
 import { CELL_WIDTHS } from '../runtime/first-paint.js';
+import { pageBlockLists, pageSources } from '../runtime/page-sources.js';
 
 /** Whether a block entry shows here: its `when` holds for the region, flags, route query and session. */
 function useShows(): (entry: BlockEntry) => boolean {
@@ -65,10 +65,8 @@ function usePagePrefetch(lists: ReadonlyArray<readonly BlockEntry[] | undefined>
   const siteData = usePortalSiteData();
   const prefetch = useSourcePrefetch();
   const entries = lists.flatMap((list) => (list ?? []).filter(shows));
-  const sources = entries.flatMap((entry) =>
-    entry.source ? [resolveSource(entry.source as BlockSource, { query, region: region as unknown as Record<string, unknown> })] : [],
-  );
-  const keys = sources.map(sourceKey);
+  const sources = pageSources(entries, query, region);
+  const keys = sources.map((s) => s.key);
   const types = [...new Set(entries.map((entry) => entry.type))];
   const signature = JSON.stringify([keys, types]);
   // Started while rendering, before any block mounts; starting is idempotent (a repeated render starts nothing new).
@@ -78,7 +76,7 @@ function usePagePrefetch(lists: ReadonlyArray<readonly BlockEntry[] | undefined>
       // A chunk that fails shows on its block (BlockErrorBoundary), not here.
       if (definition) loadBlock(definition).catch(() => undefined);
     }
-    prefetch.startPage(sources.map((resolved, i) => ({ key: keys[i]!, start: () => loadSource(resolved, client, siteData) })));
+    prefetch.startPage(sources.map(({ key, resolved }) => ({ key, start: () => loadSource(resolved, client, siteData) })));
     // `signature` captures the keys and types.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature, registry, prefetch, client, siteData]);
@@ -164,7 +162,7 @@ export function PageView({ pageId, page, registry }: { pageId: string; page: Pag
   const named = page.titleField ? (region as Record<string, unknown>)[page.titleField] : undefined;
   const title = typeof named === 'string' && named.trim() ? named.trim() : page.title;
   const header = page.layout?.header !== false;
-  usePagePrefetch([header ? region.layout?.header : undefined, page.blocks, header ? region.layout?.footer : undefined], registry);
+  usePagePrefetch(pageBlockLists(region, page), registry);
   return (
     <PageShell pageClass={`tm-page--${pageId}`} header={header} zoom={page.layout?.zoom !== false} registry={registry} resetKey={pageId}>
       {!blockHeading && title && <h1 className="tm-visually-hidden">{title}</h1>}

@@ -4,6 +4,7 @@ import type { Region } from '../../schemas/types/region.js';
 import type { ApiClient, SiteData } from '../http/index.js';
 import type { ReactBlockRegistry } from './block-types.js';
 import { buildPageRoutes } from '../runtime/routes.js';
+import type { SourcePrefetch } from '../runtime/source-prefetch.js';
 import { NotFoundView, PageView } from './PageView.js';
 import { PortalClientProvider, useSession } from './PortalClientProvider.js';
 import { SessionProvider } from './SessionProvider.js';
@@ -59,6 +60,7 @@ export function PortalApp({
   siteData,
   reload,
   WebSocketImpl,
+  prefetch,
 }: {
   region: Region;
   registry: ReactBlockRegistry;
@@ -68,9 +70,11 @@ export function PortalApp({
   reload?: () => void;
   /** The WebSocket class of the real-time channel; the browser's by default (Node tests pass `ws`). */
   WebSocketImpl?: SocketConstructor;
+  /** Requests already started for the first page (the app's entry starts them before rendering). */
+  prefetch?: SourcePrefetch;
 }) {
   return (
-    <PortalClientProvider client={client} siteData={siteData}>
+    <PortalClientProvider client={client} siteData={siteData} prefetch={prefetch}>
       <SessionProvider reload={reload}>
         <RegionProvider region={region}>
           <ReadingAidsProvider>

@@ -12,10 +12,16 @@ interface PortalClientContextValue {
 const PortalClientContext = createContext<PortalClientContextValue | null>(null);
 
 /** Hands the portal's one client and site-data helper to every block below it. */
-export function PortalClientProvider({ client, siteData, children }: Omit<PortalClientContextValue, 'prefetch'> & { children: ReactNode }) {
-  // One set of started requests per client: another client (another deployment in a test) starts its own.
+export function PortalClientProvider({
+  client,
+  siteData,
+  prefetch: started,
+  children,
+}: Omit<PortalClientContextValue, 'prefetch'> & { prefetch?: SourcePrefetch; children: ReactNode }) {
+  // One set of started requests per client: another client (another deployment in a test) starts its own. The app's
+  // entry may hand in the one it started the first page's requests on, before rendering.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `client` is the key, not an input
-  const prefetch = useMemo(() => new SourcePrefetch(), [client]);
+  const prefetch = useMemo(() => started ?? new SourcePrefetch(), [client]);
   const value = useMemo(() => ({ client, siteData, prefetch }), [client, siteData, prefetch]);
   return <PortalClientContext.Provider value={value}>{children}</PortalClientContext.Provider>;
 }

@@ -8,6 +8,8 @@ import { PortalApp } from '../../../engine/react/index.js';
 import { createBlockRegistry, type BlockComponentProps } from '../../../engine/runtime/block-registry.js';
 import type { ReactBlockDefinition } from '../../../engine/react/block-types.js';
 import { SourcePrefetch } from '../../../engine/runtime/source-prefetch.js';
+import { firstPageSources } from '../../../engine/runtime/page-sources.js';
+import { loadSource } from '../../../engine/react/useSource.js';
 import type { Region } from '../../../schemas/types/region.js';
 import { clientFor } from '../http/client-setup.js';
 import { startSeededServer } from '../http/real-server.js';
@@ -106,6 +108,55 @@ describe('render-as-you-fetch', () => {
     // Each source was asked once: the blocks took the page's requests rather than start their own.
     expect(apiCalls()).toHaveLength(3);
     expect(chunks.every((k) => k.calls === 1)).toBe(true);
+  });
+});
+
+describe('the first page’s data, started before React renders', () => {
+  it('finds the page an address opens and the sources it shows; the page then takes those requests, none twice', async () => {
+    const region = {
+      ...REGION,
+      layout: { header: [{ type: 't-head', source: { call: 'newsList', body: { number: '001017', pageNum: 1, pageSize: 3 } } }], footer: [] },
+      pages: {
+        ...REGION.pages,
+        detail: {
+          route: '/news/detail',
+          title: '详情',
+          blocks: [
+            { type: 't-news', source: { call: 'newsDetail', body: { id: { $from: 'query.id' } } } },
+            { type: 't-policies', when: { path: 'session.loggedIn', equals: true }, source: { siteData: 'zhengcefagui' } },
+          ],
+        },
+        board: { route: '/board', title: '大屏', layout: { header: false }, blocks: [{ type: 't-news', source: { siteData: 'zhengcefagui' } }] },
+      },
+    } as unknown as Region;
+    const detail = firstPageSources(region, '#/news/detail?id=7', { loggedIn: false })!;
+    expect(detail.route.pageId).toBe('detail');
+    // The header's source, then the page's with the address's id; the logged-in block is not the visitor's.
+    expect(detail.sources.map((s) => s.resolved)).toMatchObject([
+      { kind: 'call', call: 'newsList' },
+      { kind: 'call', call: 'newsDetail', body: { id: '7' } },
+    ]);
+    expect(firstPageSources(region, '#/news/detail?id=7', { loggedIn: true })!.sources).toHaveLength(3);
+    // A page without the header shows none of its sources; an address no page has starts nothing.
+    expect(firstPageSources(region, '#/board', { loggedIn: false })!.sources.map((s) => s.resolved)).toMatchObject([{ kind: 'siteData', key: 'zhengcefagui' }]);
+    expect(firstPageSources(region, '#/nowhere', { loggedIn: false })).toBeUndefined();
+
+    // The home's sources started before rendering; the app renders with them and asks the server nothing more.
+    const chunks = ['t-head', 't-carousel', 't-news', 't-policies'].map(chunk);
+    for (const k of chunks) k.resolve();
+    const c = clientFor(server.baseURL, { defaultDeptId: () => REGION.deptId, adapter: 'http' });
+    const siteData = createSiteData(c.client, { zhengcefagui: { call: 'newsList', body: { number: '002001', pageNum: 1, pageSize: 7 } } });
+    arrivals.length = 0;
+    const prefetch = new SourcePrefetch();
+    const home = firstPageSources(REGION, '#/', { loggedIn: false })!;
+    prefetch.startPage(home.sources.map(({ key, resolved }) => ({ key, start: () => loadSource(resolved, c.client, siteData) })));
+    await waitFor(() => expect(apiCalls()).toHaveLength(3));
+    window.location.hash = '#/';
+    render(
+      <PortalApp region={REGION} registry={createBlockRegistry(chunks.map((k) => k.definition))} client={c.client} siteData={siteData} prefetch={prefetch} />,
+    );
+    for (const type of ['t-carousel', 't-news', 't-policies']) expect(await screen.findByText(new RegExp(`^${type} 已显示 [1-9]\\d* 条$`))).toBeTruthy();
+    expect(apiCalls()).toHaveLength(3);
   });
 });
 
