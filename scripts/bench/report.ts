@@ -140,7 +140,10 @@ async function main() {
     if (result.limits?.length) details.push(...result.limits.map((l) => `- ${l}`), '');
     details.push(...printout);
   }
-  lines.push(...summary, '', ...details);
+  // The reading of the figures (what limits a missed goal), written by hand from the profiles: kept across runs.
+  const limits = path.join('bench', 'limits.md');
+  const reading = fs.existsSync(limits) ? [fs.readFileSync(limits, 'utf8').trim(), ''] : [];
+  lines.push(...summary, '', ...reading, ...details);
   fs.mkdirSync('bench', { recursive: true });
   const file = path.join('bench', 'report.md');
   fs.writeFileSync(file, lines.join('\n'));
