@@ -211,11 +211,6 @@ export interface FirstViewOptions {
   waitMs?: number;
 }
 
-/**
- * The preload tags of a region's first view, for index.html. Chunks are worked out once per region; pictures that
- * come from data are asked once per `imageTtlMs` and never hold a page up longer than `waitMs`. Without a build
- * manifest (a client built elsewhere) only the pictures are announced.
- */
 /** What index.html carries for a region's first view. */
 export interface FirstView {
   /** The inline script that adds each route's preload tags (preloadScript). */
@@ -228,6 +223,11 @@ export interface FirstView {
   images: string[];
 }
 
+/**
+ * The preload tags of a region's first view, for index.html. Chunks are worked out once per region; pictures that
+ * come from data are asked once per `imageTtlMs` and never hold a page up longer than `waitMs`. Without a build
+ * manifest (a client built elsewhere) only the pictures are announced.
+ */
 export function createFirstView(options: FirstViewOptions): (region: Region) => Promise<FirstView> {
   const { imageTtlMs = 60_000, waitMs = 150 } = options;
   const manifest = readManifest(options.clientDir);
@@ -285,18 +285,17 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
     };
     let paint = paintCache.get(region);
     if (!paint) {
-      const firstPaint = firstPaintHtml(region, (type) => byType.get(type));
-      // The stylesheets of the header blocks drawn (their chunks' CSS); the app's own are in index.html already.
-      const painted = [...firstPaint.matchAll(/data-block="([^"]+)"/g)].map((m) => m[1]!);
-      const entries = (region.layout?.header ?? []).filter((entry) => painted.includes(entry.type));
+      const { html: firstPaint, painted } = firstPaintHtml(region, (type) => byType.get(type));
+      // The header blocks drawn: their chunks' stylesheets (the app's own are in index.html already), their pictures.
       const pictures = await leadImages(
         region,
-        entries,
+        painted,
         (type) => byType.get(type),
         async () => undefined,
-        entries.length,
+        painted.length,
       );
-      paint = { firstPaint, stylesheets: firstPaint && chunks ? chunks.forTypes(painted).styles : [], images: pictures.map((image) => encodeURI(image)) };
+      const styles = chunks ? chunks.forTypes(painted.map((entry) => entry.type)).styles : [];
+      paint = { firstPaint, stylesheets: firstPaint ? styles : [], images: pictures.map((image) => encodeURI(image)) };
       paintCache.set(region, paint);
     }
     for (const [route, { scripts, styles }] of files) {

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { ServerConfig } from './config.js';
 import type { ClientSettings } from '../engine/runtime/client-settings.js';
 import { parseImageRewrites } from '../engine/http/image-rewrite.js';
+import { escapeHtml } from '../engine/runtime/html-text.js';
+import { REGION_DATA_ID } from '../engine/runtime/client-settings.js';
 
 /** Where a preview page listens for region changes (server/region-preview.ts). */
 export const PREVIEW_EVENTS_PATH = '/__tianmu/preview-events';
@@ -26,9 +28,6 @@ export function settingsScript(settings: ClientSettings): string {
   return `window.__TIANMU_SETTINGS__=${scriptSafeJson(settings)}`;
 }
 
-/** The id of the page's region data block (engine/app/load-region.ts reads it). */
-export const REGION_DATA_ID = 'tm-region';
-
 /**
  * The region as a data block (`<script type="application/json">`), not a script: the browser does not run it, so
  * the parser is not held while ~50 KB of object literal is evaluated (15–50 ms measured in Chromium, against ~1 ms
@@ -48,9 +47,6 @@ function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-
 /**
  * index.html with the deployment settings (window.__TIANMU_SETTINGS__) and the region (a JSON data block) written in,
  * its document title and the code that announces the opened route's first view (server/first-view.ts), and the SHA-256 (base64) of that inline script, which the page's
@@ -67,12 +63,10 @@ export function renderIndexHtml(
   const code = `${settingsScript(settings)}${preloadCode ? `;${preloadCode}` : ''}`;
   // Right after the title, before the stylesheet: an inline script after a stylesheet waits until it has loaded, and
   // this one starts the route's chunks and lead pictures (a trace showed them ~300 ms behind the shell's).
-  const titled = `<title>${escapeText(title)}</title>`;
-  const stylesheets = (firstView.stylesheets ?? []).map((href) => `\n    <link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`).join('');
+  const titled = `<title>${escapeHtml(title)}</title>`;
+  const stylesheets = (firstView.stylesheets ?? []).map((href) => `\n    <link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
   // The first paint's picture (the header's background) is the page's largest paint: fetched before anything else.
-  const pictures = (firstView.images ?? [])
-    .map((href) => `\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}">`)
-    .join('');
+  const pictures = (firstView.images ?? []).map((href) => `\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(href)}">`).join('');
   const head = `${titled}${pictures}\n    <script>${code}</script>\n    ${regionDataBlock(region)}`;
   let html = /<title>[^<]*<\/title>/.test(template)
     ? template.replace(/<title>[^<]*<\/title>/, () => head)

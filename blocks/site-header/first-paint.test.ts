@@ -47,7 +47,8 @@ describe('the site header first paint', () => {
 
 describe('firstPaintHtml', () => {
   it('frames the header blocks that can draw themselves as PageView does, up to the first that cannot', () => {
-    const html = firstPaintHtml(region(), definition);
+    const { html, painted } = firstPaintHtml(region(), definition);
+    expect(painted.map((e) => e.type)).toEqual(['site-header']);
     expect(html).toMatch(/^<div class="tm-page tm-zoom tm-first-paint">/);
     expect(html).toContain(
       '<header class="tm-site-header"><div class="tm-cell tm-w-full"><div class="tm-block tm-block--site-header" data-block="site-header">',
@@ -57,8 +58,10 @@ describe('firstPaintHtml', () => {
   });
 
   it('is empty when the first header block cannot be drawn, or only shows to a logged-in visitor', () => {
-    expect(firstPaintHtml(region({ layout: { header: [{ type: 'main-nav' }, { type: 'site-header' }] } }), definition)).toBe('');
-    expect(firstPaintHtml(region({ layout: { header: [{ type: 'site-header', when: { path: 'session.loggedIn', equals: true } }] } }), definition)).toBe('');
-    expect(firstPaintHtml(region({ layout: {} }), definition)).toBe('');
+    expect(firstPaintHtml(region({ layout: { header: [{ type: 'main-nav' }, { type: 'site-header' }] } }), definition).html).toBe('');
+    expect(firstPaintHtml(region({ layout: { header: [{ type: 'site-header', when: { path: 'session.loggedIn', equals: true } }] } }), definition).html).toBe(
+      '',
+    );
+    expect(firstPaintHtml(region({ layout: {} }), definition).html).toBe('');
   });
 });

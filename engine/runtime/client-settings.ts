@@ -16,6 +16,9 @@ export interface ClientSettings {
   previewEvents?: string;
 }
 
+/** The id of the page's region data block: the server writes it (server/index-html.ts), the entry parses it. */
+export const REGION_DATA_ID = 'tm-region';
+
 declare global {
   interface Window {
     /** The deployment's settings, written into index.html by the server. */

@@ -12,22 +12,30 @@ export const CELL_WIDTHS: Record<string, string> = { full: 'tm-w-full', '2/3': '
  * any script has run, and the app's first render replaces it where it stands. A header block that cannot (a title
  * frame, no `firstPaint`) ends it: what comes after would move. Empty when the first header block cannot.
  * Routes whose page turns the header or the zoom off are told apart in the browser (server/first-view.ts).
+ * Returns the markup and the header entries it draws.
  */
-export function firstPaintHtml(region: Region, definition: (type: string) => Pick<BlockDefinition, 'firstPaint'> | undefined): string {
+export function firstPaintHtml(
+  region: Region,
+  definition: (type: string) => Pick<BlockDefinition, 'firstPaint'> | undefined,
+): { html: string; painted: BlockEntry[] } {
   const context = { flags: region.flags ?? {}, region, query: {}, session: { loggedIn: false } } as unknown as ConditionContext;
   const cells: string[] = [];
+  const painted: BlockEntry[] = [];
   for (const entry of (region.layout?.header ?? []) as BlockEntry[]) {
     if (entry.when && !evaluateCondition(entry.when as never, context)) continue;
     const props = (entry.props ?? {}) as Record<string, unknown>;
     const html = typeof props.title === 'string' && props.title ? undefined : definition(entry.type)?.firstPaint?.({ props, region: region as never });
     if (!html) break;
     const width = CELL_WIDTHS[entry.width ?? 'full'] ?? CELL_WIDTHS.full;
+    painted.push(entry);
     cells.push(`<div class="tm-cell ${width}"><div class="tm-block tm-block--${entry.type}" data-block="${entry.type}">${html}</div></div>`);
   }
-  if (!cells.length) return '';
-  return (
-    '<div class="tm-page tm-zoom tm-first-paint">' +
-    '<div class="tm-aids" aria-hidden="true"><div class="tm-aids__row"><span class="tm-first-paint__aids"></span></div></div>' +
-    `<header class="tm-site-header">${cells.join('')}</header></div>`
-  );
+  if (!cells.length) return { html: '', painted };
+  return {
+    html:
+      '<div class="tm-page tm-zoom tm-first-paint">' +
+      '<div class="tm-aids" aria-hidden="true"><div class="tm-aids__row"><span class="tm-first-paint__aids"></span></div></div>' +
+      `<header class="tm-site-header">${cells.join('')}</header></div>`,
+    painted,
+  };
 }
