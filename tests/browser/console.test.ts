@@ -292,6 +292,25 @@ describe('the staff console', () => {
       await expect.poll(() => bid.count(), { timeout: 15_000 }).toBe(1);
       await bid.click();
       await expect.poll(() => bidder!.page.locator('.tm-auction__price').innerText(), { timeout: 10_000 }).toBe('¥12,000.00');
+      // The first bid is at the listing price, so the price shown is the same before and after it: the bid itself is
+      // awaited, or the close may come first and end the auction with no bid (已结束).
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (
+                await db
+                  .selectFrom('bid')
+                  .select((eb) => eb.fn.countAll().as('n'))
+                  .where('projectId', '=', listed.id)
+                  .executeTakeFirstOrThrow()
+              ).n,
+            ),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(1);
 
       // The end passes: the close makes the deal and publishes its announcement.
       await clock({ biddingStopTime: -1_000 });
