@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../server/auction/engine.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { SESSION_KEYS } from '../../engine/http/session-store.js';
-import { SCREENSHOT_DIR, seriousViolations, seededProjectOf, withPortalInChromium, type OpenedPage } from './portal-harness.js';
+import { SCREENSHOT_DIR, closeMessages, seriousViolations, seededProjectOf, withPortalInChromium, type OpenedPage } from './portal-harness.js';
 
 // Region flags and fields with a visible effect (issue 13), each against a region with it and one without, in real
 // Chromium over the seeded portal; and the registration journeys of tender, demand and bid details.
@@ -15,7 +15,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCR
 
 async function done({ page, errors }: OpenedPage): Promise<void> {
   // A toast caught mid-fade reads as low contrast: axe looks once the messages (登录成功, 报名成功…) have gone.
-  await expect.poll(() => page.locator('.semi-toast-content').count(), { timeout: 15_000 }).toBe(0);
+  await closeMessages(page);
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
   await page.context().close();

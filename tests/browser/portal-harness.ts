@@ -233,6 +233,22 @@ export function settled(page: Page, until: Exclude<PageReady, 'idle'> = 'blocks'
 }
 
 /**
+ * Closes every message (Semi's toasts: 登录成功, 报名成功…) with its own close button, as a reader does, and waits until
+ * none is left: a test that has read its message need not wait out the three seconds each stays.
+ */
+export async function closeMessages(page: Page): Promise<void> {
+  const closeButtons = page.locator('.semi-toast-close-button button');
+  for (let left = await closeButtons.count(); left > 0; left = await closeButtons.count()) {
+    // A toast may leave on its own timer between the count and the click.
+    await closeButtons
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  }
+  await expect.poll(() => page.locator('.semi-toast-content').count(), { timeout: 15_000 }).toBe(0);
+}
+
+/**
  * Brings the page to where its animations come to rest (a notification sliding in, a toast fading): finite
  * animations jump to their end; endless ones (spinners) cannot and need not.
  */
