@@ -4,6 +4,8 @@ import type { ClientSettings } from '../engine/runtime/client-settings.js';
 import { parseImageRewrites } from '../engine/http/image-rewrite.js';
 import { escapeHtml } from '../engine/runtime/html-text.js';
 import { REGION_DATA_ID } from '../engine/runtime/client-settings.js';
+import { earlyAidsScript } from '../engine/accessibility/early-aids.js';
+import type { ElderModeOption } from '../engine/accessibility/preferences.js';
 
 /** Where a preview page listens for region changes (server/region-preview.ts). */
 export const PREVIEW_EVENTS_PATH = '/__tianmu/preview-events';
@@ -49,7 +51,7 @@ function scriptSafeJson(value: unknown): string {
 
 /**
  * index.html with the deployment settings (window.__TIANMU_SETTINGS__) and the region (a JSON data block) written in,
- * its document title and the code that announces the opened route's first view (server/first-view.ts), and the SHA-256 (base64) of that inline script, which the page's
+ * its document title, the reader's stored reading aids (earlyAidsScript) and the code that announces the opened route's first view (server/first-view.ts), and the SHA-256 (base64) of that inline script, which the page's
  * Content-Security-Policy allows by hash (it differs per region).
  */
 export function renderIndexHtml(
@@ -60,7 +62,9 @@ export function renderIndexHtml(
   firstView: { code?: string; firstPaint?: string; stylesheets?: readonly string[]; images?: readonly string[] } = {},
 ): { html: string; scriptHash: string } {
   const preloadCode = firstView.code ?? '';
-  const code = `${settingsScript(settings)}${preloadCode ? `;${preloadCode}` : ''}`;
+  // The reader's stored aids (elder mode, text size) before the body: the first paint is drawn at their size.
+  const aidsCode = earlyAidsScript((region as { elderMode?: ElderModeOption } | null)?.elderMode ?? 'offered');
+  const code = [settingsScript(settings), aidsCode, preloadCode].filter(Boolean).join(';');
   // Right after the title, before the stylesheet: an inline script after a stylesheet waits until it has loaded, and
   // this one starts the route's chunks and lead pictures (a trace showed them ~300 ms behind the shell's).
   const titled = `<title>${escapeHtml(title)}</title>`;

@@ -1,4 +1,5 @@
 export {
+  AID_CLASSES,
   AIDS_STORAGE_KEY,
   ELDER_MIN_FONT_PX,
   ELDER_PRESET,
@@ -12,5 +13,6 @@ export {
   toggleElder,
 } from './preferences.js';
 export type { Aids, ElderModeOption } from './preferences.js';
+export { earlyAidsScript } from './early-aids.js';
 export { chineseVoice, createReadAloud, focusedText, speechChunks } from './read-aloud.js';
 export type { ReadAloud, ReadAloudProblem } from './read-aloud.js';

@@ -98,20 +98,24 @@ export function toggleElder(aids: Aids): Aids {
   return aids.elder ? NO_AIDS : ELDER_PRESET;
 }
 
+/** The root element's class for each aid that has one of its own (`tm-aid-text` goes with elder mode or a text step). */
+export const AID_CLASSES: ReadonlyArray<readonly [keyof Aids, string]> = [
+  ['elder', 'tm-elder'],
+  ['spacing', 'tm-aid-spacing'],
+  ['contrast', 'tm-aid-contrast'],
+  ['cursor', 'tm-aid-cursor'],
+  ['simple', 'tm-aid-simple'],
+  ['calm', 'tm-aid-calm'],
+];
+
 /** The classes and variables `applyAids` sets on the root element, for one set of aids. */
 export function aidClasses(aids: Aids): { classes: string[]; zoom: number } {
-  const classes: string[] = [];
-  if (aids.elder) classes.push('tm-elder');
+  const classes = AID_CLASSES.filter(([aid]) => aids[aid] === true).map(([, name]) => name);
   if (aids.elder || aids.textStep > 0) classes.push('tm-aid-text');
-  if (aids.spacing) classes.push('tm-aid-spacing');
-  if (aids.contrast) classes.push('tm-aid-contrast');
-  if (aids.cursor) classes.push('tm-aid-cursor');
-  if (aids.simple) classes.push('tm-aid-simple');
-  if (aids.calm) classes.push('tm-aid-calm');
   return { classes, zoom: TEXT_SCALES[clampStep(aids.textStep)] };
 }
 
-const ALL_CLASSES = ['tm-elder', 'tm-aid-text', 'tm-aid-spacing', 'tm-aid-contrast', 'tm-aid-cursor', 'tm-aid-simple', 'tm-aid-calm'];
+const ALL_CLASSES = [...AID_CLASSES.map(([, name]) => name), 'tm-aid-text'];
 
 /**
  * Puts the aids on the document: classes on the root element that the theme (reading-aids.css) reads, elder mode's

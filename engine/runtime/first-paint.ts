@@ -34,7 +34,9 @@ export function firstPaintHtml(
   return {
     html:
       '<div class="tm-page tm-zoom tm-first-paint">' +
-      '<div class="tm-aids" aria-hidden="true"><div class="tm-aids__row"><span class="tm-first-paint__aids"></span></div></div>' +
+      // The bar's row holds an unseen, disabled button of the bar's own style: the row is as tall as the app's, at any
+      // text size and in elder mode.
+      '<div class="tm-aids" aria-hidden="true"><div class="tm-aids__row"><button type="button" class="tm-first-paint__aids" disabled tabindex="-1">长辈版</button></div></div>' +
       `<header class="tm-site-header">${cells.join('')}</header></div>`,
     painted,
   };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AIDS_STORAGE_KEY, ELDER_PRESET } from '../../engine/accessibility/index.js';
 import { evaluateCondition, loadRegionCatalog } from '../../engine/region/index.js';
 import type { Region } from '../../schemas/types/region.js';
 import { SCREENSHOT_DIR, seriousViolations, withPortalInChromium } from './portal-harness.js';
@@ -83,6 +84,47 @@ describe('the first paint', () => {
       await page.goto(chromium.url({ region: 'xinyang', route: '/xinyangBigData' }), { waitUntil: 'networkidle' });
       expect(await page.locator('.tm-first-paint').count()).toBe(1);
       expect(await page.locator('.tm-first-paint').isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is drawn at the reader’s size in elder mode: the stored aids are on the page before the header', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+    try {
+      // A reader who chose 长辈版 and one step of larger text on an earlier visit.
+      await context.addInitScript(([key, aids]) => localStorage.setItem(key, aids), [
+        AIDS_STORAGE_KEY,
+        JSON.stringify({ ...ELDER_PRESET, textStep: 1 }),
+      ] as const);
+      const page = await context.newPage();
+      const titleSize = () => page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('.tm-header__title')!).fontSize));
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.goto(chromium.url({ region: 'lantian' }), { waitUntil: 'networkidle' });
+      const before = await headerOf(page);
+      expect(before).toMatchObject({ title: '蓝田县农村产权交易平台', firstPaint: true });
+      expect(await page.evaluate(() => document.documentElement.classList.contains('tm-elder'))).toBe(true);
+      const sizeBefore = await titleSize();
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'first-paint-lantian-elder.png') });
+
+      await page.unroute(/\/assets\/.*\.js$/);
+      await page.goto(chromium.url({ region: 'lantian' }), { waitUntil: 'networkidle' });
+      await page.locator('.tm-header__user').waitFor();
+      const after = await headerOf(page);
+      expect(after).toMatchObject({ firstPaint: false });
+      expect(after.box).toEqual(before.box);
+      expect(await titleSize()).toBe(sizeBefore);
+      // The elder header is the taller one (a visitor without aids, in a context of their own): no normal-size first paint.
+      const plain = await chromium.browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+      try {
+        const normal = await plain.newPage();
+        await normal.goto(chromium.url({ region: 'lantian' }), { waitUntil: 'networkidle' });
+        await normal.locator('.tm-header__user').waitFor();
+        const normalHeader = await headerOf(normal);
+        expect(after.box[3]).toBeGreaterThan(normalHeader.box[3]);
+      } finally {
+        await plain.close();
+      }
     } finally {
       await context.close();
     }

@@ -30,7 +30,7 @@ async function pageSettings(): Promise<{ script: string; settings: ClientSetting
   expect(res.statusCode).toBe(200);
   const script = res.body.match(/<script>(window\.__TIANMU_SETTINGS__=.*?)<\/script>/)?.[1];
   expect(script, 'the page carries the settings script').toBeDefined();
-  const json = script!.match(/^window\.__TIANMU_SETTINGS__=(.*?)(?:;\(function\(t\)|$)/)?.[1];
+  const json = script!.match(/^window\.__TIANMU_SETTINGS__=(.*?)(?:;\(function\(|$)/)?.[1];
   return { script: script!, settings: JSON.parse(json!) as ClientSettings, csp: String(res.headers['content-security-policy']) };
 }
 

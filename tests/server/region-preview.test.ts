@@ -72,7 +72,7 @@ describe('live region preview', () => {
   it('serves the previewed region on every host, and tells the page where its events are', async () => {
     const html = await servedPage();
     expect(html).toContain('<title>蓝田县农村产权交易平台</title>');
-    const settings = JSON.parse(html.match(/window\.__TIANMU_SETTINGS__=(.*?)(?:;\(function\(t\)|<\/script>)/)![1]) as ClientSettings;
+    const settings = JSON.parse(html.match(/window\.__TIANMU_SETTINGS__=(.*?)(?:;\(function\(|<\/script>)/)![1]) as ClientSettings;
     expect(settings.previewEvents).toBe(PREVIEW_EVENTS_PATH);
     // ?region= still previews another.
     expect(await (await fetch(`${base}/?region=shouguang`)).text()).toContain('<title>寿光市农村产权交易平台</title>');
