@@ -1,6 +1,14 @@
 import type { ReactBlockDefinition } from '../engine/react/block-types.js';
 import { listItems } from './article-list/items.js';
 import { siteHeaderFirstPaint } from './site-header/first-paint.js';
+import { mainNavSources } from './main-nav/sources.js';
+import { projectSearchSources } from './project-search/sources.js';
+import type { BlockSource } from '../engine/runtime/source.js';
+
+const firstTabSource = (props: Record<string, unknown>): BlockSource[] => {
+  const source = (props.tabs as Array<{ source?: BlockSource }> | undefined)?.[0]?.source;
+  return source ? [source] : [];
+};
 
 /**
  * The built-in block types. Each loads its own chunk (component + CSS) with the first route that shows it.
@@ -14,13 +22,14 @@ export const defaultBlocks: readonly ReactBlockDefinition[] = [
     leadImage: ({ region }) => region.homeBackImg,
     firstPaint: siteHeaderFirstPaint,
   },
-  { type: 'main-nav', load: () => import('./main-nav/MainNav.js') },
+  { type: 'main-nav', load: () => import('./main-nav/MainNav.js'), sources: mainNavSources },
   { type: 'site-footer', load: () => import('./site-footer/SiteFooter.js') },
   { type: 'news-carousel', load: () => import('./news-carousel/NewsCarousel.js'), leadImage: ({ data }) => listItems(data, 1)[0]?.image },
   { type: 'news-list', load: () => import('./article-list/ArticleList.js') },
   { type: 'article-list', load: () => import('./article-list/ArticleList.js') },
   { type: 'latest-notice', load: () => import('./latest-notice/LatestNotice.js') },
-  { type: 'intent-tabs', load: () => import('./intent-tabs/IntentTabs.js') },
+  // The first tab is the one shown first.
+  { type: 'intent-tabs', load: () => import('./intent-tabs/IntentTabs.js'), sources: ({ props }) => firstTabSource(props) },
   { type: 'process-diagram', load: () => import('./process-diagram/ProcessDiagram.js') },
   { type: 'town-map', load: () => import('./town-map/TownMap.js') },
   { type: 'login-box', load: () => import('./login-box/LoginBox.js') },
@@ -53,7 +62,7 @@ export const defaultBlocks: readonly ReactBlockDefinition[] = [
   { type: 'query-tabs', load: () => import('./query-tabs/QueryTabs.js') },
   { type: 'search-box', load: () => import('./search-box/SearchBox.js') },
   { type: 'site-search', load: () => import('./site-search/SiteSearch.js'), handlesEmpty: true },
-  { type: 'project-search', load: () => import('./project-search/ProjectSearch.js') },
+  { type: 'project-search', load: () => import('./project-search/ProjectSearch.js'), sources: projectSearchSources },
   { type: 'project-results', load: () => import('./project-results/ProjectResults.js'), handlesEmpty: true },
   { type: 'section-nav', load: () => import('./section-nav/SectionNav.js') },
   { type: 'keyword-search', load: () => import('./keyword-search/KeywordSearch.js') },

@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
 import { useSource } from '../../engine/react/useSource.js';
-import type { BlockSource } from '../../engine/runtime/source.js';
 import type { Place } from '../../schemas/types/api.js';
-
-const PLACES: BlockSource = { call: 'townList', query: { maxLevel: 5, includeSelf: true } };
+import { REGION_PLACES_SOURCE } from './place-sources.js';
 
 /** The region itself, then its towns (its direct children): the spec's region drop-down. Empty while loading. */
 export function useRegionTowns(): { places: Place[]; loading: boolean } {
-  const state = useSource<Place[]>(PLACES);
+  const state = useSource<Place[]>(REGION_PLACES_SOURCE);
   const places = useMemo(() => {
     const all = state.status === 'ready' ? (state.data ?? []) : [];
     const self = all[0];

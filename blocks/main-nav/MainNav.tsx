@@ -9,6 +9,7 @@ import { evaluateCondition, type Condition } from '../../engine/region/condition
 import { withQuery } from '../_parts/data.js';
 import { placeWindowHref } from '../_parts/place-window.js';
 import { Disclosure } from './Disclosure.js';
+import { AREA_SOURCE, PROJECT_TYPE_OF_TAB, categorySource } from './sources.js';
 import './main-nav.css';
 import { isAllowedUrl } from '../_parts/url-policy.js';
 
@@ -20,12 +21,6 @@ interface Tab {
   andCity?: boolean;
   when?: Condition;
 }
-
-/** Project type of each category drop-down tab (spec: supply 2, demand 3, tender 1). */
-const PROJECT_TYPE_OF_TAB: Record<string, number> = { supply: 2, demand: 3, tender: 1 };
-
-// The region's own places, also inside a place window (whose other calls are scoped to that place).
-const AREA_SOURCE = { call: 'townList', query: { maxLevel: 4, includeSelf: true }, deptId: { $from: 'region.deptId' } } as const;
 
 function AreaMenu({ maxLevel, notGo }: { maxLevel?: number; notGo: ReadonlySet<string> }) {
   return (
@@ -63,7 +58,7 @@ function AreaMenu({ maxLevel, notGo }: { maxLevel?: number; notGo: ReadonlySet<s
  */
 function CategoryMenu({ type, projectRoute, all }: { type: number; projectRoute: string; all: { label: string; to: string } }) {
   return (
-    <SourceContent<Array<{ code: string; name: string }>> source={{ call: 'categoriesByType', query: { type } }}>
+    <SourceContent<Array<{ code: string; name: string }>> source={categorySource(type)}>
       {(categories) => (
         <ul className="tm-nav__cats">
           <li className="tm-nav__all">

@@ -9,6 +9,7 @@ import type { ProjectSearchProps } from '../../schemas/types/blocks.js';
 import { DEFAULT_AREA_BRACKETS } from '../project-list/filters.js';
 import { withQuery } from '../_parts/data.js';
 import { useRegionTowns } from '../_parts/region-towns.js';
+import { projectSearchCategories } from './sources.js';
 import './project-search.css';
 
 /** Spec §5, "Project search": the warning when region, category or area range is missing. */
@@ -26,7 +27,7 @@ export default function ProjectSearch({ props, blockId }: BlockComponentProps<Pr
   const client = useApiClient();
   const navigate = useNavigate();
   const { places } = useRegionTowns();
-  const categorySource = useMemo<BlockSource>(() => ({ call: 'categoriesByType', query: { type: props.projectType ?? 2 } }), [props.projectType]);
+  const categorySource = useMemo<BlockSource>(() => projectSearchCategories(props.projectType), [props.projectType]);
   const categoriesState = useSource<CategoriesByTypeData>(categorySource);
   const categories = categoriesState.status === 'ready' ? (categoriesState.data ?? []) : [];
   const brackets = props.areaBrackets?.length ? props.areaBrackets : BOUNDED_BRACKETS;

@@ -37,7 +37,7 @@ async function boot(): Promise<void> {
   // page's blocks then take these requests (render-as-you-fetch, from before the first render).
   let siteData = createSiteData(client, region.siteData ?? {});
   const prefetch = new SourcePrefetch();
-  const first = firstPageSources(region, window.location.hash, { loggedIn: session.loggedIn });
+  const first = firstPageSources(region, window.location.hash, { loggedIn: session.loggedIn }, (type) => registry.get(type));
   if (first) prefetch.startPage(first.sources.map(({ key, resolved }) => ({ key, start: () => loadSource(resolved, client, siteData) })));
   // The header is on the page already (the server's first paint): the first render draws it at once, its code
   // in — fetched with the page (modulepreload) — rather than put a loading state where it stood. Not waited on long.

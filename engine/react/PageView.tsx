@@ -14,15 +14,21 @@ import { isAllowedUrl } from '../security/url-policy.js';
 import { CELL_WIDTHS } from '../runtime/first-paint.js';
 import { pageBlockLists, pageSources } from '../runtime/page-sources.js';
 
-/** Whether a block entry shows here: its `when` holds for the region, flags, route query and session. */
-function useShows(): (entry: BlockEntry) => boolean {
+/** Whether a `when` holds here: for the region, flags, route query and session. */
+function useHolds(): (when: unknown) => boolean {
   const region = useRegion();
   const flags = useFlags();
   const query = useRouteQuery();
   const session = useSession();
   const { user } = useSessionState();
   const context = { flags, region, query, session: { loggedIn: session.loggedIn, role: session.loggedIn ? user?.role : undefined } };
-  return (entry) => !entry.when || evaluateCondition(entry.when as never, context as never);
+  return (when) => !when || evaluateCondition(when as never, context as never);
+}
+
+/** Whether a block entry shows here: its `when` holds. */
+function useShows(): (entry: BlockEntry) => boolean {
+  const holds = useHolds();
+  return (entry) => holds(entry.when);
 }
 
 /** The blocks of one list whose `when` holds, each with a stable id. */
@@ -60,12 +66,12 @@ function BlockList({ blocks, prefix, registry }: { blocks: readonly BlockEntry[]
 function usePagePrefetch(lists: ReadonlyArray<readonly BlockEntry[] | undefined>, registry: ReactBlockRegistry): void {
   const region = useRegion();
   const query = useRouteQuery();
-  const shows = useShows();
+  const holds = useHolds();
   const client = useApiClient();
   const siteData = usePortalSiteData();
   const prefetch = useSourcePrefetch();
-  const entries = lists.flatMap((list) => (list ?? []).filter(shows));
-  const sources = pageSources(entries, query, region);
+  const entries = lists.flatMap((list) => (list ?? []).filter((entry) => holds(entry.when)));
+  const sources = pageSources(entries, query, region, { definition: (type) => registry.get(type), holds });
   const keys = sources.map((s) => s.key);
   const types = [...new Set(entries.map((entry) => entry.type))];
   const signature = JSON.stringify([keys, types]);

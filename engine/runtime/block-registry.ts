@@ -1,3 +1,4 @@
+import type { BlockSource } from './source.js';
 /** What the engine hands every block. */
 export interface BlockComponentProps<Props = Record<string, unknown>, Data = unknown> {
   /** The entry's `props`, already validated against the block type's schema. */
@@ -19,6 +20,13 @@ export interface LeadImageContext {
 export interface FirstPaintContext {
   props: Record<string, unknown>;
   region: Record<string, unknown>;
+}
+
+/** What a block's own sources are read from: its entry's props, the region, and whether a `when` holds here. */
+export interface BlockSourcesContext {
+  props: Record<string, unknown>;
+  region: Record<string, unknown>;
+  holds: (when: unknown) => boolean;
 }
 
 /**
@@ -48,6 +56,12 @@ export interface BlockDefinition<Component = unknown> {
    * same classes and box as the component draws, every value escaped (engine/runtime/html-text.ts).
    */
   firstPaint?: (context: FirstPaintContext) => string | undefined;
+  /**
+   * The sources the block asks for as it first draws besides its entry's `source` — a tab's list, a menu's
+   * places — so the page starts them with its own (render-as-you-fetch) rather than one round trip after the block
+   * has drawn. Each must be the very source the block then reads (the same key).
+   */
+  sources?: (context: BlockSourcesContext) => readonly BlockSource[];
 }
 
 /**

@@ -2,6 +2,7 @@ import type { BlockEntry, Page, Region } from '../../schemas/types/region.js';
 import { evaluateCondition, type ConditionContext } from '../region/condition.js';
 import { buildPageRoutes, type PageRoute } from './routes.js';
 import { resolveSource, sourceKey, type BlockSource, type ResolvedSource } from './source.js';
+import type { BlockDefinition } from './block-registry.js';
 
 /** The block lists a page draws: the region's header and footer around its own, unless it turns the header off. */
 export function pageBlockLists(region: Region, page: Page): ReadonlyArray<readonly BlockEntry[] | undefined> {
@@ -15,12 +16,24 @@ export interface PageSource {
   resolved: ResolvedSource;
 }
 
-/** The sources of the given block entries, in order. */
-export function pageSources(entries: readonly BlockEntry[], query: Record<string, string>, region: Region): PageSource[] {
+/** How a page finds the sources its blocks ask for beyond their entries' own (`BlockDefinition.sources`). */
+export interface BlockSourceLookup {
+  definition: (type: string) => Pick<BlockDefinition, 'sources'> | undefined;
+  /** Whether a `when` holds for this visit (a menu tab's). */
+  holds: (when: unknown) => boolean;
+}
+
+/** The sources of the given block entries, in order: each entry's own, then those its block type names. */
+export function pageSources(entries: readonly BlockEntry[], query: Record<string, string>, region: Region, blocks?: BlockSourceLookup): PageSource[] {
+  const regionRecord = region as unknown as Record<string, unknown>;
   return entries.flatMap((entry) => {
-    if (!entry.source) return [];
-    const resolved = resolveSource(entry.source as BlockSource, { query, region: region as unknown as Record<string, unknown> });
-    return [{ key: sourceKey(resolved), resolved }];
+    const own = entry.source ? [entry.source as BlockSource] : [];
+    const more =
+      blocks?.definition(entry.type)?.sources?.({ props: (entry.props ?? {}) as Record<string, unknown>, region: regionRecord, holds: blocks.holds }) ?? [];
+    return [...own, ...more].map((source) => {
+      const resolved = resolveSource(source, { query, region: regionRecord });
+      return { key: sourceKey(resolved), resolved };
+    });
   });
 }
 
@@ -31,14 +44,20 @@ export function pageSources(entries: readonly BlockEntry[], query: Record<string
  * running (SourcePrefetch). Undefined for an address no page has.
  *
  * @example
- * firstPageSources(region, '#/pressCenter?page=2', { loggedIn: false })
+ * firstPageSources(region, '#/pressCenter?page=2', { loggedIn: false }, (type) => registry.get(type))
  */
-export function firstPageSources(region: Region, hash: string, session: { loggedIn: boolean }): { route: PageRoute; sources: PageSource[] } | undefined {
+export function firstPageSources(
+  region: Region,
+  hash: string,
+  session: { loggedIn: boolean },
+  definition?: BlockSourceLookup['definition'],
+): { route: PageRoute; sources: PageSource[] } | undefined {
   const [path = '', search = ''] = hash.replace(/^#/, '').split('?');
   const query = Object.fromEntries(new URLSearchParams(search));
   const context = { flags: region.flags ?? {}, region, query, session } as unknown as ConditionContext;
   const route = buildPageRoutes(region, context).find((r) => r.path === (path || '/'));
   if (!route) return undefined;
-  const shown = pageBlockLists(region, route.page).flatMap((list) => (list ?? []).filter((e) => !e.when || evaluateCondition(e.when as never, context)));
-  return { route, sources: pageSources(shown, query, region) };
+  const holds = (when: unknown) => !when || evaluateCondition(when as never, context);
+  const shown = pageBlockLists(region, route.page).flatMap((list) => (list ?? []).filter((e) => holds(e.when)));
+  return { route, sources: pageSources(shown, query, region, definition ? { definition, holds } : undefined) };
 }

@@ -10,6 +10,9 @@ import type { ReactBlockDefinition } from '../../../engine/react/block-types.js'
 import { SourcePrefetch } from '../../../engine/runtime/source-prefetch.js';
 import { firstPageSources } from '../../../engine/runtime/page-sources.js';
 import { loadSource } from '../../../engine/react/useSource.js';
+import { SourceContent } from '../../../engine/react/SourceContent.js';
+import type { BlockSource } from '../../../engine/runtime/source.js';
+import { defaultBlocks } from '../../../blocks/index.js';
 import type { Region } from '../../../schemas/types/region.js';
 import { clientFor } from '../http/client-setup.js';
 import { startSeededServer } from '../http/real-server.js';
@@ -222,5 +225,105 @@ describe('SourcePrefetch', () => {
     expect(prefetch.pending()).toEqual(['new']);
     prefetch.forget('new');
     expect(prefetch.take('new')).toBeUndefined();
+  });
+});
+
+describe('a block’s own sources (a tab’s list, a menu’s places)', () => {
+  it('start with the page’s, before the block’s code has come; the block then reads them without asking again', async () => {
+    const tabSource = { call: 'newsList', body: { number: '003001', pageNum: 1, pageSize: 5 } } as const;
+    let resolve = () => {};
+    let calls = 0;
+    const loaded = new Promise<{ default: (props: BlockComponentProps) => ReactElement }>((done) => {
+      resolve = () =>
+        done({
+          default: ({ props }: BlockComponentProps) => (
+            <SourceContent source={(props.tabs as Array<{ source: BlockSource }>)[0].source}>
+              {(data) => <p>{`第一个标签 ${((data as { rows?: unknown[] }).rows ?? []).length} 条`}</p>}
+            </SourceContent>
+          ),
+        });
+    });
+    const tabs: ReactBlockDefinition = {
+      type: 't-tabs',
+      load: () => {
+        calls++;
+        return loaded;
+      },
+      // As intent-tabs declares it: the first tab is the one shown first.
+      sources: ({ props }) => [(props.tabs as Array<{ source: BlockSource }>)[0].source],
+    };
+    const region = {
+      ...REGION,
+      layout: { header: [], footer: [] },
+      pages: {
+        home: {
+          route: '/',
+          title: '首页',
+          blocks: [
+            {
+              type: 't-tabs',
+              props: {
+                tabs: [
+                  { title: '公告', source: tabSource },
+                  { title: '鉴证书', source: { call: 'attest', body: {} } },
+                ],
+              },
+            },
+          ],
+        },
+      },
+    } as unknown as Region;
+    const registry = createBlockRegistry([tabs]);
+    const first = firstPageSources(region, '#/', { loggedIn: false }, (type) => registry.get(type))!;
+    expect(first.sources.map((s) => s.resolved)).toMatchObject([{ kind: 'call', call: 'newsList', body: { number: '003001' } }]);
+    // Without the block types (the server's look at a page), only the entries' own sources.
+    expect(firstPageSources(region, '#/', { loggedIn: false })!.sources).toEqual([]);
+
+    const c = clientFor(server.baseURL, { defaultDeptId: () => REGION.deptId, adapter: 'http' });
+    arrivals.length = 0;
+    window.location.hash = '#/';
+    render(<PortalApp region={region} registry={registry} client={c.client} siteData={createSiteData(c.client, {})} />);
+    // The page asked for the tab's list while the block's code is still on its way.
+    await waitFor(() => expect(apiCalls()).toHaveLength(1));
+    expect(calls).toBe(1);
+    await act(async () => resolve());
+    expect(await screen.findByText(/^第一个标签 [1-9]\d* 条$/)).toBeTruthy();
+    expect(apiCalls()).toHaveLength(1);
+  });
+
+  it('the built-in blocks name theirs: the nav’s drop-downs shown, the first tab of intent-tabs, the search form’s lists', () => {
+    const registry = createBlockRegistry(defaultBlocks);
+    const sourcesOf = (type: string, props: Record<string, unknown>, region: Record<string, unknown>, loggedIn = false) =>
+      registry.get(type)!.sources!({ props, region, holds: (when) => !when || (when as { equals: boolean }).equals === loggedIn });
+    const tabList = [
+      { name: '首页', router: '/' },
+      { name: '区域导航', type: 'area' },
+      { name: '供应', type: 'supply' },
+      { name: '招标', type: 'tender', when: { path: 'session.loggedIn', equals: true } },
+    ];
+    expect(sourcesOf('main-nav', {}, { tabList, deptId: 1 })).toEqual([
+      { call: 'townList', query: { maxLevel: 4, includeSelf: true }, deptId: { $from: 'region.deptId' } },
+      { call: 'categoriesByType', query: { type: 2 } },
+    ]);
+    expect(sourcesOf('main-nav', { areaDropdown: false }, { tabList }, true)).toEqual([
+      { call: 'categoriesByType', query: { type: 2 } },
+      { call: 'categoriesByType', query: { type: 1 } },
+    ]);
+    expect(
+      sourcesOf(
+        'intent-tabs',
+        {
+          tabs: [
+            { title: '甲', source: { siteData: 'gongshigonggao' } },
+            { title: '乙', source: { call: 'attest' } },
+          ],
+        },
+        {},
+      ),
+    ).toEqual([{ siteData: 'gongshigonggao' }]);
+    expect(sourcesOf('project-search', { projectType: 3 }, {})).toEqual([
+      { call: 'townList', query: { maxLevel: 5, includeSelf: true } },
+      { call: 'categoriesByType', query: { type: 3 } },
+    ]);
   });
 });

@@ -1,0 +1,4 @@
+import type { BlockSource } from '../../engine/runtime/source.js';
+
+/** The region and every place under it to villages (level 5): the region drop-downs' source (region-towns.ts). */
+export const REGION_PLACES_SOURCE: BlockSource = { call: 'townList', query: { maxLevel: 5, includeSelf: true } };
