@@ -42,12 +42,17 @@ export function priceText(amount: number | null | undefined, priceUnit: number |
   return `${formatMoney(amount)} ${(priceUnit !== undefined && PRICE_UNITS[priceUnit]) || '元'}`;
 }
 
+// One formatter each, made once: toLocaleString with options builds a new one per call (a profile of a home with
+// a dozen project cards: ~8 ms of its first render at normal speed).
+const MONEY = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const QUANTITY = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
+
 /** Money in yuan with two decimals and thousands separators. */
 export function formatMoney(amount: number): string {
-  return amount.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return MONEY.format(amount);
 }
 
 /** A quantity without trailing zeros: 12.50 → 12.5. */
 export function formatNumber(value: number): string {
-  return value.toLocaleString('zh-CN', { maximumFractionDigits: 2 });
+  return QUANTITY.format(value);
 }
