@@ -65,6 +65,38 @@ function varyOnEncoding(reply: FastifyReply): void {
   reply.header('vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding');
 }
 
+/** Replies whose body is a string the route serves again unchanged (a cached list): see reusedBody. */
+const reusable = new WeakSet<FastifyReply>();
+/** The compressed forms of such bodies, keyed by the very string the route's cache holds; the oldest go first. */
+const compressedBodies = new Map<string, Partial<Record<Encoding, Buffer>>>();
+const MAX_REUSED_BODIES = 256;
+
+/**
+ * Marks a reply whose body is a string the route sends again unchanged for a while (the project list's cache):
+ * each encoding of it is compressed once, not for every browser that asks — under load a cached list spent more on
+ * brotli than on anything else.
+ *
+ * @example
+ * return reusedBody(reply).type('application/json; charset=utf-8').send(cachedBody);
+ */
+export function reusedBody(reply: FastifyReply): FastifyReply {
+  reusable.add(reply);
+  return reply;
+}
+
+function compressedOnce(body: string, encoding: Encoding, compress: () => Promise<Buffer> | Buffer): Promise<Buffer> | Buffer {
+  let forms = compressedBodies.get(body);
+  const known = forms?.[encoding];
+  if (known) return known;
+  if (!forms) {
+    if (compressedBodies.size >= MAX_REUSED_BODIES) compressedBodies.delete(compressedBodies.keys().next().value!);
+    compressedBodies.set(body, (forms = {}));
+  }
+  const keep = (buffer: Buffer) => (forms[encoding] = buffer);
+  const made = compress();
+  return Buffer.isBuffer(made) ? keep(made) : made.then(keep);
+}
+
 /**
  * Compresses text responses made per request (JSON, index.html) for browsers that accept brotli or gzip. Streams
  * (the static files, which come precompressed) and already encoded replies pass untouched.
@@ -76,13 +108,17 @@ export function registerResponseCompression(app: FastifyInstance): void {
     if (reply.getHeader('content-encoding')) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (!COMPRESSIBLE.test(type)) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
-    if (body.length < MIN_BYTES) return payload;
+    const length = typeof payload === 'string' ? Buffer.byteLength(payload, 'utf8') : payload.length;
+    if (length < MIN_BYTES) return payload;
     // The same address answers differently per Accept-Encoding: caches must keep them apart.
     varyOnEncoding(reply);
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
-    const compressed = body.length <= SYNC_MAX_BYTES ? compressSync(body, encoding) : await compressAsync(body, encoding);
+    const compress = () => {
+      const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+      return length <= SYNC_MAX_BYTES ? compressSync(body, encoding) : compressAsync(body, encoding);
+    };
+    const compressed = await (typeof payload === 'string' && reusable.has(reply) ? compressedOnce(payload, encoding, compress) : compress());
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return compressed;

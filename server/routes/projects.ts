@@ -9,6 +9,7 @@ import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
 import { containing, paging, requiredId, textParam, type Params } from '../request-params.js';
 import { ResponseCache } from '../services/response-cache.js';
+import { reusedBody } from '../compression.js';
 import { MESSAGES } from '../messages.js';
 import { hasResidual, queryProjectList, TOTAL_SAMPLE_MIN_HITS, TOTAL_SAMPLE_ROWS, twoDigits, type ListFilter, type ListRow } from './project-list-query.js';
 
@@ -265,7 +266,8 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, dbKind, 
         ),
       ) as string;
     });
-    return reply.type('application/json; charset=utf-8').send(body);
+    // The same string for every hit: its brotli and gzip forms are made once (server/compression.ts).
+    return reusedBody(reply).type('application/json; charset=utf-8').send(body);
   };
 
   const detailHandler = (forcedType?: ProjectTable['type']) => async (request: RouteRequest<'projectDetail' | 'needProDetail' | 'invitationDetail'>) => {

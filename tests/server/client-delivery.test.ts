@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chooseEncoding } from '../../server/compression.js';
 import { seedDemo } from '../../server/seed/index.js';
 import { listItems } from '../../blocks/article-list/items.js';
 import { defaultBlocks } from '../../blocks/index.js';
 import { blockModules } from '../../server/first-view.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { callAs } from './listings-helpers.js';
 
 // How the server delivers the client: hashed assets precompressed (brotli, gzip) and cached for a year, index.html
 // compressed per request and always revalidated, JSON compressed for browsers that accept it. A client of its own
@@ -228,6 +229,12 @@ describe('the first view announced in index.html', () => {
   });
 });
 
+/** A place's parent in the place table, or 0 at the top. */
+async function parentOf(deptId: number): Promise<number> {
+  const row = await server.db.selectFrom('place').select('parentId').where('deptId', '=', deptId).executeTakeFirst();
+  return Number(row?.parentId ?? 0);
+}
+
 describe('JSON', () => {
   it('is compressed for a browser that accepts it and left plain for one that does not', async () => {
     const plain = await get('/prod-api/portal/region');
@@ -239,6 +246,41 @@ describe('JSON', () => {
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
     expect(JSON.parse(decoded(br))).toEqual(plain.json());
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
+  it('a cached list is compressed once per encoding: each browser after the first gets the very same bytes', async () => {
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    const gzip = vi.spyOn(zlib, 'gzipSync');
+    try {
+      // The place and type of a seeded project: a list with rows (the seed spreads its few projects over the demo places).
+      const seeded = await server.db.selectFrom('project').select(['deptId', 'type']).limit(1).executeTakeFirstOrThrow();
+      const call = ({ 1: 'invitationList', 2: 'projectList', 3: 'needProjectList' } as Record<number, string>)[seeded.type]!;
+      // Asked for its whole tenant (the place's top), so the list is long enough to be compressed.
+      let tenant = seeded.deptId;
+      for (let up = await parentOf(tenant); up; up = await parentOf(tenant)) tenant = up;
+      const list = (accept?: string) =>
+        callAs(server, tenant, call, { body: { pageNum: 1, pageSize: 4 }, headers: accept ? { 'accept-encoding': accept } : {} });
+      const plain = await list();
+      expect(plain.statusCode).toBe(200);
+      expect(plain.rawPayload.length, plain.body).toBeGreaterThan(1024);
+      const first = await list('gzip, deflate, br');
+      const second = await list('br');
+      const third = await list('gzip');
+      const fourth = await list('gzip');
+      expect([first, second, third, fourth].map((r) => r.headers['content-encoding'])).toEqual(['br', 'br', 'gzip', 'gzip']);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(fourth.rawPayload.equals(third.rawPayload)).toBe(true);
+      for (const res of [first, third]) expect(JSON.parse(decoded(res))).toEqual(plain.json());
+      expect(brotli).toHaveBeenCalledTimes(1);
+      expect(gzip).toHaveBeenCalledTimes(1);
+      // A reply made afresh each time (the region) is compressed each time.
+      await get('/prod-api/portal/region', 'br');
+      await get('/prod-api/portal/region', 'br');
+      expect(brotli).toHaveBeenCalledTimes(3);
+    } finally {
+      brotli.mockRestore();
+      gzip.mockRestore();
+    }
   });
 
   it('a coding the browser refuses (q=0) is not used', () => {
