@@ -4,8 +4,9 @@
  * Seeds (once, cached under .tmp/bench-data-<N>) a PGlite database with N projects, starts the portal server and a
  * Fastify hello-world as separate processes, and measures with autocannon: hello-world, the signed project list
  * with its short-lived cache (the production setting) and without it (LIST_CACHE_MS=0). Requests rotate over
- * several filters and pages of the default region, with the Accept-Encoding Chromium sends (answers go out brotli). Prints req/s and latency percentiles and the goal checks
- * (cached: p99 ≤ 20 ms, ≥ 0.3× hello-world req/s; uncached: p99 ≤ 50 ms).
+ * several filters and pages of the default region, with the Accept-Encoding Chromium sends (answers go out
+ * brotli, as a browser gets them). Prints req/s and latency percentiles and the goal checks (cached: p99 ≤ 20 ms,
+ * ≥ 0.3× hello-world req/s; uncached: p99 ≤ 50 ms).
  * With DATABASE_URL set, the server runs on that PostgreSQL database instead, seeded with N projects when empty.
  * --only runs some of the three measurements (the ratio needs hello).
  * Each line also gives the server's CPU time per request (all its processes, from /proc): a figure the machine's
