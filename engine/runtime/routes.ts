@@ -13,9 +13,11 @@ export interface PageRoute {
  * before `/a`, although react-router ranks them too).
  */
 export function buildPageRoutes(region: Region, context: ConditionContext): PageRoute[] {
-  return Object.entries(region.pages ?? {})
-    .filter(([, page]) => !page.when || evaluateCondition(page.when as never, context))
-    .map(([pageId, page]) => ({ pageId, path: page.route, page }))
-    // Ties by plain code-unit order: localeCompare builds an ICU collation per call (~10 ms of a first render).
-    .sort((a, b) => b.path.split('/').length - a.path.split('/').length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return (
+    Object.entries(region.pages ?? {})
+      .filter(([, page]) => !page.when || evaluateCondition(page.when as never, context))
+      .map(([pageId, page]) => ({ pageId, path: page.route, page }))
+      // Ties by plain code-unit order: localeCompare builds an ICU collation per call (~10 ms of a first render).
+      .sort((a, b) => b.path.split('/').length - a.path.split('/').length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  );
 }
