@@ -39,7 +39,9 @@ export async function startPortal(overrides: Partial<ServerConfig> = {}): Promis
   }
   const server = await startTestServer({ serveClient: true, ...overrides });
   const demoImages = path.join(server.config.dataDir, 'images', 'demo');
+  const pictures = sharedDemoPictures(demoImages);
   await seedDemo(server.db, { projects: 120, now: new Date(), imagesDir: demoImages });
+  pictures.keep();
   const variants = sharedDemoVariants(demoImages, path.join(server.config.dataDir, 'picture-variants', 'demo'));
   // As startServer does: places the served regions declare beyond the demo ones (a test's own county) are added.
   await syncPlaces(server.db, server.app.ctx.regions.load().places, { info: () => {}, warn: () => {} });
@@ -52,6 +54,37 @@ export async function startPortal(overrides: Partial<ServerConfig> = {}): Promis
     async close() {
       variants.keep();
       await server.close();
+    },
+  };
+}
+
+/**
+ * The seed draws its landscape pictures (~0.5 s of CPU a server) the same in every test server: they are drawn once
+ * and kept in `.tmp/test-demo-pictures/<hash of the drawing code>`, copied into each new server's pictures folder
+ * before the seed, which then draws none. A change to the drawing code is a new folder.
+ */
+function sharedDemoPictures(demoImages: string): { keep(): void } {
+  const hash = crypto.createHash('sha1');
+  for (const file of ['server/seed/images.ts', 'server/seed/random.ts']) hash.update(fs.readFileSync(path.resolve(file)));
+  const shared = path.resolve('.tmp/test-demo-pictures', hash.digest('hex').slice(0, 16));
+  fs.mkdirSync(demoImages, { recursive: true });
+  const had = fs.existsSync(shared);
+  if (had) for (const file of fs.readdirSync(shared)) fs.copyFileSync(path.join(shared, file), path.join(demoImages, file));
+  return {
+    keep() {
+      if (had) return;
+      // Written aside and renamed into place: a server starting meanwhile in another worker sees all or nothing.
+      const part = `${shared}.${process.pid}.part`;
+      fs.mkdirSync(part, { recursive: true });
+      for (const file of fs.readdirSync(demoImages)) {
+        const from = path.join(demoImages, file);
+        if (fs.statSync(from).isFile()) fs.copyFileSync(from, path.join(part, file));
+      }
+      try {
+        fs.renameSync(part, shared);
+      } catch {
+        fs.rmSync(part, { recursive: true, force: true });
+      }
     },
   };
 }
