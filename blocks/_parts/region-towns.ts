@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSource } from '../../engine/react/useSource.js';
 import type { Place } from '../../schemas/types/api.js';
-import { REGION_PLACES_SOURCE } from './place-sources.js';
+import { REGION_PLACES_SOURCE } from './shared-sources.js';
 
 /** The region itself, then its towns (its direct children): the spec's region drop-down. Empty while loading. */
 export function useRegionTowns(): { places: Place[]; loading: boolean } {

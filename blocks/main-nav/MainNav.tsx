@@ -9,7 +9,8 @@ import { evaluateCondition, type Condition } from '../../engine/region/condition
 import { withQuery } from '../_parts/data.js';
 import { placeWindowHref } from '../_parts/place-window.js';
 import { Disclosure } from './Disclosure.js';
-import { AREA_SOURCE, PROJECT_TYPE_OF_TAB, categorySource } from './sources.js';
+import { AREA_SOURCE, PROJECT_TYPE_OF_TAB } from './sources.js';
+import { categoriesSource } from '../_parts/shared-sources.js';
 import './main-nav.css';
 import { isAllowedUrl } from '../_parts/url-policy.js';
 
@@ -58,7 +59,7 @@ function AreaMenu({ maxLevel, notGo }: { maxLevel?: number; notGo: ReadonlySet<s
  */
 function CategoryMenu({ type, projectRoute, all }: { type: number; projectRoute: string; all: { label: string; to: string } }) {
   return (
-    <SourceContent<Array<{ code: string; name: string }>> source={categorySource(type)}>
+    <SourceContent<Array<{ code: string; name: string }>> source={categoriesSource(type)}>
       {(categories) => (
         <ul className="tm-nav__cats">
           <li className="tm-nav__all">

@@ -1,14 +1,12 @@
 import type { BlockSourcesContext } from '../../engine/runtime/block-registry.js';
 import type { BlockSource } from '../../engine/runtime/source.js';
+import { categoriesSource } from '../_parts/shared-sources.js';
 
 /** Project type of each category drop-down tab (spec: supply 2, demand 3, tender 1). */
 export const PROJECT_TYPE_OF_TAB: Record<string, number> = { supply: 2, demand: 3, tender: 1 };
 
 /** The region's own places, also inside a place window (whose other calls are scoped to that place). */
 export const AREA_SOURCE = { call: 'townList', query: { maxLevel: 4, includeSelf: true }, deptId: { $from: 'region.deptId' } } as const;
-
-/** A project type's categories, for its drop-down. */
-export const categorySource = (type: number) => ({ call: 'categoriesByType', query: { type } }) as const;
 
 /**
  * What the nav's drop-downs ask for as it draws (their panels are in the page, hidden until opened): the places of
@@ -19,6 +17,6 @@ export function mainNavSources({ props, region, holds }: BlockSourcesContext): B
   return tabs.flatMap((tab): BlockSource[] => {
     if (tab.type === 'area') return props.areaDropdown !== false ? [AREA_SOURCE as unknown as BlockSource] : [];
     const type = tab.type ? PROJECT_TYPE_OF_TAB[tab.type] : undefined;
-    return type !== undefined ? [categorySource(type) as unknown as BlockSource] : [];
+    return type !== undefined ? [categoriesSource(type)] : [];
   });
 }

@@ -4,6 +4,7 @@ import type { TradingTypesProps } from '../../schemas/types/blocks.js';
 import { SourceContent } from '../../engine/react/SourceContent.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import { withQuery } from '../_parts/data.js';
+import { categoriesSource } from '../_parts/shared-sources.js';
 
 const DEFAULT_TYPES = [
   { label: '产权交易', type: 2 },
@@ -23,7 +24,7 @@ export default function TradingTypes({ props, blockId }: BlockComponentProps<Tra
           <h3 id={`${blockId}-t${i}`} style={{ margin: '0 0 8px', fontSize: 18 }}>
             <Link to={withQuery(route, { idx: t.type })}>{t.label}</Link>
           </h3>
-          <SourceContent<Array<{ code: string; name: string }>> source={{ call: 'categoriesByType', query: { type: Number(t.type) } }}>
+          <SourceContent<Array<{ code: string; name: string }>> source={categoriesSource(Number(t.type))}>
             {(cats) => (
               <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: '6px 16px' }}>
                 {cats.map((c) => (
