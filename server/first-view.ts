@@ -61,8 +61,8 @@ export function blockModules(definitions: readonly BlockDefinition[], blocksDir:
 }
 
 /**
- * The blocks of each page's first view as a visitor without a login sees them (the header's, then the page's),
- * by route.
+ * The blocks of each page's first view as a visitor without a login sees them (the header's, the page's, then the
+ * footer's: a short page shows the footer at once, and the app draws every block of the page together), by route.
  */
 export function firstViewBlocks(region: Region): Map<string, BlockEntry[]> {
   const context: ConditionContext = {
@@ -75,7 +75,8 @@ export function firstViewBlocks(region: Region): Map<string, BlockEntry[]> {
   const byRoute = new Map<string, BlockEntry[]>();
   for (const page of Object.values(region.pages ?? {})) {
     if (page.when && !evaluateCondition(page.when as never, context)) continue;
-    byRoute.set(page.route, [...(page.layout?.header === false ? [] : visible(region.layout?.header)), ...visible(page.blocks)]);
+    const chrome = page.layout?.header !== false;
+    byRoute.set(page.route, [...(chrome ? visible(region.layout?.header) : []), ...visible(page.blocks), ...(chrome ? visible(region.layout?.footer) : [])]);
   }
   return byRoute;
 }

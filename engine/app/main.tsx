@@ -40,8 +40,10 @@ async function boot(): Promise<void> {
   const first = firstPageSources(region, window.location.hash, { loggedIn: session.loggedIn }, (type) => registry.get(type));
   if (first) prefetch.startPage(first.sources.map(({ key, resolved }) => ({ key, start: () => loadSource(resolved, client, siteData) })));
   // The header is on the page already (the server's first paint): the first render draws it at once, its code
-  // in — fetched with the page (modulepreload) — rather than put a loading state where it stood. Not waited on long.
-  await headerCode(region, registry);
+  // in — fetched with the page (modulepreload) — rather than put a loading state where it stood. The page's blocks
+  // too: one render with their code in (and the data already come) rather than a frame of loading states and a
+  // second render of every block. Not waited on long.
+  await firstViewCode(region, first?.types ?? [], registry);
   const render = () =>
     root.render(
       <React.StrictMode>
@@ -65,10 +67,14 @@ async function boot(): Promise<void> {
   }
 }
 
-/** Loads the code of the region's header blocks, at most ~1.5 s (a block whose code fails shows it in its place). */
-function headerCode(region: Region, registry: ReactBlockRegistry): Promise<unknown> {
-  const loads = (region.layout?.header ?? []).flatMap((entry) => {
-    const definition = registry.get(entry.type);
+/**
+ * Loads the code of the region's header blocks and of the first page's, at most ~1.5 s (a block whose code fails
+ * shows it in its place).
+ */
+function firstViewCode(region: Region, pageTypes: readonly string[], registry: ReactBlockRegistry): Promise<unknown> {
+  const types = new Set([...(region.layout?.header ?? []).map((entry) => entry.type), ...pageTypes]);
+  const loads = [...types].flatMap((type) => {
+    const definition = registry.get(type);
     return definition ? [loadBlock(definition).catch(() => undefined)] : [];
   });
   return Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, 1500))]);

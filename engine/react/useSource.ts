@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiRouteName } from '../../schemas/types/api.js';
 import type { ApiClient, CallOptions, SiteData } from '../http/index.js';
 import { resolveSource, sourceKey, type BlockSource, type ResolvedSource } from '../runtime/source.js';
@@ -42,10 +42,23 @@ export function useSource<T = unknown>(source: BlockSource | null | undefined): 
   );
   const key = resolved ? sourceKey(resolved) : '';
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ key: string; state: LoadState<T> }>({ key: '', state: { status: 'loading' } });
+  // A block that mounts after the page's request for its source has settled renders the data in its first frame.
+  const [state, setState] = useState<{ key: string; state: LoadState<T> }>(() => {
+    const settled = resolved ? prefetch.peek(key) : undefined;
+    if (!settled) return { key: '', state: { status: 'loading' } };
+    return { key, state: settled.ok ? { status: 'ready', data: settled.value as T } : { status: 'error', error: settled.error } };
+  });
+  /** The key the first state was read for from a settled request: its effect only counts the block as a reader. */
+  const seeded = useRef(state.key || null);
 
   useEffect(() => {
     if (!resolved) return;
+    if (attempt === 0 && seeded.current === key) {
+      seeded.current = null;
+      prefetch.take(key);
+      return;
+    }
+    seeded.current = null;
     let live = true;
     const controller = new AbortController();
     setState({ key, state: { status: 'loading' } });

@@ -38,8 +38,8 @@ export function pageSources(entries: readonly BlockEntry[], query: Record<string
 }
 
 /**
- * What a hash address (`#/path?query`) opens before the app has rendered: the page, its query, and the sources of
- * the blocks it shows to the visitor as far as known then (logged in or not; a role is known only later). The app's
+ * What a hash address (`#/path?query`) opens before the app has rendered: the page, the block types it shows and
+ * the sources of those blocks, for the visitor as far as known then (logged in or not; a role is known only later). The app's
  * entry starts these requests while React is still to render (engine/app/main.tsx); PageView then finds them
  * running (SourcePrefetch). Undefined for an address no page has.
  *
@@ -51,7 +51,7 @@ export function firstPageSources(
   hash: string,
   session: { loggedIn: boolean },
   definition?: BlockSourceLookup['definition'],
-): { route: PageRoute; sources: PageSource[] } | undefined {
+): { route: PageRoute; sources: PageSource[]; types: string[] } | undefined {
   const [path = '', search = ''] = hash.replace(/^#/, '').split('?');
   const query = Object.fromEntries(new URLSearchParams(search));
   const context = { flags: region.flags ?? {}, region, query, session } as unknown as ConditionContext;
@@ -59,5 +59,9 @@ export function firstPageSources(
   if (!route) return undefined;
   const holds = (when: unknown) => !when || evaluateCondition(when as never, context);
   const shown = pageBlockLists(region, route.page).flatMap((list) => (list ?? []).filter((e) => holds(e.when)));
-  return { route, sources: pageSources(shown, query, region, definition ? { definition, holds } : undefined) };
+  return {
+    route,
+    sources: pageSources(shown, query, region, definition ? { definition, holds } : undefined),
+    types: [...new Set(shown.map((entry) => entry.type))],
+  };
 }

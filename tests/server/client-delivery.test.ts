@@ -24,7 +24,7 @@ const TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" 
 <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css"></head><body><div id="root"></div></body></html>`;
 
 // A build manifest as Vite writes it (keys relative to engine/app): the entry with its shared chunk, the chunks of
-// three blocks of 淳安's home (two share a chunk) and one of a block no page of 淳安 shows (xinyang's board).
+// four blocks of 淳安’s home and footer (two share a chunk) and one of a block no page of 淳安 shows (xinyang's board).
 const MANIFEST = {
   'main.tsx': { file: 'assets/index-Ab12Cd34.js', src: 'main.tsx', isEntry: true, imports: ['_react-Zz11.js'], css: ['assets/index-Ef56Gh78.css'] },
   '_react-Zz11.js': { file: 'assets/react-Zz11.js' },
@@ -43,6 +43,7 @@ const MANIFEST = {
     imports: ['_items-Yy22.js'],
   },
   '../../blocks/town-map/TownMap.tsx': { file: 'assets/TownMap-Tt55.js', src: '../../blocks/town-map/TownMap.tsx', isDynamicEntry: true },
+  '../../blocks/site-footer/SiteFooter.tsx': { file: 'assets/SiteFooter-Ff77.js', src: '../../blocks/site-footer/SiteFooter.tsx', isDynamicEntry: true },
   '../../blocks/big-data-board/BigDataBoard.tsx': {
     file: 'assets/BigDataBoard-Bb66.js',
     src: '../../blocks/big-data-board/BigDataBoard.tsx',
@@ -195,6 +196,8 @@ describe('the first view announced in index.html', () => {
       'modulepreload module /assets/items-Yy22.js crossorigin',
       'modulepreload module /assets/NewsCarousel-Nn44.js crossorigin',
       'modulepreload module /assets/TownMap-Tt55.js crossorigin',
+      // The footer's too: the app draws every block of a page together, the footer with the rest.
+      'modulepreload module /assets/SiteFooter-Ff77.js crossorigin',
       'preload style /assets/SiteHeader-Hh33.css crossorigin',
       'preload style /assets/items-Yy22.css crossorigin',
     ]);
@@ -207,6 +210,7 @@ describe('the first view announced in index.html', () => {
     const links = preloadsAt(html, '#/pressCenter?page=2');
     expect(links[0]).toBe('preload image /image-api/demo/landscape-01.png high');
     expect(links).toContain('modulepreload module /assets/SiteHeader-Hh33.js crossorigin');
+    expect(links).toContain('modulepreload module /assets/SiteFooter-Ff77.js crossorigin');
     expect(links.join('\n')).not.toMatch(/NewsCarousel|TownMap|demo\/(?!landscape-01)/);
     // An unknown address fetches nothing ahead but the first paint's picture (页面不存在 keeps the header).
     expect(preloadsAt(html, '#/no-such-page')).toEqual(['preload image /image-api/demo/landscape-01.png high']);

@@ -8,6 +8,7 @@ import { PortalApp } from '../../../engine/react/index.js';
 import { createBlockRegistry, type BlockComponentProps } from '../../../engine/runtime/block-registry.js';
 import type { ReactBlockDefinition } from '../../../engine/react/block-types.js';
 import { SourcePrefetch } from '../../../engine/runtime/source-prefetch.js';
+import { loadBlock } from '../../../engine/react/BlockView.js';
 import { firstPageSources } from '../../../engine/runtime/page-sources.js';
 import { loadSource } from '../../../engine/react/useSource.js';
 import { SourceContent } from '../../../engine/react/SourceContent.js';
@@ -163,6 +164,32 @@ describe('the first page’s data, started before React renders', () => {
   });
 });
 
+describe('data that came before its block mounted', () => {
+  it('is drawn in the block’s first frame, with no loading state and no second request', async () => {
+    const chunks = ['t-head', 't-carousel', 't-news', 't-policies'].map(chunk);
+    for (const k of chunks) k.resolve();
+    // The code is in (fetched with the page) and the page's requests have settled before React renders.
+    await Promise.all(chunks.map((k) => loadBlock(k.definition)));
+    const c = clientFor(server.baseURL, { defaultDeptId: () => REGION.deptId, adapter: 'http' });
+    const siteData = createSiteData(c.client, { zhengcefagui: { call: 'newsList', body: { number: '002001', pageNum: 1, pageSize: 7 } } });
+    arrivals.length = 0;
+    const prefetch = new SourcePrefetch();
+    const home = firstPageSources(REGION, '#/', { loggedIn: false })!;
+    prefetch.startPage(home.sources.map(({ key, resolved }) => ({ key, start: () => loadSource(resolved, c.client, siteData) })));
+    await waitFor(() => expect(home.sources.map((s) => prefetch.peek(s.key)?.ok)).toEqual([true, true, true]));
+    window.location.hash = '#/';
+    render(
+      <PortalApp region={REGION} registry={createBlockRegistry(chunks.map((k) => k.definition))} client={c.client} siteData={siteData} prefetch={prefetch} />,
+    );
+    // The first commit, before any promise callback could run: every block already shows its rows.
+    expect(document.querySelector('.tm-status--loading')).toBeNull();
+    for (const type of ['t-carousel', 't-news', 't-policies']) expect(screen.getByText(new RegExp(`^${type} 已显示 [1-9]\\d* 条$`))).toBeTruthy();
+    // Each block counted as the request's reader: none is left for a later block, none was asked twice.
+    expect(prefetch.pending()).toEqual([]);
+    expect(apiCalls()).toHaveLength(3);
+  });
+});
+
 describe('block code', () => {
   it('a type whose code is in draws in the first frame of the next page, with no loading state between', async () => {
     const head = chunk('t-head');
@@ -216,6 +243,28 @@ describe('SourcePrefetch', () => {
     await Promise.resolve();
     expect(await prefetch.take('b')).toBe(2);
     expect(prefetch.take('b')).toBeUndefined();
+  });
+
+  it('a key two blocks read serves both after it settled, then a third block asks anew', async () => {
+    const prefetch = new SourcePrefetch();
+    let started = 0;
+    const start = () => Promise.resolve(++started);
+    // As pageSources lists it: the nav's drop-down and the project search both read the same categories.
+    prefetch.startPage([
+      { key: 'categories', start },
+      { key: 'news', start },
+      { key: 'categories', start },
+    ]);
+    expect(started).toBe(2);
+    await Promise.resolve();
+    await Promise.resolve();
+    const nav = prefetch.take('categories');
+    const search = prefetch.take('categories');
+    expect(nav).toBeDefined();
+    expect(search).toBe(nav);
+    expect(await search).toBe(1);
+    expect(prefetch.take('categories')).toBeUndefined();
+    expect(prefetch.pending()).toEqual(['news']);
   });
 
   it('a new page drops what the last one started and nobody took; a failure nobody took is not unhandled', async () => {
