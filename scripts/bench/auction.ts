@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/bench/auction.ts [--viewers 1000] [--rate 500] [--duration 10] [--bidders 20] [--instances 1]
+ * npx tsx scripts/bench/auction.ts [--viewers 1000] [--rate 550] [--duration 10] [--bidders 20] [--instances 1]
  *
  * The live-auction broadcast under load. A child process runs the real server (PGlite in memory, or a fresh database on
  * the PostgreSQL server at DATABASE_URL, e.g. `bash scripts/with-postgres.sh npm run bench:auction`; seeded with one
@@ -31,7 +31,9 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const VIEWERS = arg('viewers', 1000);
-const RATE = arg('rate', 500);
+// Offered above the goal (500/s): at exactly 500 the figure (bids answered ÷ the time until the last answer) comes
+// out just under 500 even when the server keeps pace.
+const RATE = arg('rate', 550);
 const DURATION = arg('duration', 10);
 const BIDDERS = arg('bidders', 20);
 /** Server processes on one database; viewers and bids are split across them in turn (PostgreSQL only). */
