@@ -33,9 +33,8 @@ import { clientFileCacheControl, precompressDir, registerResponseCompression } f
 import { createFirstView, homeSource } from './first-view.js';
 import { isConvertiblePicture, pictureVariants } from './picture-variants.js';
 import { defaultBlocks } from '../blocks/index.js';
-import { API_ROUTES } from '../schemas/types/api.js';
 import { IMAGE_PROXY_PREFIXES, parseImageRewrites, rewriteImageUrls } from '../engine/http/image-rewrite.js';
-import { signFor } from './plugins/guards.js';
+import { ownPublicApi } from './own-api.js';
 import { MESSAGES } from './messages.js';
 import { escapeHtml } from '../engine/runtime/html-text.js';
 
@@ -171,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {
     const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
     const imageRewrites = parseImageRewrites(config.imageRewrites);
+    const askOwnApi = ownPublicApi(app, config);
     // Each route's block chunks and lead pictures, fetched ahead by the page (server/first-view.ts). A lead picture that
     // comes from data (the carousel's first slide) is asked of this server's own API, as the browser would ask it.
     const firstView = createFirstView({
@@ -181,20 +181,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       loadSource: async (source, region) => {
         const resolved = homeSource(source, region);
         if (resolved.kind !== 'call') return undefined;
-        const route = API_ROUTES[resolved.call];
-        if (!route || !(route.auth as readonly string[]).every((a) => a === 'sign')) return undefined;
-        const deptId = String(resolved.deptId ?? region.deptId);
-        const timeStamp = String(Date.now());
-        const res = await app.inject({
-          method: route.method as 'GET' | 'POST',
-          url: `${config.apiPrefix}${route.url}`,
-          query: resolved.query as Record<string, string> | undefined,
-          payload: resolved.body ?? {},
-          headers: { deptId, timeStamp, sign: signFor(deptId, timeStamp, config.apiSignKey), host: 'localhost' },
-        });
-        const envelope = res.json() as { code?: number; data?: unknown };
-        return envelope.code === 200 ? rewriteImageUrls(envelope.data, imageRewrites) : undefined;
+        const envelope = await askOwnApi(resolved.call, resolved, String(resolved.deptId ?? region.deptId));
+        return envelope?.code === 200 ? rewriteImageUrls(envelope.data, imageRewrites) : undefined;
       },
+      firstViewAnswersUrl: `${clientSettings.apiBase}/portal/first-view`,
     });
     // Every page is index.html with the host's region written in: the first paint needs no config round trip.
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {

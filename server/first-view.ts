@@ -6,6 +6,8 @@ import { evaluateCondition, type ConditionContext } from '../engine/region/condi
 import { resolveSource, type BlockSource } from '../engine/runtime/source.js';
 import { isAllowedUrl } from '../engine/security/url-policy.js';
 import { firstPaintHtml } from '../engine/runtime/first-paint.js';
+import { firstPageSources, type PageSource } from '../engine/runtime/page-sources.js';
+import { isPublicCall, type OwnAnswer, type OwnPublicApi } from './own-api.js';
 
 /**
  * What the first view of each route needs before the app asks for it, fetched ahead by the page itself: the chunks
@@ -182,6 +184,8 @@ export interface RoutePreloads {
   unzoomed?: string[];
   /** The first picture of a route is fetched at high priority: not when the first paint's has its own tag (0). */
   high?: 0;
+  /** Where the first view's answers are fetched (the address's hash appended), and the routes that have any. */
+  answers?: { url: string; routes: string[] };
 }
 
 /**
@@ -191,9 +195,11 @@ export interface RoutePreloads {
  * (`crossorigin` as Vite's own, so the import reuses the fetch), their stylesheets as `preload`. A route not in
  * the table (a page not found) fetches nothing ahead. A route whose page has no header, or no zoom, marks the root
  * element (`data-first-paint`) so the first paint (engine/runtime/first-paint.ts) is hidden or drawn unzoomed.
+ * A route whose blocks ask for public data fetches the answers in one request (`window.__TIANMU_FIRST_VIEW__`, a
+ * promise of the envelope or null), which the app renders from (engine/http/first-view-answers.ts).
  */
 export function preloadScript(table: RoutePreloads): string {
-  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0,m=(t.bare||[]).indexOf(r)>=0?'bare':(t.unzoomed||[]).indexOf(r)>=0?'unzoomed':'';if(m)document.documentElement.setAttribute('data-first-paint',m);l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++&&t.high!==0)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
+  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0,a=t.answers;if(a&&a.routes.indexOf(r)>=0&&window.fetch)window.__TIANMU_FIRST_VIEW__=fetch(a.url+'&hash='+encodeURIComponent(location.hash.slice(0,2048)),{credentials:'same-origin'}).then(function(s){return s.ok?s.json():null}).catch(function(){return null});var m=(t.bare||[]).indexOf(r)>=0?'bare':(t.unzoomed||[]).indexOf(r)>=0?'unzoomed':'';if(m)document.documentElement.setAttribute('data-first-paint',m);l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++&&t.high!==0)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
 }
 
 export interface FirstViewOptions {
@@ -210,6 +216,8 @@ export interface FirstViewOptions {
   imageTtlMs?: number;
   /** How long a page waits for a lead picture not yet known before it goes without: 150 ms. */
   waitMs?: number;
+  /** The address of the first view's answers as the browser calls it (`/prod-api/portal/first-view`); none: not fetched ahead. */
+  firstViewAnswersUrl?: string;
 }
 
 /** What index.html carries for a region's first view. */
@@ -236,6 +244,7 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
   const chunks = manifest ? new ChunkMap(manifest, options.root, blockModules(options.definitions, options.blocksDir)) : null;
   const chunkCache = new WeakMap<Region, Map<string, ChunkPreloads>>();
   const paintCache = new WeakMap<Region, { firstPaint: string; stylesheets: string[]; images: string[] }>();
+  const answeredCache = new WeakMap<Region, string[]>();
   // Stale while asked again: a refresh that is slow serves the pictures found last time.
   const imageCache = new WeakMap<Region, { at: number; pending: Promise<Map<string, string[]>>; known?: Map<string, string[]> }>();
   const noImages = new Map<string, string[]>();
@@ -305,6 +314,11 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
       const list = [...pictures, ...scripts, ...styles];
       if (list.length) table.routes[route] = list.map(at);
     }
+    if (options.firstViewAnswersUrl) {
+      let routes = answeredCache.get(region);
+      if (!routes) answeredCache.set(region, (routes = [...answeredRoutes(region, (type) => byType.get(type))]));
+      if (routes.length) table.answers = { url: `${options.firstViewAnswersUrl}?region=${encodeURIComponent(region.id)}`, routes };
+    }
     // The header's picture, fetched first by its own tag, is the largest paint: a carousel slide does not compete.
     if (paint.images.length) table.high = 0;
     if (paint.firstPaint) {
@@ -314,4 +328,68 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
     }
     return { code: preloadScript(table), ...paint };
   };
+}
+
+/** Where a source's answer comes from: a public call and what it is asked with, or nothing the server may ask. */
+function publicCallOf(
+  source: PageSource,
+  region: Region,
+): { call: string; input: { query?: Record<string, unknown>; body?: Record<string, unknown>; params?: Record<string, unknown> } } | undefined {
+  const resolved = source.resolved;
+  if (resolved.kind === 'siteData') {
+    const site = (
+      region.siteData as
+        Record<string, { call: string; query?: Record<string, unknown>; body?: Record<string, unknown>; params?: Record<string, unknown> }> | undefined
+    )?.[resolved.key];
+    return site && isPublicCall(site.call) ? { call: site.call, input: site } : undefined;
+  }
+  return isPublicCall(resolved.call) ? { call: resolved.call, input: resolved } : undefined;
+}
+
+/** The routes whose first view, for a visitor without a login, asks for public data (ids in the query aside). */
+function answeredRoutes(region: Region, definition: (type: string) => BlockDefinition | undefined): Set<string> {
+  const routes = new Set<string>();
+  for (const page of Object.values(region.pages ?? {})) {
+    const first = firstPageSources(region, `#${page.route}`, { loggedIn: false }, definition);
+    if (first?.sources.some((source) => publicCallOf(source, region))) routes.add(first.route.path);
+  }
+  return routes;
+}
+
+/** The first view's answers: the place they were asked for, and each public source's envelope by its key. */
+export interface FirstViewAnswers {
+  deptId: string;
+  answers: Record<string, OwnAnswer>;
+}
+
+/**
+ * What the blocks of the route an address opens ask for, for a visitor without a login, answered in one go from
+ * this server's own API (portalFirstView): only public calls, only answers with code 200 (the app asks the rest
+ * itself, and says what went wrong as it always does). The place is the address's `deptId` (a place window), else
+ * the region's, as the app's session takes it; a source that names its place keeps it.
+ *
+ * @example
+ * await firstViewAnswers(region, '#/pressCenter?page=2', (type) => registry.get(type), ownPublicApi(app, config));
+ */
+export async function firstViewAnswers(
+  region: Region,
+  hash: string,
+  definition: (type: string) => BlockDefinition | undefined,
+  ask: OwnPublicApi,
+): Promise<FirstViewAnswers> {
+  const placeInAddress = new URLSearchParams(hash.split('?')[1] ?? '').get('deptId');
+  const deptId = placeInAddress || String(region.deptId);
+  const answers: Record<string, OwnAnswer> = {};
+  const first = firstPageSources(region, hash, { loggedIn: false }, definition);
+  const unique = new Map((first?.sources ?? []).map((source) => [source.key, source]));
+  await Promise.all(
+    [...unique].map(async ([key, source]) => {
+      const call = publicCallOf(source, region);
+      if (!call) return;
+      const place = source.resolved.kind === 'call' && source.resolved.deptId !== undefined ? String(source.resolved.deptId) : deptId;
+      const answer = await ask(call.call, call.input, place).catch(() => undefined);
+      if (answer?.code === 200) answers[key] = answer;
+    }),
+  );
+  return { deptId, answers };
 }

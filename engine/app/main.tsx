@@ -5,7 +5,7 @@ import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { defaultBlocks } from '../../blocks/index.js';
 import type { Region } from '../../schemas/types/region.js';
-import { createSiteData } from '../http/index.js';
+import { createSiteData, FIRST_VIEW_GLOBAL, firstViewAnswers, startAnswered } from '../http/index.js';
 import { PortalApp } from '../react/PortalApp.js';
 import { loadBlock } from '../react/BlockView.js';
 import { loadSource } from '../react/useSource.js';
@@ -37,8 +37,18 @@ async function boot(): Promise<void> {
   // page's blocks then take these requests (render-as-you-fetch, from before the first render).
   let siteData = createSiteData(client, region.siteData ?? {});
   const prefetch = new SourcePrefetch();
+  // Most of it has been asked already, in one request, by index.html's inline script (server/first-view.ts): what
+  // that answers is rendered from, the rest is asked for now.
+  const answers = firstViewAnswers((window as unknown as Record<string, unknown>)[FIRST_VIEW_GLOBAL]);
+  const deptNow = String(session.deptId ?? region.deptId);
   const first = firstPageSources(region, window.location.hash, { loggedIn: session.loggedIn }, (type) => registry.get(type));
-  if (first) prefetch.startPage(first.sources.map(({ key, resolved }) => ({ key, start: () => loadSource(resolved, client, siteData) })));
+  if (first)
+    prefetch.startPage(
+      first.sources.map(({ key, resolved }) => ({
+        key,
+        start: () => startAnswered(answers, key, resolved, deptNow, { client, siteData, ask: () => loadSource(resolved, client, siteData) }),
+      })),
+    );
   // The header is on the page already (the server's first paint): the first render draws it at once, its code
   // in — fetched with the page (modulepreload) — rather than put a loading state where it stood. The page's blocks
   // too: one render with their code in (and the data already come) rather than a frame of loading states and a

@@ -218,6 +218,17 @@ export function createApiClient(options: ApiClientOptions) {
     return envelope.data;
   }
 
+  /**
+   * The data of a call the server answered ahead (the first view's answers, fetched with the page): the envelope
+   * passes the same rules as {@link call}'s, from the image rewrites on.
+   */
+  async function answered<N extends ApiRouteName>(name: N, envelope: unknown): Promise<CallData<N>> {
+    if (!isEnvelope(envelope)) throw new ApiError('http', ERROR_TEXTS.httpStatus(200), undefined, 200);
+    const checked = handleEnvelope(rewriteImageUrls(envelope as Envelope<CallData<N>>, imageRewrites), 200);
+    if (checked.code !== undefined && checked.code !== 200) throw new ApiError('code', codeText(checked.code, checked.msg), checked.code, undefined, false);
+    return checked.data;
+  }
+
   async function binary<N extends ApiRouteName>(name: N, opts: CallOptions<N>, responseType: 'blob' | 'arraybuffer'): Promise<Blob | ArrayBuffer> {
     const response = await send(name, opts as CallOptions<ApiRouteName>, responseType);
     return response.data as Blob | ArrayBuffer;
@@ -253,7 +264,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  return { request, call, binary, form, session, notifier, axios: http };
+  return { request, call, answered, binary, form, session, notifier, axios: http };
 }
 
 /** The portal's client, as {@link createApiClient} builds it. */

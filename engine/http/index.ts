@@ -10,6 +10,8 @@ export { createRecordingNotifier, withoutRepeats } from './notifier.js';
 export type { MessageKind, Notifier, NotifierEntry } from './notifier.js';
 export { maskPhone, SESSION_KEYS, SessionStore } from './session-store.js';
 export type { DeptSelection, SessionSnapshot } from './session-store.js';
+export { FIRST_VIEW_GLOBAL, firstViewAnswers, startAnswered } from './first-view-answers.js';
+export type { FirstViewAnswers } from './first-view-answers.js';
 export { formSignatureFor, randomToken, signFor } from './sign.js';
 export { createSiteData, SITE_DATA_KEYS } from './site-data.js';
 export type { SiteData, SiteDataKey, SiteDataSource } from './site-data.js';

@@ -48,18 +48,36 @@ export function createSiteData(client: ApiClient, sources: Partial<Record<string
     return client.call(source.call, { query: source.query, body: source.body, params: source.params } as unknown as CallOptions<ApiRouteName>);
   }
 
-  /** The key's data; the first ask starts the one request, later asks share it. */
-  function load(key: string): Promise<unknown> {
-    const existing = pending.get(key);
-    if (existing) return existing;
-    const source = sources[key];
-    const promise = source ? fetchSource(key, source) : Promise.reject(new Error(`site data key "${key}" has no source in the region's siteData`));
+  function track(key: string, promise: Promise<unknown>): Promise<unknown> {
     promise.then(
       (value) => settled.set(key, { ok: true, value }),
       (error: unknown) => settled.set(key, { ok: false, error }),
     );
     pending.set(key, promise);
     return promise;
+  }
+
+  /** The key's data; the first ask starts the one request, later asks share it. */
+  function load(key: string): Promise<unknown> {
+    const existing = pending.get(key);
+    if (existing) return existing;
+    const source = sources[key];
+    return track(key, source ? fetchSource(key, source) : Promise.reject(new Error(`site data key "${key}" has no source in the region's siteData`)));
+  }
+
+  /**
+   * The key's data from an answer the server gave ahead (the first view's answers), when it comes with one; else
+   * from the key's own request, started then. Every block that asks meanwhile shares it, as with {@link load}.
+   */
+  function loadAnswered(key: string, answer: Promise<unknown>): Promise<unknown> {
+    const existing = pending.get(key);
+    if (existing) return existing;
+    const source = sources[key];
+    if (!source) return load(key);
+    return track(
+      key,
+      answer.then((envelope) => (envelope === undefined ? fetchSource(key, source) : client.answered(source.call, envelope))),
+    );
   }
 
   /** What a settled key holds, for rendering without waiting; undefined while it loads or before it is asked. */
@@ -79,7 +97,7 @@ export function createSiteData(client: ApiClient, sources: Partial<Record<string
     settled.clear();
   }
 
-  return { load, peek, forget, reset, sources };
+  return { load, loadAnswered, peek, forget, reset, sources };
 }
 
 /** The site-wide data helper, as {@link createSiteData} builds it. */

@@ -1086,6 +1086,8 @@ export interface ApiSchemaTypes {
   townListData?: TownListData;
   portalRegionQuery?: PortalRegionQuery;
   portalRegionData?: PortalRegionData;
+  portalFirstViewQuery?: PortalFirstViewQuery;
+  portalFirstViewData?: PortalFirstViewData;
   projectListQuery?: ProjectListQuery;
   projectListBody?: ProjectListBody;
   projectListData?: ProjectListData;
@@ -2487,6 +2489,30 @@ export interface PortalRegionQuery {
  */
 export interface PortalRegionData {
   [k: string]: unknown;
+}
+export interface PortalFirstViewQuery {
+  /**
+   * 地区标识: A region id from regions/* /region*.yaml (the one index.html was written for).
+   */
+  region?: string;
+  /**
+   * 页面地址: The address's hash route with its query, as location.hash gives it: `#/pressCenter?page=2`; empty for the home.
+   */
+  hash: string;
+}
+export interface PortalFirstViewData {
+  /**
+   * The place the answers were asked for.
+   */
+  deptId: string;
+  /**
+   * Source key → the call's envelope ({code: 200, msg, data…}).
+   */
+  answers: {
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
 }
 export interface ProjectListData {
   rows: ProjectCard[];
@@ -4467,6 +4493,16 @@ export interface ApiRoutes {
     params: never;
     data: PortalRegionData;
   };
+  /** The answers a visitor's first view of a route asks for, in one response: index.html's inline script fetches it as the page starts, for the route its address opens, before the app's code has loaded. */
+  portalFirstView: {
+    method: 'GET';
+    url: '/portal/first-view';
+    auth: [];
+    query: PortalFirstViewQuery;
+    body: never;
+    params: never;
+    data: PortalFirstViewData;
+  };
   /** Trading project list (cards) with type, category, status, area, keyword and place filters. */
   projectList: {
     method: 'POST';
@@ -4774,6 +4810,7 @@ export const API_ROUTES = {
   dealDetail: { method: 'POST', url: '/api/dealDetail', auth: ['sign'] },
   townList: { method: 'POST', url: '/api/townList', auth: ['sign'] },
   portalRegion: { method: 'GET', url: '/portal/region', auth: [] },
+  portalFirstView: { method: 'GET', url: '/portal/first-view', auth: [] },
   projectList: { method: 'POST', url: '/api/projectList', auth: ['sign'] },
   projectDetail: { method: 'POST', url: '/api/projectDetail', auth: ['sign'] },
   needProjectList: { method: 'POST', url: '/api/needProjectList', auth: ['sign'] },

@@ -33,6 +33,15 @@ describe.each(['chunan', 'chunan-dev', 'xinyang', 'lantian', 'shouguang'])('home
       // Seeded data arrived: no block is stuck in an error state, and lists have rows.
       expect(await page.locator('.tm-status--error').count()).toBe(0);
       expect(await page.locator('.tm-list__row, .tm-cards li').count()).toBeGreaterThan(0);
+      // Their data came in one request, which index.html's inline script made as the page started: no block asked
+      // for its own (a dozen requests, each made only once the app's code had run).
+      const asked = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => p.startsWith('/prod-api/')),
+      );
+      expect(asked).toEqual(['/prod-api/portal/first-view']);
       const text = await page.locator('body').innerText();
       expect(text).toMatch(/[\u4e00-\u9fa5]{20,}/);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `home-${regionId}.png`), fullPage: true });

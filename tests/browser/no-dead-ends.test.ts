@@ -100,9 +100,13 @@ async function visit(page: Page, url: string, reachBy: { hashTo: string } | 'fre
     }, new URL(url).hash);
     await page.waitForSelector(`.tm-page--${reachBy.hashTo}`, { state: 'attached', timeout: 20_000 });
   }
-  // Drawn: the page's shell is there, no block still loads, and either some block or the not-found page shows.
+  // Drawn: the app has replaced the first paint (the header the server writes into the page, drawn before any
+  // script), no block still loads, and either some block or the not-found page shows.
   await page.waitForFunction(
-    () => (document.querySelector('[data-block]') || document.body.innerText.includes('页面不存在')) && !document.querySelector('.tm-status--loading'),
+    () =>
+      !document.querySelector('.tm-first-paint') &&
+      (document.querySelector('[data-block]') || document.body.innerText.includes('页面不存在')) &&
+      !document.querySelector('.tm-status--loading'),
     undefined,
     { timeout: 20_000 },
   );

@@ -97,6 +97,25 @@ function preloadsAt(html: string, hash: string): string[] {
   return links;
 }
 
+/** What the page's inline script fetches as it starts, opened at `hash` (jsdom with a fetch that records and never answers). */
+function fetchesAt(html: string, hash: string): string[] {
+  const asked: string[] = [];
+  const dom = new JSDOM(html, {
+    url: `http://localhost/${hash}`,
+    runScripts: 'dangerously',
+    beforeParse: (window: object) => {
+      (window as unknown as { fetch: (url: string) => Promise<never> }).fetch = (url: string) => {
+        asked.push(url);
+        return new Promise<never>(() => {});
+      };
+    },
+  });
+  const started = (dom.window as unknown as Record<string, unknown>).__TIANMU_FIRST_VIEW__;
+  dom.window.close();
+  expect(started === undefined).toBe(asked.length === 0);
+  return asked;
+}
+
 function decoded(res: Awaited<ReturnType<typeof get>>): string {
   const encoding = res.headers['content-encoding'];
   const raw = res.rawPayload;
@@ -217,6 +236,16 @@ describe('the first view announced in index.html', () => {
     // Nothing the page does not need is in the HTML as a tag: not the entry's own chunks, not a block no page shows.
     expect(html).not.toContain('react-Zz11.js');
     expect(html).not.toContain('BigDataBoard');
+  });
+
+  it('a route whose blocks show public data asks for their answers in one request as it starts, with its address', async () => {
+    const html = decoded(await get('/'));
+    expect(fetchesAt(html, '#/')).toEqual(['/prod-api/portal/first-view?region=chunan&hash=%23%2F']);
+    expect(fetchesAt(html, '')).toEqual(['/prod-api/portal/first-view?region=chunan&hash=']);
+    expect(fetchesAt(html, '#/pressCenter?page=2')).toEqual(['/prod-api/portal/first-view?region=chunan&hash=%23%2FpressCenter%3Fpage%3D2']);
+    // The login page's header (the nav's places and categories) is public data too; a page no route has asks nothing.
+    expect(fetchesAt(html, '#/login')).toHaveLength(1);
+    expect(fetchesAt(html, '#/no-such-page')).toEqual([]);
   });
 
   it('the server finds the module of every block type in the registry, to match it with the build manifest', () => {

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ReactElement } from 'react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteData } from '../../../engine/http/index.js';
+import { createSiteData, firstViewAnswers, startAnswered } from '../../../engine/http/index.js';
 import { PortalApp } from '../../../engine/react/index.js';
 import { createBlockRegistry, type BlockComponentProps } from '../../../engine/runtime/block-registry.js';
 import type { ReactBlockDefinition } from '../../../engine/react/block-types.js';
@@ -161,6 +161,58 @@ describe('the first page’s data, started before React renders', () => {
     );
     for (const type of ['t-carousel', 't-news', 't-policies']) expect(await screen.findByText(new RegExp(`^${type} 已显示 [1-9]\\d* 条$`))).toBeTruthy();
     expect(apiCalls()).toHaveLength(3);
+  });
+});
+
+describe('the first view’s answers (index.html’s one request)', () => {
+  /** 淳安's home as the app's entry starts it: each source from the answers, else by its own request. */
+  async function startHome(early: unknown, deptId: string, waitMs?: number) {
+    const chunan = server.app.ctx.regions.forRequest(undefined, 'chunan')!;
+    const c = clientFor(server.baseURL, { defaultDeptId: () => chunan.deptId, adapter: 'http' });
+    const siteData = createSiteData(c.client, chunan.siteData ?? {});
+    const registry = createBlockRegistry(defaultBlocks);
+    const home = firstPageSources(chunan, '#/', { loggedIn: false }, (type) => registry.get(type))!;
+    const answers = firstViewAnswers(early, waitMs);
+    arrivals.length = 0;
+    const prefetch = new SourcePrefetch();
+    prefetch.startPage(
+      home.sources.map(({ key, resolved }) => ({
+        key,
+        start: () => startAnswered(answers, key, resolved, deptId, { client: c.client, siteData, ask: () => loadSource(resolved, c.client, siteData) }),
+      })),
+    );
+    const keys = [...new Set(home.sources.map((s) => s.key))];
+    const data = await Promise.all(keys.map((key) => prefetch.take(key)));
+    return { chunan, keys, data, client: c.client, siteData, home };
+  }
+  const answersURL = () => `${server.baseURL}/portal/first-view?region=chunan&hash=${encodeURIComponent('#/')}`;
+
+  it('the home’s sources come from them: no request of the page’s own, and the same data its requests give', async () => {
+    const early = fetch(answersURL()).then((r) => r.json());
+    await early;
+    const { keys, data, client, siteData, home } = await startHome(early, '330127');
+    expect(keys.length).toBeGreaterThanOrEqual(12);
+    expect(apiCalls()).toEqual([]);
+    // What each block gets equals what its own request gives (the client's rules applied to both).
+    for (const [i, key] of keys.entries()) {
+      const resolved = home.sources.find((s) => s.key === key)!.resolved;
+      siteData.reset();
+      expect(data[i], key).toEqual(await loadSource(resolved, client, siteData));
+    }
+  });
+
+  it('answers for another place, a failed or refused request, or one that does not come in time: each block asks for its own', async () => {
+    const early = fetch(answersURL()).then((r) => r.json());
+    await early;
+    const other = await startHome(early, '330127001');
+    expect(apiCalls()).toHaveLength(other.keys.length);
+    const failed = await startHome(Promise.reject(new Error('Failed to fetch')), '330127');
+    expect(apiCalls()).toHaveLength(failed.keys.length);
+    const refused = await startHome(Promise.resolve({ code: 500, msg: '服务繁忙' }), '330127');
+    expect(apiCalls()).toHaveLength(refused.keys.length);
+    const stuck = await startHome(new Promise(() => {}), '330127', 50);
+    expect(apiCalls()).toHaveLength(stuck.keys.length);
+    expect(stuck.data.every((d) => d !== undefined)).toBe(true);
   });
 });
 
