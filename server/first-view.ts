@@ -8,6 +8,7 @@ import { isAllowedUrl } from '../engine/security/url-policy.js';
 import { firstPaintHtml } from '../engine/runtime/first-paint.js';
 import { firstPageSources, type PageSource } from '../engine/runtime/page-sources.js';
 import { isPublicCall, type OwnAnswer, type OwnPublicApi } from './own-api.js';
+import type { PortalFirstViewData } from '../schemas/types/api.js';
 
 /**
  * What the first view of each route needs before the app asks for it, fetched ahead by the page itself: the chunks
@@ -356,12 +357,6 @@ function answeredRoutes(region: Region, definition: (type: string) => BlockDefin
   return routes;
 }
 
-/** The first view's answers: the place they were asked for, and each public source's envelope by its key. */
-export interface FirstViewAnswers {
-  deptId: string;
-  answers: Record<string, OwnAnswer>;
-}
-
 /**
  * What the blocks of the route an address opens ask for, for a visitor without a login, answered in one go from
  * this server's own API (portalFirstView): only public calls, only answers with code 200 (the app asks the rest
@@ -369,14 +364,14 @@ export interface FirstViewAnswers {
  * the region's, as the app's session takes it; a source that names its place keeps it.
  *
  * @example
- * await firstViewAnswers(region, '#/pressCenter?page=2', (type) => registry.get(type), ownPublicApi(app, config));
+ * await answerFirstView(region, '#/pressCenter?page=2', (type) => registry.get(type), ownPublicApi(app, config));
  */
-export async function firstViewAnswers(
+export async function answerFirstView(
   region: Region,
   hash: string,
   definition: (type: string) => BlockDefinition | undefined,
   ask: OwnPublicApi,
-): Promise<FirstViewAnswers> {
+): Promise<PortalFirstViewData> {
   const placeInAddress = new URLSearchParams(hash.split('?')[1] ?? '').get('deptId');
   const deptId = placeInAddress || String(region.deptId);
   const answers: Record<string, OwnAnswer> = {};

@@ -1,12 +1,10 @@
 import type { ResolvedSource } from '../runtime/source.js';
 import type { ApiClient } from './api-client.js';
 import type { SiteData } from './site-data.js';
+import type { PortalFirstViewData } from '../../schemas/types/api.js';
 
 /** The first view's answers as the server gives them (portalFirstView): the place, and envelopes by source key. */
-export interface FirstViewAnswers {
-  deptId: string;
-  answers: Record<string, unknown>;
-}
+export type FirstViewAnswers = PortalFirstViewData;
 
 /** The name index.html's inline script gives its fetch of the answers (server/first-view.ts). */
 export const FIRST_VIEW_GLOBAL = '__TIANMU_FIRST_VIEW__';

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { notFound, ok } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { defaultBlocks } from '../../blocks/index.js';
-import { firstViewAnswers } from '../first-view.js';
+import { answerFirstView } from '../first-view.js';
 import { ownPublicApi } from '../own-api.js';
 
 /**
@@ -25,6 +25,6 @@ export async function registerPortalRoutes(app: FastifyInstance, { regions, conf
     const { region: preview, hash } = request.query;
     const region = regions.forRequest(request.headers.host, preview);
     if (!region) throw notFound(MESSAGES.portal.regionMissing(preview, regions.ids()));
-    return ok(await firstViewAnswers(region, hash, (type) => blocks.get(type), ask), MESSAGES.common.queried);
+    return ok(await answerFirstView(region, hash, (type) => blocks.get(type), ask), MESSAGES.common.queried);
   });
 }
