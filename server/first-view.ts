@@ -7,8 +7,9 @@ import { resolveSource, type BlockSource } from '../engine/runtime/source.js';
 import { isAllowedUrl } from '../engine/security/url-policy.js';
 import { firstPaintHtml } from '../engine/runtime/first-paint.js';
 import { firstPageSources, type PageSource } from '../engine/runtime/page-sources.js';
-import { isPublicCall, type OwnAnswer, type OwnPublicApi } from './own-api.js';
+import { isPublicCall, type OwnAnswer, type OwnCallInput, type OwnPublicApi } from './own-api.js';
 import type { PortalFirstViewData } from '../schemas/types/api.js';
+import type { SiteDataSource } from '../engine/http/index.js';
 
 /**
  * What the first view of each route needs before the app asks for it, fetched ahead by the page itself: the chunks
@@ -332,16 +333,10 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
 }
 
 /** Where a source's answer comes from: a public call and what it is asked with, or nothing the server may ask. */
-function publicCallOf(
-  source: PageSource,
-  region: Region,
-): { call: string; input: { query?: Record<string, unknown>; body?: Record<string, unknown>; params?: Record<string, unknown> } } | undefined {
+function publicCallOf(source: PageSource, region: Region): { call: string; input: OwnCallInput } | undefined {
   const resolved = source.resolved;
   if (resolved.kind === 'siteData') {
-    const site = (
-      region.siteData as
-        Record<string, { call: string; query?: Record<string, unknown>; body?: Record<string, unknown>; params?: Record<string, unknown> }> | undefined
-    )?.[resolved.key];
+    const site = (region.siteData as Partial<Record<string, SiteDataSource>> | undefined)?.[resolved.key];
     return site && isPublicCall(site.call) ? { call: site.call, input: site } : undefined;
   }
   return isPublicCall(resolved.call) ? { call: resolved.call, input: resolved } : undefined;

@@ -84,6 +84,17 @@ const REGION = {
 
 const apiCalls = () => arrivals.filter((url) => url.includes('/api/'));
 
+/** The test region's home as the app's entry starts it before React renders: each source's own request, under way. */
+function startTestHome() {
+  const c = clientFor(server.baseURL, { defaultDeptId: () => REGION.deptId, adapter: 'http' });
+  const siteData = createSiteData(c.client, { zhengcefagui: { call: 'newsList', body: { number: '002001', pageNum: 1, pageSize: 7 } } });
+  arrivals.length = 0;
+  const prefetch = new SourcePrefetch();
+  const home = firstPageSources(REGION, '#/', { loggedIn: false })!;
+  prefetch.startPage(home.sources.map(({ key, resolved }) => ({ key, start: () => loadSource(resolved, c.client, siteData) })));
+  return { c, siteData, prefetch, home };
+}
+
 describe('render-as-you-fetch', () => {
   it('starts every block chunk and every source of the page at once, and the blocks render from those requests', async () => {
     const chunks = ['t-head', 't-carousel', 't-news', 't-policies'].map(chunk);
@@ -148,12 +159,7 @@ describe('the first page’s data, started before React renders', () => {
     // The home's sources started before rendering; the app renders with them and asks the server nothing more.
     const chunks = ['t-head', 't-carousel', 't-news', 't-policies'].map(chunk);
     for (const k of chunks) k.resolve();
-    const c = clientFor(server.baseURL, { defaultDeptId: () => REGION.deptId, adapter: 'http' });
-    const siteData = createSiteData(c.client, { zhengcefagui: { call: 'newsList', body: { number: '002001', pageNum: 1, pageSize: 7 } } });
-    arrivals.length = 0;
-    const prefetch = new SourcePrefetch();
-    const home = firstPageSources(REGION, '#/', { loggedIn: false })!;
-    prefetch.startPage(home.sources.map(({ key, resolved }) => ({ key, start: () => loadSource(resolved, c.client, siteData) })));
+    const { c, siteData, prefetch } = startTestHome();
     await waitFor(() => expect(apiCalls()).toHaveLength(3));
     window.location.hash = '#/';
     render(
@@ -222,12 +228,7 @@ describe('data that came before its block mounted', () => {
     for (const k of chunks) k.resolve();
     // The code is in (fetched with the page) and the page's requests have settled before React renders.
     await Promise.all(chunks.map((k) => loadBlock(k.definition)));
-    const c = clientFor(server.baseURL, { defaultDeptId: () => REGION.deptId, adapter: 'http' });
-    const siteData = createSiteData(c.client, { zhengcefagui: { call: 'newsList', body: { number: '002001', pageNum: 1, pageSize: 7 } } });
-    arrivals.length = 0;
-    const prefetch = new SourcePrefetch();
-    const home = firstPageSources(REGION, '#/', { loggedIn: false })!;
-    prefetch.startPage(home.sources.map(({ key, resolved }) => ({ key, start: () => loadSource(resolved, c.client, siteData) })));
+    const { c, siteData, prefetch, home } = startTestHome();
     await waitFor(() => expect(home.sources.map((s) => prefetch.peek(s.key)?.ok)).toEqual([true, true, true]));
     window.location.hash = '#/';
     render(
