@@ -51,7 +51,8 @@ function precompress(): Plugin {
  * The entry and everything it imports statically (React, the router, XState, the engine's shell) in one chunk: the
  * browser opens at most 6 connections to a host over HTTP/1.1, and the ~16 small chunks the splitter made of the
  * shell queued behind each other and behind the route's block chunks. Block chunks stay apart (a page fetches its
- * own); what is reached only through `import()` keeps its own chunk.
+ * own); what is reached only through `import()` keeps its own chunk — except the blocks that frame every page
+ * (FRAME_BLOCKS), whose code every first view fetches anyway: with them, 8 small chunks (5 KB gzip) fewer per page.
  */
 function shellChunk(moduleId: string, ctx: ChunkingContext): string | null {
   shell ??= shellModules(moduleId, ctx);
@@ -75,15 +76,35 @@ function shellModules(anyModule: string, ctx: ChunkingContext): Set<string> {
     }
   }
   const members = new Set<string>();
-  const down = entry ? [entry] : [];
-  while (down.length) {
-    const id = down.pop()!;
-    if (members.has(id)) continue;
-    members.add(id);
-    down.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  const staticClosure = (from: string[]) => {
+    const down = [...from];
+    while (down.length) {
+      const id = down.pop()!;
+      if (members.has(id)) continue;
+      members.add(id);
+      down.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+  };
+  if (!entry) return members;
+  staticClosure([entry]);
+  // The frame blocks are reached through the block registry's import(): look for them among everything the entry
+  // reaches, then take each with its own static imports.
+  const reached = new Set<string>([entry]);
+  const walk = [entry];
+  while (walk.length) {
+    const info = ctx.getModuleInfo(walk.pop()!);
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) {
+      if (reached.has(next) || next.includes('node_modules')) continue;
+      reached.add(next);
+      walk.push(next);
+    }
   }
+  staticClosure([...reached].filter((id) => FRAME_BLOCKS.test(id)));
   return members;
 }
+
+/** The header, the main navigation and the footer: drawn on every page of every region's default layout. */
+const FRAME_BLOCKS = /[\\/]blocks[\\/](?:site-header|main-nav|site-footer)[\\/]/;
 
 // The portal is a static SPA served by the API server in production (npm start), which writes the deployment
 // settings and the region into each page; in development Vite proxies the API and image prefixes to that server.
