@@ -18,6 +18,7 @@ import { loadRegion } from './load-region.js';
 import { clientSettings } from '../runtime/client-settings.js';
 
 const root = createRoot(document.getElementById('root')!);
+const WARM_UP_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 async function boot(): Promise<void> {
   const settings = clientSettings();
@@ -61,6 +62,14 @@ async function boot(): Promise<void> {
       </React.StrictMode>,
     );
   render();
+  // The HTTP library comes with the first call. A visitor's first view asks nothing itself (the answers came with
+  // index.html), so it is fetched at the first sign of a hand on the page, or after 3 s, not while the page draws.
+  const warmUp = () => {
+    client.warmUp();
+    for (const type of WARM_UP_EVENTS) window.removeEventListener(type, warmUp, true);
+  };
+  for (const type of WARM_UP_EVENTS) window.addEventListener(type, warmUp, { capture: true, passive: true });
+  window.setTimeout(warmUp, 3000);
   // Live preview (npm run preview): a saved region file re-renders the page with the new config, in place; a
   // broken one shows its problems over the page. Loaded only then, so the portal's own bundle does not carry it.
   if (settings.previewEvents) {

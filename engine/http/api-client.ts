@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type Method } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosResponse, AxiosStatic, Method } from 'axios';
 import type { RouteCallOptions } from '../../machines/ports.js';
 import { API_ROUTES, type ApiRouteName, type ApiRoutes, type Envelope } from '../../schemas/types/api.js';
 import { ApiError } from './api-error.js';
@@ -96,11 +96,21 @@ export function createApiClient(options: ApiClientOptions) {
     now = Date.now,
     log = (message: string, detail?: unknown) => console.error(message, detail),
   } = options;
-  const http: AxiosInstance = axios.create({
-    baseURL: options.baseURL ?? '/prod-api',
-    timeout: options.timeoutMs ?? 15_000,
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-  });
+  // axios (~20 KB gzip) is fetched with the first call, not with the shell: a visitor's first view is drawn from
+  // the answers index.html fetched (first-view-answers.ts) and asks nothing itself. `warmUp` fetches it once the
+  // page stands, so a later click does not wait for it.
+  let transport: Promise<{ axios: AxiosStatic; http: AxiosInstance }> | undefined;
+  function loadTransport() {
+    transport ??= import('axios').then(({ default: axios }) => ({
+      axios,
+      http: axios.create({
+        baseURL: options.baseURL ?? '/prod-api',
+        timeout: options.timeoutMs ?? 15_000,
+        ...(options.adapter ? { adapter: options.adapter } : {}),
+      }),
+    }));
+    return transport;
+  }
 
   function deptIdFor(explicit: number | string | undefined): string | undefined {
     const value = explicit ?? session.deptId ?? options.defaultDeptId?.();
@@ -154,7 +164,7 @@ export function createApiClient(options: ApiClientOptions) {
     throw new ApiError('code', title, code, status);
   }
 
-  function transportFailure(error: unknown): ApiError {
+  function transportFailure(axios: AxiosStatic, error: unknown): ApiError {
     if (axios.isCancel(error)) return new ApiError('canceled', '请求已取消');
     const e = error as AxiosError;
     let failure: ApiError;
@@ -175,6 +185,7 @@ export function createApiClient(options: ApiClientOptions) {
     // A programmer's error (the type check refuses it); say so instead of failing on `undefined.url`.
     if (!route) throw new Error(`unknown API call "${String(name)}": not in schemas/api`);
     const url = urlFor(route.url, opts.params as unknown as Record<string, unknown> | undefined);
+    const { axios, http } = await loadTransport();
     try {
       return await http.request({
         method: route.method as Method,
@@ -194,7 +205,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (response && responseType === 'json' && isEnvelope(response.data) && typeof response.data.code === 'number') {
         return response;
       }
-      throw transportFailure(error);
+      throw transportFailure(axios, error);
     }
   }
 
@@ -248,6 +259,7 @@ export function createApiClient(options: ApiClientOptions) {
       for (const [key, value] of Object.entries(all)) {
         if (value !== undefined && value !== null) payload.append(key, String(value));
       }
+      const { http } = await loadTransport();
       const response = await http.request({
         method: 'POST',
         url: API_ROUTES[name].url,
@@ -264,7 +276,17 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  return { request, call, answered, binary, form, session, notifier, axios: http };
+  /** Fetches the transport ahead of the first call (idempotent). */
+  function warmUp(): void {
+    void loadTransport();
+  }
+
+  /** The axios instance the calls go through (its defaults: base URL, timeout). */
+  async function transportInstance(): Promise<AxiosInstance> {
+    return (await loadTransport()).http;
+  }
+
+  return { request, call, answered, binary, form, warmUp, transport: transportInstance, session, notifier };
 }
 
 /** The portal's client, as {@link createApiClient} builds it. */

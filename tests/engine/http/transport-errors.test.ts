@@ -28,7 +28,7 @@ describe('transport errors, shown for 5 seconds (spec §8)', () => {
 
   it('the default timeout is 15 s, and one call may shorten it', async () => {
     const c = clientFor(server.baseURL);
-    expect(c.client.axios.defaults.timeout).toBe(15_000);
+    expect((await c.client.transport()).defaults.timeout).toBe(15_000);
     await expect(c.client.call('newsList', { body: {}, timeoutMs: 100 })).rejects.toMatchObject({ kind: 'timeout' });
   });
 
