@@ -91,11 +91,13 @@ export const NUMBER_BOUNDS = 'x-number-bounds';
 
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
+function failBounds(error: Pick<ErrorObject, 'keyword' | 'params'>, parentSchema: AnySchemaObject | undefined): false {
+  (checkNumberBounds as unknown as { errors: Array<Partial<ErrorObject>> }).errors = [{ ...error, parentSchema }];
+  return false;
+}
+
+// Runs for every number field of every request: no closure made per call.
 function checkNumberBounds(this: unknown, _enabled: boolean, data: unknown, parentSchema?: AnySchemaObject): boolean {
-  const fail = (error: Pick<ErrorObject, 'keyword' | 'params'>) => {
-    (checkNumberBounds as unknown as { errors: Array<Partial<ErrorObject>> }).errors = [{ ...error, parentSchema }];
-    return false;
-  };
   let value: number;
   if (typeof data === 'string') {
     const text = data.trim();
@@ -104,15 +106,15 @@ function checkNumberBounds(this: unknown, _enabled: boolean, data: unknown, pare
   } else if (typeof data === 'number') value = data;
   else return true;
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = (parentSchema ?? {}) as Record<string, number | undefined>;
-  if (maximum !== undefined && !(value <= maximum)) return fail({ keyword: 'maximum', params: { comparison: '<=', limit: maximum } });
+  if (maximum !== undefined && !(value <= maximum)) return failBounds({ keyword: 'maximum', params: { comparison: '<=', limit: maximum } }, parentSchema);
   if (exclusiveMaximum !== undefined && !(value < exclusiveMaximum))
-    return fail({ keyword: 'exclusiveMaximum', params: { comparison: '<', limit: exclusiveMaximum } });
-  if (minimum !== undefined && !(value >= minimum)) return fail({ keyword: 'minimum', params: { comparison: '>=', limit: minimum } });
+    return failBounds({ keyword: 'exclusiveMaximum', params: { comparison: '<', limit: exclusiveMaximum } }, parentSchema);
+  if (minimum !== undefined && !(value >= minimum)) return failBounds({ keyword: 'minimum', params: { comparison: '>=', limit: minimum } }, parentSchema);
   if (exclusiveMinimum !== undefined && !(value > exclusiveMinimum))
-    return fail({ keyword: 'exclusiveMinimum', params: { comparison: '>', limit: exclusiveMinimum } });
+    return failBounds({ keyword: 'exclusiveMinimum', params: { comparison: '>', limit: exclusiveMinimum } }, parentSchema);
   if (!Number.isFinite(value)) {
     const types = ([] as string[]).concat(parentSchema?.type ?? []);
-    return fail({ keyword: 'type', params: { type: types.includes('integer') ? 'integer' : 'number' } });
+    return failBounds({ keyword: 'type', params: { type: types.includes('integer') ? 'integer' : 'number' } }, parentSchema);
   }
   return true;
 }
@@ -193,8 +195,8 @@ export type RouteHandler<N extends ApiRouteName = ApiRouteName> = (
 ) => Promise<Envelope<Present<ApiRoutes[N]['data'], null>> | FastifyReply>;
 
 export interface DefineRouteOptions {
-  /** Hooks that run before validation (e.g. reading a multipart body into fields). */
-  preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Hooks that run before validation (e.g. reading a multipart body into fields); undefined when nothing to wait for. */
+  preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | undefined;
   /** Extra route config read by the plugins (auth requirements come from the spec). */
   bodyLimit?: number;
 }
@@ -225,11 +227,12 @@ export function defineRoute<N extends ApiRouteName>(app: FastifyInstance, name: 
     schema: fastifySchemaFor(spec),
     config: { routeName: name, auth: spec.auth ?? [] },
     // A route's own preValidation may build the body (a multipart form read into fields): the app-wide NUL check
-    // ran before it, so the built body is checked again.
+    // ran before it, so a built body is checked again. A callback hook: most requests have nothing to build.
     preValidation: options.preValidation
-      ? async (request, reply) => {
-          await options.preValidation!(request, reply);
-          refuseNul(request, ['body']);
+      ? (request, reply, done) => {
+          const built = options.preValidation!(request, reply);
+          if (!built) return done();
+          built.then(() => refuseNul(request, ['body'])).then(() => done(), done);
         }
       : undefined,
     bodyLimit: options.bodyLimit,

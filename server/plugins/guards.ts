@@ -90,9 +90,12 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
   // A form-signature request's random is accepted once. Its row is kept until the request's own timestamp leaves the
   // window (the timestamp may lie up to a window in the future, so a window after it was seen is not enough); a row
   // whose window has closed may be taken again, since its timestamp alone would now refuse a replay.
-  app.addHook('preHandler', async (request) => {
-    const pending = request.formNonce;
-    if (!pending) return;
+  app.addHook('preHandler', (request, _reply, done) => {
+    // Only form-signature calls carry a nonce: the others pass without a promise.
+    if (!request.formNonce) return done();
+    recordNonce(request.formNonce).then(() => done(), done);
+  });
+  async function recordNonce(pending: { nonce: string; expiresAt: Date }): Promise<void> {
     const { rows } = await sql<{ nonce: string }>`
       INSERT INTO used_nonce (nonce, seen_at, expires_at) VALUES (${pending.nonce}, now(), ${pending.expiresAt})
       ON CONFLICT (nonce) DO UPDATE SET seen_at = EXCLUDED.seen_at, expires_at = EXCLUDED.expires_at
@@ -104,27 +107,50 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
         .deleteFrom('usedNonce')
         .where('expiresAt', '<=', sql<Date>`now()`)
         .execute();
-  });
+  }
+
+  /** The sign headers' deptId once deptId + timeStamp + sign check out; throws the refusal otherwise. */
+  function signedDeptId(request: FastifyRequest): string {
+    const deptId = header(request, 'deptId');
+    const timeStamp = header(request, 'timeStamp');
+    const sign = header(request, 'sign');
+    if (!deptId || !timeStamp || !sign)
+      throw forbidden(M.missingSignHeaders([!deptId && 'deptId', !timeStamp && 'timeStamp', !sign && 'sign'].filter(Boolean)));
+    const ts = Number(timeStamp);
+    if (!Number.isFinite(ts) || Math.abs(Date.now() - ts) > config.signWindowMs) {
+      throw forbidden(staleStamp);
+    }
+    if (!safeEqual(signFor(deptId, timeStamp, config.apiSignKey), sign.toLowerCase())) {
+      throw forbidden(M.signatureFailed);
+    }
+    return deptId;
+  }
+
+  /**
+   * The public signed call — no login, a place the tree holds — settled without waiting on anything: most of the
+   * portal's traffic (every list a visitor reads). True when settled; false leaves the request to `guard`.
+   */
+  function guardedAtOnce(request: FastifyRequest, auth: readonly string[]): boolean {
+    if (!auth.includes('sign') || auth.includes('bearer') || auth.includes('staff') || header(request, 'authorization')) return false;
+    const deptId = Number(signedDeptId(request));
+    const place = Number.isInteger(deptId) && deptId > 0 ? places.get(deptId) : undefined;
+    if (!place) return false;
+    request.tenant = { place, deptIds: places.subtree(deptId) };
+    return true;
+  }
 
   // Runs after body parsing so the form-encoded style can read its fields; before validation so a refused
   // request is refused for its credentials first.
-  app.addHook('preValidation', async (request) => {
+  // A callback hook around the async check: the common call settles at once, without a promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
     const auth = request.routeOptions.config.auth ?? [];
+    if (guardedAtOnce(request, auth)) return done();
+    guard(request, auth).then(() => done(), done);
+  });
 
+  async function guard(request: FastifyRequest, auth: readonly string[]): Promise<void> {
     if (auth.includes('sign')) {
-      const deptId = header(request, 'deptId');
-      const timeStamp = header(request, 'timeStamp');
-      const sign = header(request, 'sign');
-      const missing = [!deptId && 'deptId', !timeStamp && 'timeStamp', !sign && 'sign'].filter(Boolean);
-      if (missing.length) throw forbidden(M.missingSignHeaders(missing));
-      const ts = Number(timeStamp);
-      if (!Number.isFinite(ts) || Math.abs(Date.now() - ts) > config.signWindowMs) {
-        throw forbidden(staleStamp);
-      }
-      if (!safeEqual(signFor(deptId!, timeStamp!, config.apiSignKey), String(sign).toLowerCase())) {
-        throw forbidden(M.signatureFailed);
-      }
-      request.tenant = await tenantFor(deptId!);
+      request.tenant = await tenantFor(signedDeptId(request));
     } else if (auth.includes('form-signature')) {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const timestamp = String(body.timestamp ?? '');
@@ -164,7 +190,7 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
       if (auth.includes('staff') && request.user.role === 'user') throw forbidden(M.staffOnly);
       if (auth.includes('admin') && request.user.role !== 'admin') throw forbidden(M.adminOnly);
     }
-  });
+  }
 }
 
 /**

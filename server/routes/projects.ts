@@ -21,9 +21,12 @@ const PROJECT_PAGE_SIZE = 7;
 type ListRoute = 'projectList' | 'needProjectList' | 'invitationList';
 const PROJECT_MISSING = MESSAGES.projects.projectMissing;
 
-/** Reads a multipart form (the spec's multipart variant of the project list) into plain fields. */
-async function multipartFields(request: FastifyRequest): Promise<void> {
-  if (!request.isMultipart()) return;
+/** Reads a multipart form (the spec's multipart variant of the project list) into plain fields; JSON passes at once. */
+function multipartFields(request: FastifyRequest): Promise<void> | undefined {
+  return request.isMultipart() ? readMultipartFields(request) : undefined;
+}
+
+async function readMultipartFields(request: FastifyRequest): Promise<void> {
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {

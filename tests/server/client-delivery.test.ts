@@ -322,4 +322,11 @@ describe('JSON', () => {
     expect(chooseEncoding('*')).toBe('gzip');
     expect(chooseEncoding(undefined)).toBeNull();
   });
+
+  it('each Accept-Encoding is read once and remembered, the same answer every time, past the memory’s bound too', () => {
+    const headers = Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? `gzip, br;q=0, x-${i}` : i % 3 === 1 ? `br, x-${i}` : `identity, x-${i}`));
+    const expected = (i: number) => (i % 3 === 0 ? 'gzip' : i % 3 === 1 ? 'br' : null);
+    for (let round = 0; round < 2; round++) headers.forEach((header, i) => expect(chooseEncoding(header)).toBe(expected(i)));
+    expect(chooseEncoding(['gzip', 'br;q=0'])).toBe('gzip');
+  });
 });
