@@ -12,6 +12,8 @@ export interface HubClient {
   socket: WebSocket;
   /** The user id the socket's token proved; notices go only to such sockets. */
   userId: number | null;
+  /** The user the socket claims while its token is being checked, and that user's notices meanwhile. */
+  claim?: { userId: number; notices: Buffer[] };
   watching: Set<number>;
   lastSeen: number;
 }
@@ -71,6 +73,8 @@ const MAX_FLUSH_REST_MS = 20;
 export const MAX_WATCHES_PER_SOCKET = 20;
 /** A socket that cannot keep up is dropped (it reconnects and gets the state) instead of buffering without end. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Notices held for a socket while its token is checked (a check takes milliseconds; a flood is not kept). */
+export const MAX_HELD_NOTICES = 20;
 /** Clients send a heartcheck every 30 s; three missed ones mean the connection is gone. */
 const IDLE_LIMIT_MS = 90_000;
 
@@ -83,6 +87,8 @@ const encode = (frame: Frame): Buffer => Buffer.from(JSON.stringify(frame));
 export class AuctionHub {
   private readonly watchers = new Map<number, Map<HubClient, Watch>>();
   private readonly users = new Map<number, Set<HubClient>>();
+  /** Sockets whose token check for a user is under way (see claim). */
+  private readonly claims = new Map<number, Set<HubClient>>();
   private readonly clients = new Set<HubClient>();
   private stopListening?: () => Promise<void>;
   private sweeper?: NodeJS.Timeout;
@@ -134,17 +140,49 @@ export class AuctionHub {
     return client;
   }
 
+  /**
+   * The socket says it is `userId`'s and its token check has begun: that user's notices are held for it meanwhile
+   * (at most MAX_HELD_NOTICES), so one sent while the check runs — a reply, a review — still lights the dot. They
+   * go out if {@link authenticate} proves the claim, and are dropped if {@link refuse} ends it.
+   */
+  claim(client: HubClient, userId: number): void {
+    if (!this.clients.has(client) || client.userId !== null) return;
+    this.endClaim(client);
+    client.claim = { userId, notices: [] };
+    let set = this.claims.get(userId);
+    if (!set) this.claims.set(userId, (set = new Set()));
+    set.add(client);
+  }
+
   /** Marks the socket as belonging to `userId` (its token was checked): it now receives that user's notices. */
   authenticate(client: HubClient, userId: number): void {
     if (!this.clients.has(client)) return;
+    const held = client.claim?.userId === userId ? client.claim.notices : [];
+    this.endClaim(client);
     client.userId = userId;
     let set = this.users.get(userId);
     if (!set) this.users.set(userId, (set = new Set()));
     set.add(client);
+    for (const frame of held) this.send(client, frame);
+  }
+
+  /** The socket's token did not prove its claim: the notices held for it are dropped. */
+  refuse(client: HubClient): void {
+    this.endClaim(client);
+  }
+
+  private endClaim(client: HubClient): void {
+    const claim = client.claim;
+    if (!claim) return;
+    client.claim = undefined;
+    const set = this.claims.get(claim.userId);
+    set?.delete(client);
+    if (set && !set.size) this.claims.delete(claim.userId);
   }
 
   disconnect(client: HubClient): void {
     this.clients.delete(client);
+    this.endClaim(client);
     for (const projectId of client.watching) this.dropWatch(client, projectId);
     client.watching.clear();
     if (client.userId !== null) {
@@ -209,9 +247,11 @@ export class AuctionHub {
     const serverTime = Date.now();
     if (message.type === 'notice') {
       const set = this.users.get(message.userId);
-      if (!set?.size) return;
+      const claimants = this.claims.get(message.userId);
+      if (!set?.size && !claimants?.size) return;
       const frame = encode({ type: 'notice', data: message.data });
-      for (const client of set) this.send(client, frame);
+      for (const client of set ?? []) this.send(client, frame);
+      for (const client of claimants ?? []) if (client.claim!.notices.length < MAX_HELD_NOTICES) client.claim!.notices.push(frame);
       return;
     }
     if (message.type === 'refresh') {

@@ -39,11 +39,14 @@ export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppCont
       const userId = Number((request.params as { userId?: string }).userId);
       const token = (request.query as { token?: string } | undefined)?.token;
       if (Number.isInteger(userId) && userId > 0 && token) {
+        // The user's notices sent while the token is checked are held, not lost (hub.claim).
+        hub.claim(client, userId);
         resolveToken(ctx.db, token, policy, { singleSession: ctx.dbKind === 'pglite' })
-          .then((user) => {
-            if (user?.userId === userId) hub.authenticate(client, userId);
-          })
-          .catch((error) => request.log.warn(error));
+          .then((user) => (user?.userId === userId ? hub.authenticate(client, userId) : hub.refuse(client)))
+          .catch((error) => {
+            hub.refuse(client);
+            request.log.warn(error);
+          });
       }
 
       // Listeners are attached synchronously: a frame sent right after the handshake must not be lost.
