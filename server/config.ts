@@ -90,6 +90,8 @@ export interface ServerConfig {
   logLevel: string;
   /** How long a public project-list response may be reused (ms); 0 disables the cache. */
   listCacheMs: number;
+  /** How long an area or keyword filter's estimated total (约 N 条) is reused (ms); 0 samples on every request. */
+  listEstimateMs: number;
   /** Folder of the region YAML files and deployment.yaml. */
   regionsDir: string;
   rateLimits: RateLimits;
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveClient: env.SERVE_CLIENT !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     listCacheMs: int(env.LIST_CACHE_MS, 2000),
+    listEstimateMs: int(env.LIST_ESTIMATE_MS, 10_000),
     regionsDir: path.resolve(env.REGIONS_DIR || './regions'),
     rateLimits: rateLimitsFrom(env),
     trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === '0' ? false : env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,

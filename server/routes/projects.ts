@@ -11,7 +11,16 @@ import { containing, paging, requiredId, textParam, type Params } from '../reque
 import { ResponseCache } from '../services/response-cache.js';
 import { reusedBody } from '../compression.js';
 import { MESSAGES } from '../messages.js';
-import { hasResidual, queryProjectList, TOTAL_SAMPLE_MIN_HITS, TOTAL_SAMPLE_ROWS, twoDigits, type ListFilter, type ListRow } from './project-list-query.js';
+import {
+  hasResidual,
+  queryProjectList,
+  TotalEstimates,
+  TOTAL_SAMPLE_MIN_HITS,
+  TOTAL_SAMPLE_ROWS,
+  twoDigits,
+  type ListFilter,
+  type ListRow,
+} from './project-list-query.js';
 
 export { TOTAL_SAMPLE_MIN_HITS, TOTAL_SAMPLE_ROWS } from './project-list-query.js';
 
@@ -241,7 +250,9 @@ function baseQuery(db: Kysely<Database>) {
 export async function registerProjectRoutes(app: FastifyInstance, { db, dbKind, places, config }: AppContext): Promise<void> {
   // Public lists are read far more than projects change; a short-lived cache per tenant and filter keeps the
   // list fast under load (see scripts/bench/api). Writes to projects call projectListCache.clear().
-  const cache = new ResponseCache(config.listCacheMs, 5000);
+  // Area and keyword filters' estimated totals are kept apart, longer (project-list-query.ts).
+  const estimates = new TotalEstimates(config.listEstimateMs);
+  const cache = new ResponseCache(config.listCacheMs, 5000, [estimates]);
   app.decorate('projectListCache', cache);
   // The list's statements name their columns as the API does: no camel-casing of every row (project-list-query.ts).
   const listDb = db.withoutPlugins();
@@ -257,7 +268,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, dbKind, 
     // database round trip and no serialisation.
     const body = await cache.get(key, async () => {
       const page = { pageSize, offset, afterId };
-      const { rows, total, approx } = await queryProjectList(listDb, dbKind === 'pglite', filter, page);
+      const { rows, total, approx } = await queryProjectList(listDb, dbKind === 'pglite', filter, page, estimates);
       const classname = await categories.forRows(rows);
       return reply.serialize(
         ok(

@@ -20,6 +20,8 @@ export class ResponseCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
+    /** What goes stale with these responses and is cleared with them (a list's estimated totals). */
+    private readonly clearsAlso: ReadonlyArray<{ clear(): void }> = [],
   ) {}
 
   get<T>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -54,6 +56,7 @@ export class ResponseCache {
 
   clear(): void {
     this.entries.clear();
+    for (const other of this.clearsAlso) other.clear();
   }
 
   private evict(now: number): void {

@@ -10,8 +10,9 @@ import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_OTHER_CO
 let server: TestServer;
 
 beforeAll(async () => {
-  // No response cache: every call below reaches the database.
-  server = await startTestServerWithPlaces({ listCacheMs: 0 });
+  // No response cache and no kept estimates: every call below reaches the database and samples afresh (the data
+  // change between calls behind the API's back). project-list-estimates.test.ts covers the kept estimates.
+  server = await startTestServerWithPlaces({ listCacheMs: 0, listEstimateMs: 0 });
 });
 afterAll(() => server.close());
 
