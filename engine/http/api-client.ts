@@ -97,8 +97,8 @@ export function createApiClient(options: ApiClientOptions) {
     log = (message: string, detail?: unknown) => console.error(message, detail),
   } = options;
   // axios (~20 KB gzip) is fetched with the first call, not with the shell: a visitor's first view is drawn from
-  // the answers index.html fetched (first-view-answers.ts) and asks nothing itself. `warmUp` fetches it once the
-  // page stands, so a later click does not wait for it.
+  // the answers index.html fetched (first-view-answers.ts) and asks nothing itself. `warmUp` fetches it ahead (the
+  // app calls it at the first pointer or key, or 3 s after its first render), so a click does not wait for it.
   let transport: Promise<{ axios: AxiosStatic; http: AxiosInstance }> | undefined;
   function loadTransport() {
     transport ??= import('axios').then(({ default: axios }) => ({
