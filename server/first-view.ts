@@ -10,6 +10,7 @@ import { firstPageSources, type PageSource } from '../engine/runtime/page-source
 import { isPublicCall, type OwnAnswer, type OwnCallInput, type OwnPublicApi } from './own-api.js';
 import type { PortalFirstViewData } from '../schemas/types/api.js';
 import type { SiteDataSource } from '../engine/http/index.js';
+import { SESSION_KEYS } from '../engine/http/session-store.js';
 
 /**
  * What the first view of each route needs before the app asks for it, fetched ahead by the page itself: the chunks
@@ -114,6 +115,22 @@ export class ChunkMap {
     for (const imported of this.manifest[key]?.imports ?? []) this.walk(imported, seen);
   }
 
+  /**
+   * The packages the entry imports on demand (the HTTP library, which comes with the first API call): a page opened
+   * with a stored login needs them at once, for its token check.
+   */
+  onDemandPackages(): string[] {
+    const files: string[] = [];
+    for (const chunk of Object.values(this.manifest)) {
+      if (!chunk.isEntry) continue;
+      for (const key of chunk.dynamicImports ?? []) {
+        const imported = this.manifest[key];
+        if (imported?.file.endsWith('.js') && /(^|\/)node_modules\//.test(imported.src ?? key)) files.push(this.base + imported.file);
+      }
+    }
+    return files;
+  }
+
   /** The chunks (and their stylesheets) of the given block types, in order, each once, none the entry loads. */
   forTypes(types: readonly string[]): ChunkPreloads {
     const keys = new Set<string>();
@@ -188,6 +205,8 @@ export interface RoutePreloads {
   high?: 0;
   /** Where the first view's answers are fetched (the address's hash appended), and the routes that have any. */
   answers?: { url: string; routes: string[] };
+  /** Fetched ahead on any route when the browser holds a login (local storage `key`): what its token check needs. */
+  login?: { key: string; files: number[] };
 }
 
 /**
@@ -201,7 +220,7 @@ export interface RoutePreloads {
  * promise of the envelope or null), which the app renders from (engine/http/first-view-answers.ts).
  */
 export function preloadScript(table: RoutePreloads): string {
-  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0,a=t.answers;if(a&&a.routes.indexOf(r)>=0&&window.fetch)window.__TIANMU_FIRST_VIEW__=fetch(a.url+'&hash='+encodeURIComponent(location.hash.slice(0,2048)),{credentials:'same-origin'}).then(function(s){return s.ok?s.json():null}).catch(function(){return null});var m=(t.bare||[]).indexOf(r)>=0?'bare':(t.unzoomed||[]).indexOf(r)>=0?'unzoomed':'';if(m)document.documentElement.setAttribute('data-first-paint',m);l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++&&t.high!==0)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
+  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0,a=t.answers;if(a&&a.routes.indexOf(r)>=0&&window.fetch)window.__TIANMU_FIRST_VIEW__=fetch(a.url+'&hash='+encodeURIComponent(location.hash.slice(0,2048)),{credentials:'same-origin'}).then(function(s){return s.ok?s.json():null}).catch(function(){return null});var m=(t.bare||[]).indexOf(r)>=0?'bare':(t.unzoomed||[]).indexOf(r)>=0?'unzoomed':'';if(m)document.documentElement.setAttribute('data-first-paint',m);var g=t.login;if(g)try{if(localStorage.getItem(g.key))l=l.concat(g.files)}catch(e){}l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++&&t.high!==0)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
 }
 
 export interface FirstViewOptions {
@@ -323,6 +342,9 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
     }
     // The header's picture, fetched first by its own tag, is the largest paint: a carousel slide does not compete.
     if (paint.images.length) table.high = 0;
+    // A stored login's token check is the first API call: the HTTP library it needs comes with the page, not after.
+    const onDemand = chunks?.onDemandPackages() ?? [];
+    if (onDemand.length) table.login = { key: SESSION_KEYS.token, files: onDemand.map(at) };
     if (paint.firstPaint) {
       const pages = Object.values(region.pages ?? {});
       table.bare = pages.filter((p) => p.layout?.header === false).map((p) => p.route);

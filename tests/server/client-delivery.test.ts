@@ -10,6 +10,7 @@ import { seedDemo } from '../../server/seed/index.js';
 import { listItems } from '../../blocks/article-list/items.js';
 import { defaultBlocks } from '../../blocks/index.js';
 import { blockModules } from '../../server/first-view.js';
+import { SESSION_KEYS } from '../../engine/http/session-store.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { callAs } from './listings-helpers.js';
 
@@ -26,8 +27,18 @@ const TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" 
 // A build manifest as Vite writes it (keys relative to engine/app): the entry with its shared chunk, the chunks of
 // four blocks of 淳安’s home and footer (two share a chunk) and one of a block no page of 淳安 shows (xinyang's board).
 const MANIFEST = {
-  'main.tsx': { file: 'assets/index-Ab12Cd34.js', src: 'main.tsx', isEntry: true, imports: ['_react-Zz11.js'], css: ['assets/index-Ef56Gh78.css'] },
+  'main.tsx': {
+    file: 'assets/index-Ab12Cd34.js',
+    src: 'main.tsx',
+    isEntry: true,
+    imports: ['_react-Zz11.js'],
+    dynamicImports: ['../../node_modules/axios/index.js', 'preview.ts'],
+    css: ['assets/index-Ef56Gh78.css'],
+  },
   '_react-Zz11.js': { file: 'assets/react-Zz11.js' },
+  // What the entry imports on demand: a package (the HTTP library, with the first call) and a file of its own.
+  '../../node_modules/axios/index.js': { file: 'assets/axios-Ax88.js', src: '../../node_modules/axios/index.js', isDynamicEntry: true },
+  'preview.ts': { file: 'assets/preview-Pv99.js', src: 'preview.ts', isDynamicEntry: true },
   '_items-Yy22.js': { file: 'assets/items-Yy22.js', imports: ['_react-Zz11.js'], css: ['assets/items-Yy22.css'] },
   '../../blocks/site-header/SiteHeader.tsx': {
     file: 'assets/SiteHeader-Hh33.js',
@@ -80,8 +91,12 @@ const get = (url: string, acceptEncoding?: string) =>
  * What the page fetches ahead when opened at `hash`: jsdom runs its inline script (and loads nothing), and each
  * link it added reads `rel as href [fetchpriority] [crossorigin]`.
  */
-function preloadsAt(html: string, hash: string): string[] {
-  const dom = new JSDOM(html, { url: `http://localhost/${hash}`, runScripts: 'dangerously' });
+function preloadsAt(html: string, hash: string, storedToken?: string): string[] {
+  const dom = new JSDOM(html, {
+    url: `http://localhost/${hash}`,
+    runScripts: 'dangerously',
+    beforeParse: (window: Window) => (storedToken ? window.localStorage.setItem(SESSION_KEYS.token, storedToken) : undefined),
+  });
   const links = [...dom.window.document.head.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]')].map((l) =>
     [
       l.getAttribute('rel'),
@@ -253,6 +268,15 @@ describe('the first view announced in index.html', () => {
     expect([...modules.keys()].sort()).toEqual(defaultBlocks.map((d) => d.type).sort());
     for (const [type, module] of modules) expect(fs.existsSync(`${module}.tsx`), `${type}: ${module}`).toBe(true);
     expect(modules.get('news-list')).toBe(path.resolve('blocks/article-list/ArticleList'));
+  });
+
+  it('a page opened with a stored login fetches ahead the HTTP library its token check needs; a visitor’s does not', async () => {
+    const html = decoded(await get('/'));
+    const visitor = preloadsAt(html, '#/');
+    expect(visitor.join('\n')).not.toMatch(/axios|preview/);
+    expect(preloadsAt(html, '#/', 'a-stored-token')).toEqual([...visitor, 'modulepreload module /assets/axios-Ax88.js crossorigin']);
+    expect(preloadsAt(html, '#/pressCenter', 'a-stored-token')).toContain('modulepreload module /assets/axios-Ax88.js crossorigin');
+    expect(preloadsAt(html, '#/no-such-page', 'a-stored-token')).toContain('modulepreload module /assets/axios-Ax88.js crossorigin');
   });
 
   it('another region announces its own header picture', async () => {
