@@ -48,7 +48,14 @@ export const defaultBlocks: readonly ReactBlockDefinition[] = [
   { type: 'big-data-board', load: () => import('./big-data-board/BigDataBoard.js'), frameless: true },
   { type: 'article-page', load: () => import('./article-page/ArticlePage.js') },
   { type: 'article-detail', load: () => import('./article-detail/ArticleDetail.js') },
-  { type: 'schema-form', load: () => import('./schema-form/SchemaFormBlock.js'), frameless: true },
+  {
+    type: 'schema-form',
+    load: () => import('./schema-form/SchemaFormBlock.js'),
+    frameless: true,
+    // The fields (rjsf and the Semi widgets, ~70 KB gzip) come once the form is to be drawn: not for a visitor a
+    // guarded form asks to log in first.
+    onDemand: { load: () => import('./schema-form/SchemaFormFields.js'), firstView: (props) => props.requireLogin !== true },
+  },
   { type: 'personal-nav', load: () => import('./personal-nav/PersonalNav.js'), frameless: true },
   { type: 'auction-panel', load: () => import('./auction-panel/AuctionPanel.js'), frameless: true },
   { type: 'transfer-entry', load: () => import('./transfer-entry/TransferEntryButtons.js') },

@@ -52,17 +52,33 @@ const stripExtension = (file: string) => file.replace(/\.(?:[cm]?[jt]sx?)$/, '')
 export function blockModules(definitions: readonly BlockDefinition[], blocksDir: string): Map<string, string> {
   const modules = new Map<string, string>();
   for (const definition of definitions) {
-    // The loader's one module path: relative as written, or root-relative once a test runner has rewritten it.
-    const specifier = /['"`]((?:\.{1,2})?\/[^'"`]+)['"`]/.exec(String(definition.load))?.[1];
-    if (!specifier) continue;
-    const file = specifier.startsWith('.')
-      ? path.resolve(blocksDir, specifier)
-      : fs.existsSync(path.resolve(`.${specifier}`))
-        ? path.resolve(`.${specifier}`)
-        : specifier;
-    modules.set(definition.type, stripExtension(file));
+    const module = loaderModule(definition.load, blocksDir);
+    if (module) modules.set(definition.type, module);
   }
   return modules;
+}
+
+/** The modules block types import on demand (`onDemand`), by type. */
+export function onDemandModules(definitions: readonly BlockDefinition[], blocksDir: string): Map<string, string> {
+  const modules = new Map<string, string>();
+  for (const definition of definitions) {
+    const module = definition.onDemand && loaderModule(definition.onDemand.load, blocksDir);
+    if (module) modules.set(definition.type, module);
+  }
+  return modules;
+}
+
+/** A loader's one module path (`() => import('./x/X.js')`), resolved and without its extension. */
+function loaderModule(load: () => Promise<unknown>, blocksDir: string): string | undefined {
+  // Relative as written, or root-relative once a test runner has rewritten it.
+  const specifier = /['"`]((?:\.{1,2})?\/[^'"`]+)['"`]/.exec(String(load))?.[1];
+  if (!specifier) return undefined;
+  const file = specifier.startsWith('.')
+    ? path.resolve(blocksDir, specifier)
+    : fs.existsSync(path.resolve(`.${specifier}`))
+      ? path.resolve(`.${specifier}`)
+      : specifier;
+  return stripExtension(file);
 }
 
 /**
@@ -131,11 +147,13 @@ export class ChunkMap {
     return files;
   }
 
-  /** The chunks (and their stylesheets) of the given block types, in order, each once, none the entry loads. */
-  forTypes(types: readonly string[]): ChunkPreloads {
+  /**
+   * The chunks (and their stylesheets) of the given block types, in order, each once, none the entry loads; with
+   * the code some of them import on demand (`onDemand` modules: a form drawn at once needs its fields).
+   */
+  forTypes(types: readonly string[], onDemand: readonly string[] = []): ChunkPreloads {
     const keys = new Set<string>();
-    for (const type of types) {
-      const module = this.modules.get(type);
+    for (const module of [...types.map((type) => this.modules.get(type)), ...onDemand]) {
       const key = module ? this.byModule.get(module) : undefined;
       if (key) this.walk(key, keys);
     }
@@ -263,6 +281,13 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
   const manifest = readManifest(options.clientDir);
   const byType = new Map(options.definitions.map((d) => [d.type, d]));
   const chunks = manifest ? new ChunkMap(manifest, options.root, blockModules(options.definitions, options.blocksDir)) : null;
+  const onDemand = onDemandModules(options.definitions, options.blocksDir);
+  // The on-demand code an entry's first view needs (a form drawn at once, not one behind a login).
+  const onDemandFor = (blocks: readonly BlockEntry[]) =>
+    blocks.flatMap((entry) => {
+      const module = onDemand.get(entry.type);
+      return module && byType.get(entry.type)?.onDemand?.firstView((entry.props ?? {}) as Record<string, unknown>) ? [module] : [];
+    });
   const chunkCache = new WeakMap<Region, Map<string, ChunkPreloads>>();
   const paintCache = new WeakMap<Region, { firstPaint: string; stylesheets: string[]; images: string[] }>();
   const answeredCache = new WeakMap<Region, string[]>();
@@ -274,7 +299,10 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
     let files = chunkCache.get(region);
     if (!files) {
       files = new Map(
-        [...pages].map(([route, blocks]) => [route, chunks ? chunks.forTypes([...new Set(blocks.map((b) => b.type))]) : { scripts: [], styles: [] }]),
+        [...pages].map(([route, blocks]) => [
+          route,
+          chunks ? chunks.forTypes([...new Set(blocks.map((b) => b.type))], [...new Set(onDemandFor(blocks))]) : { scripts: [], styles: [] },
+        ]),
       );
       chunkCache.set(region, files);
     }

@@ -5,14 +5,20 @@ import { isApiError } from '../../engine/http/index.js';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
 import { useRouteQuery } from '../../engine/react/RegionProvider.js';
 import { BlockStatus } from '../../engine/react/BlockStatus.js';
-import { SchemaForm } from '../../engine/react/forms/SchemaForm.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ApiRouteName } from '../../schemas/types/api.js';
 import type { SchemaFormProps } from '../../schemas/types/blocks.js';
 import { fieldsFromQuery, formDraft, loadForm, type LoadedForm } from './forms.js';
 import { useTransferEntry } from '../_parts/TransferEntry.js';
-import { formWidgets } from './widgets.js';
+import type SchemaFormFields from './SchemaFormFields.js';
 import './schema-form.css';
+
+type FieldsComponent = typeof SchemaFormFields;
+/**
+ * The fields' code (rjsf and the widgets), fetched when the form is to be drawn — not while a guarded form waits for
+ * a login. The server announces it with the page when the form is drawn at once (`onDemand` in blocks/index.ts).
+ */
+const loadFields = (): Promise<FieldsComponent> => import('./SchemaFormFields.js').then((module) => module.default);
 
 type Loaded = LoadedForm & { initial: Record<string, unknown> };
 
@@ -43,10 +49,27 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [guarded, session.token]);
   const [attempt, setAttempt] = useState(0);
+  const [FormFields, setFormFields] = useState<FieldsComponent | null>(null);
+  const [fieldsFailed, setFieldsFailed] = useState(false);
+  const fieldsWanted = !guarded || guard.state === 'allowed';
+  useEffect(() => {
+    if (!fieldsWanted || FormFields) return;
+    let live = true;
+    setFieldsFailed(false);
+    loadFields().then(
+      (component) => live && setFormFields(() => component),
+      () => live && setFieldsFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [fieldsWanted, FormFields, attempt]);
   // A new key after a successful create clears the form; an edit form keeps what was saved.
   const [formKey, setFormKey] = useState(0);
 
   useEffect(() => {
+    // A guarded form loads nothing of its own until the login is there.
+    if (!fieldsWanted) return;
     let live = true;
     setLoaded(null);
     (async () => {
@@ -67,7 +90,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the query is read through loadQueryKey
-  }, [client, props.form, props.loadCall, attempt, session.token, draftKey, loadQueryKey]);
+  }, [client, props.form, props.loadCall, attempt, session.token, draftKey, loadQueryKey, fieldsWanted]);
 
   // The receipt takes the focus so a screen reader announces the reference number at once.
   useEffect(() => {
@@ -86,8 +109,8 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
       </>
     );
   }
-  if (loaded === null) return <BlockStatus kind="loading" />;
-  if (loaded === 'error') return <BlockStatus kind="error" onRetry={() => setAttempt((n) => n + 1)} />;
+  if (loaded === 'error' || fieldsFailed) return <BlockStatus kind="error" onRetry={() => setAttempt((n) => n + 1)} />;
+  if (loaded === null || !FormFields) return <BlockStatus kind="loading" />;
 
   const submit = async (data: Record<string, unknown>): Promise<string | void> => {
     try {
@@ -143,7 +166,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
         </h1>
       ) : null}
       {props.intro ? <p className="tm-form-block__intro">{props.intro}</p> : null}
-      <SchemaForm
+      <FormFields
         key={formKey}
         idPrefix={blockId}
         schema={loaded.schema}
@@ -152,7 +175,6 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
         initialData={loaded.initial}
         submitText={props.submitText ?? '提交'}
         sameAs={props.sameAs}
-        widgets={formWidgets}
         onChange={draftKey ? (data) => formDraft.write(draftKey, data as Record<string, unknown>) : undefined}
         onSubmit={submit}
       />

@@ -1,6 +1,5 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-import { formRootSchema, precompiledFormValidator } from '../../engine/forms/validation.js';
 import type { SchemaFormProps } from '../../schemas/types/blocks.js';
 
 /** A form's schema file and its precompiled validator functions (schemas/forms/validators, `npm run gen:types`). */
@@ -31,9 +30,15 @@ export interface LoadedForm {
   validator: ValidatorType;
 }
 
-/** Loads a form's schema (`$schema`/`$id` dropped, see formRootSchema) with its precompiled validator. */
+/**
+ * Loads a form's schema (`$schema`/`$id` dropped, see formRootSchema) with its precompiled validator. rjsf's
+ * validator comes with it, on demand: the block's own chunk stays light (a guarded form shows a login prompt first).
+ */
 export async function loadForm(form: SchemaFormProps['form']): Promise<LoadedForm> {
-  const [file, validateFns] = await FORM_SCHEMAS[form]();
+  const [[file, validateFns], { formRootSchema, precompiledFormValidator }] = await Promise.all([
+    FORM_SCHEMAS[form](),
+    import('../../engine/forms/validation.js'),
+  ]);
   const schema = formRootSchema(file.default);
   return { schema, validator: precompiledFormValidator(validateFns.default, schema) };
 }

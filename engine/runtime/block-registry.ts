@@ -62,6 +62,11 @@ export interface BlockDefinition<Component = unknown> {
    * has drawn. Each must be the very source the block then reads (the same key).
    */
   sources?: (context: BlockSourcesContext) => readonly BlockSource[];
+  /**
+   * Code the block imports on demand (a form's fields, with rjsf), and whether an entry's first view needs it: the
+   * server then announces it with the block's own chunk. A form that asks for a login first does not need it yet.
+   */
+  onDemand?: { load: () => Promise<unknown>; firstView: (props: Record<string, unknown>) => boolean };
 }
 
 /**

@@ -27,6 +27,25 @@ describe('forms from JSON Schema in Chromium', () => {
     }
   });
 
+  it('/turnOut for a visitor: the login prompt, and none of the form’s own code (rjsf) fetched', async () => {
+    const { page, errors } = await open('/turnOut?id=1');
+    try {
+      await expect.poll(() => page.getByText('请先登录后再提交意向。').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('请先登录账号?').isVisible()).toBe(true);
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((name) => name.endsWith('.js')),
+      );
+      expect(scripts.some((name) => /SchemaFormBlock-/.test(name))).toBe(true);
+      expect(scripts.filter((name) => /SchemaFormFields-|validation-|transfer-intent/.test(name))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('/personal: the login form first, then the user centre with tabs; the messages tab lists messages', async () => {
     const { page, errors } = await open('/personal');
     try {

@@ -55,6 +55,20 @@ const MANIFEST = {
   },
   '../../blocks/town-map/TownMap.tsx': { file: 'assets/TownMap-Tt55.js', src: '../../blocks/town-map/TownMap.tsx', isDynamicEntry: true },
   '../../blocks/site-footer/SiteFooter.tsx': { file: 'assets/SiteFooter-Ff77.js', src: '../../blocks/site-footer/SiteFooter.tsx', isDynamicEntry: true },
+  // A form block, and the fields it imports on demand (rjsf): announced with a form drawn at once only.
+  '../../blocks/schema-form/SchemaFormBlock.tsx': {
+    file: 'assets/SchemaFormBlock-Sf10.js',
+    src: '../../blocks/schema-form/SchemaFormBlock.tsx',
+    isDynamicEntry: true,
+    dynamicImports: ['../../blocks/schema-form/SchemaFormFields.tsx'],
+  },
+  '../../blocks/schema-form/SchemaFormFields.tsx': {
+    file: 'assets/SchemaFormFields-Ff11.js',
+    src: '../../blocks/schema-form/SchemaFormFields.tsx',
+    isDynamicEntry: true,
+    imports: ['_rjsf-Rj12.js'],
+  },
+  '_rjsf-Rj12.js': { file: 'assets/rjsf-Rj12.js' },
   '../../blocks/big-data-board/BigDataBoard.tsx': {
     file: 'assets/BigDataBoard-Bb66.js',
     src: '../../blocks/big-data-board/BigDataBoard.tsx',
@@ -277,6 +291,18 @@ describe('the first view announced in index.html', () => {
     expect(preloadsAt(html, '#/', 'a-stored-token')).toEqual([...visitor, 'modulepreload module /assets/axios-Ax88.js crossorigin']);
     expect(preloadsAt(html, '#/pressCenter', 'a-stored-token')).toContain('modulepreload module /assets/axios-Ax88.js crossorigin');
     expect(preloadsAt(html, '#/no-such-page', 'a-stored-token')).toContain('modulepreload module /assets/axios-Ax88.js crossorigin');
+  });
+
+  it('a form drawn at once announces its fields’ code (rjsf); a form that asks for a login first does not', async () => {
+    const html = decoded(await get('/'));
+    const register = preloadsAt(html, '#/register');
+    expect(register).toContain('modulepreload module /assets/SchemaFormBlock-Sf10.js crossorigin');
+    expect(register).toContain('modulepreload module /assets/SchemaFormFields-Ff11.js crossorigin');
+    expect(register).toContain('modulepreload module /assets/rjsf-Rj12.js crossorigin');
+    // 我要转出 asks a visitor to log in before the form (requireLogin): its block's chunk only.
+    const turnOut = preloadsAt(html, '#/turnOut');
+    expect(turnOut).toContain('modulepreload module /assets/SchemaFormBlock-Sf10.js crossorigin');
+    expect(turnOut.join('\n')).not.toMatch(/SchemaFormFields|rjsf/);
   });
 
   it('another region announces its own header picture', async () => {
