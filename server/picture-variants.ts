@@ -72,6 +72,35 @@ function limited<T>(job: () => Promise<T>): Promise<T> {
 const WAIT_MS = 250;
 const TIMED_OUT = Symbol('timed out');
 
+/** Where a variant is kept, and what it is called: its file, type and etag (from the original's size and time). */
+async function variantPlace(source: string, cacheRoot: string, relative: string, width: number | undefined, modern: 'avif' | 'webp' | undefined) {
+  const stat = await fs.stat(source).catch(() => null);
+  if (!stat?.isFile()) return null;
+  const ext = modern ?? path.extname(source).slice(1).toLowerCase().replace('jpg', 'jpeg');
+  const target = path.join(cacheRoot, `${relative}@${width ?? 'full'}.${ext}`);
+  const etag = `"${crypto.createHash('sha1').update(`${relative}|${stat.size}|${stat.mtimeMs}|${width}|${ext}`).digest('base64url').slice(0, 20)}"`;
+  return { stat, ext, target, etag, type: `image/${ext}` };
+}
+
+/**
+ * A variant made earlier and still newer than its original, read from disk: no job, no queue. Served at once even
+ * while other pictures are being made (a visitor's pictures must not wait behind someone's upload).
+ */
+async function keptVariant(
+  source: string,
+  cacheRoot: string,
+  relative: string,
+  width: number | undefined,
+  modern: 'avif' | 'webp' | undefined,
+): Promise<Variant | null> {
+  const place = await variantPlace(source, cacheRoot, relative, width, modern);
+  if (!place) return null;
+  const cached = await fs.stat(place.target).catch(() => null);
+  if (!cached || cached.mtimeMs < place.stat.mtimeMs) return null;
+  const bytes = await fs.readFile(place.target).catch(() => null);
+  return bytes && { bytes, type: place.type, etag: place.etag };
+}
+
 async function variantOf(
   source: string,
   cacheRoot: string,
@@ -79,12 +108,9 @@ async function variantOf(
   width: number | undefined,
   modern: 'avif' | 'webp' | undefined,
 ): Promise<Variant | null> {
-  const stat = await fs.stat(source).catch(() => null);
-  if (!stat?.isFile()) return null;
-  const ext = modern ?? path.extname(source).slice(1).toLowerCase().replace('jpg', 'jpeg');
-  const target = path.join(cacheRoot, `${relative}@${width ?? 'full'}.${ext}`);
-  const etag = `"${crypto.createHash('sha1').update(`${relative}|${stat.size}|${stat.mtimeMs}|${width}|${ext}`).digest('base64url').slice(0, 20)}"`;
-  const type = `image/${ext}`;
+  const place = await variantPlace(source, cacheRoot, relative, width, modern);
+  if (!place) return null;
+  const { stat, ext, target, etag, type } = place;
   const cached = await fs.stat(target).catch(() => null);
   if (cached && cached.mtimeMs >= stat.mtimeMs) return { bytes: await fs.readFile(target), type, etag };
   let pipeline = sharp(source, { failOn: 'error' });
@@ -136,7 +162,8 @@ export function pictureVariants(options: { root: string; cacheRoot: string; log?
     if (!width && !modern) return;
     const relative = path.relative(root, source);
     const key = `${relative}|${width}|${modern}`;
-    let job = making.get(key);
+    const kept = making.has(key) ? null : await keptVariant(source, options.cacheRoot, relative, width, modern).catch(() => null);
+    let job = kept ? Promise.resolve(kept) : making.get(key);
     if (!job) {
       job = limited(() => variantOf(source, options.cacheRoot, relative, width, modern)).finally(() => making.delete(key));
       making.set(key, job);
