@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import sharp from 'sharp';
@@ -72,47 +73,45 @@ function limited<T>(job: () => Promise<T>): Promise<T> {
 const WAIT_MS = 250;
 const TIMED_OUT = Symbol('timed out');
 
-/** Where a variant is kept, and what it is called: its file, type and etag (from the original's size and time). */
-async function variantPlace(source: string, cacheRoot: string, relative: string, width: number | undefined, modern: 'avif' | 'webp' | undefined) {
+/** A variant asked for: its original (and the original's size and time), where it is kept, what it is called. */
+interface VariantPlace {
+  source: string;
+  width: number | undefined;
+  stat: Stats;
+  ext: string;
+  target: string;
+  etag: string;
+  type: string;
+}
+
+async function variantPlace(
+  source: string,
+  cacheRoot: string,
+  relative: string,
+  width: number | undefined,
+  modern: 'avif' | 'webp' | undefined,
+): Promise<VariantPlace | null> {
   const stat = await fs.stat(source).catch(() => null);
   if (!stat?.isFile()) return null;
   const ext = modern ?? path.extname(source).slice(1).toLowerCase().replace('jpg', 'jpeg');
   const target = path.join(cacheRoot, `${relative}@${width ?? 'full'}.${ext}`);
   const etag = `"${crypto.createHash('sha1').update(`${relative}|${stat.size}|${stat.mtimeMs}|${width}|${ext}`).digest('base64url').slice(0, 20)}"`;
-  return { stat, ext, target, etag, type: `image/${ext}` };
+  return { source, width, stat, ext, target, etag, type: `image/${ext}` };
 }
 
 /**
  * A variant made earlier and still newer than its original, read from disk: no job, no queue. Served at once even
  * while other pictures are being made (a visitor's pictures must not wait behind someone's upload).
  */
-async function keptVariant(
-  source: string,
-  cacheRoot: string,
-  relative: string,
-  width: number | undefined,
-  modern: 'avif' | 'webp' | undefined,
-): Promise<Variant | null> {
-  const place = await variantPlace(source, cacheRoot, relative, width, modern);
-  if (!place) return null;
+async function keptVariant(place: VariantPlace): Promise<Variant | null> {
   const cached = await fs.stat(place.target).catch(() => null);
   if (!cached || cached.mtimeMs < place.stat.mtimeMs) return null;
   const bytes = await fs.readFile(place.target).catch(() => null);
   return bytes && { bytes, type: place.type, etag: place.etag };
 }
 
-async function variantOf(
-  source: string,
-  cacheRoot: string,
-  relative: string,
-  width: number | undefined,
-  modern: 'avif' | 'webp' | undefined,
-): Promise<Variant | null> {
-  const place = await variantPlace(source, cacheRoot, relative, width, modern);
-  if (!place) return null;
-  const { stat, ext, target, etag, type } = place;
-  const cached = await fs.stat(target).catch(() => null);
-  if (cached && cached.mtimeMs >= stat.mtimeMs) return { bytes: await fs.readFile(target), type, etag };
+/** Makes the variant with sharp and keeps it. */
+async function madeVariant({ source, width, ext, target, etag, type }: VariantPlace): Promise<Variant> {
   let pipeline = sharp(source, { failOn: 'error' });
   if (width) pipeline = pipeline.resize({ width, withoutEnlargement: true });
   // Effort 2 for AVIF: ~100 ms a landscape, once (the variant is kept); more effort saves little.
@@ -162,10 +161,13 @@ export function pictureVariants(options: { root: string; cacheRoot: string; log?
     if (!width && !modern) return;
     const relative = path.relative(root, source);
     const key = `${relative}|${width}|${modern}`;
-    const kept = making.has(key) ? null : await keptVariant(source, options.cacheRoot, relative, width, modern).catch(() => null);
-    let job = kept ? Promise.resolve(kept) : making.get(key);
+    const place = await variantPlace(source, options.cacheRoot, relative, width, modern);
+    if (!place) return;
+    const kept = making.has(key) ? null : await keptVariant(place);
+    let job: Promise<Variant | null> | undefined = kept ? Promise.resolve(kept) : making.get(key);
     if (!job) {
-      job = limited(() => variantOf(source, options.cacheRoot, relative, width, modern)).finally(() => making.delete(key));
+      // Made meanwhile by an earlier job? Then it is read, not made again.
+      job = limited(async () => (await keptVariant(place)) ?? madeVariant(place)).finally(() => making.delete(key));
       making.set(key, job);
       // Finished after its requests gave up waiting, it still has to be caught.
       job.catch((error: unknown) => options.log?.('图片转换失败，发送原图', error));
