@@ -13,14 +13,19 @@ function recordingSocket() {
 
 // Notices never touch the database: the hub gets none.
 const hubWithoutDatabase = () => new AuctionHub({} as Kysely<Database>, { warn() {}, error() {} });
+/** A socket connected to a fresh hub whose token check for `userId` has begun. */
+function claimingSocket(userId: number) {
+  const hub = hubWithoutDatabase();
+  const { socket, sent } = recordingSocket();
+  const client = hub.connect(socket);
+  hub.claim(client, userId);
+  return { hub, client, sent };
+}
 const notice = (userId: number, messageId: number) => JSON.stringify({ type: 'notice', userId, data: { messageId, title: '我的消息' } });
 
 describe('a notice sent while a socket’s token is being checked', () => {
   it('waits for the check and goes out once the token proves the user, before any later notice', () => {
-    const hub = hubWithoutDatabase();
-    const { socket, sent } = recordingSocket();
-    const client = hub.connect(socket);
-    hub.claim(client, 7);
+    const { hub, client, sent } = claimingSocket(7);
     hub.deliver(notice(7, 1));
     hub.deliver(notice(8, 99));
     expect(sent).toEqual([]);
@@ -33,10 +38,7 @@ describe('a notice sent while a socket’s token is being checked', () => {
   });
 
   it('is dropped when the token does not prove the user, and the socket gets none after', () => {
-    const hub = hubWithoutDatabase();
-    const { socket, sent } = recordingSocket();
-    const client = hub.connect(socket);
-    hub.claim(client, 7);
+    const { hub, client, sent } = claimingSocket(7);
     hub.deliver(notice(7, 1));
     hub.refuse(client);
     hub.deliver(notice(7, 2));
@@ -61,10 +63,7 @@ describe('a notice sent while a socket’s token is being checked', () => {
   });
 
   it('is not held for a socket that closed during the check', () => {
-    const hub = hubWithoutDatabase();
-    const { socket, sent } = recordingSocket();
-    const client = hub.connect(socket);
-    hub.claim(client, 7);
+    const { hub, client, sent } = claimingSocket(7);
     hub.disconnect(client);
     hub.deliver(notice(7, 1));
     hub.authenticate(client, 7);
