@@ -20,7 +20,7 @@ type FieldsComponent = typeof SchemaFormFields;
  */
 const loadFields = (): Promise<FieldsComponent> => import('./SchemaFormFields.js').then((module) => module.default);
 
-type Loaded = LoadedForm & { initial: Record<string, unknown> };
+type Loaded = LoadedForm & { initial: Record<string, unknown>; Fields: FieldsComponent };
 
 /** What the call answered, for the receipt (e.g. `{ refNo: 'TS20261124000017' }`). */
 type Answer = Record<string, unknown>;
@@ -49,21 +49,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [guarded, session.token]);
   const [attempt, setAttempt] = useState(0);
-  const [FormFields, setFormFields] = useState<FieldsComponent | null>(null);
-  const [fieldsFailed, setFieldsFailed] = useState(false);
   const fieldsWanted = !guarded || guard.state === 'allowed';
-  useEffect(() => {
-    if (!fieldsWanted || FormFields) return;
-    let live = true;
-    setFieldsFailed(false);
-    loadFields().then(
-      (component) => live && setFormFields(() => component),
-      () => live && setFieldsFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [fieldsWanted, FormFields, attempt]);
   // A new key after a successful create clears the form; an edit form keeps what was saved.
   const [formKey, setFormKey] = useState(0);
 
@@ -73,7 +59,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
     let live = true;
     setLoaded(null);
     (async () => {
-      const { schema, validator } = await loadForm(props.form);
+      const [{ schema, validator }, Fields] = await Promise.all([loadForm(props.form), loadFields()]);
       let initial: Record<string, unknown> = {};
       const loadBody = fieldsFromQuery(props.loadQueryFields, query);
       // A console editor without the record's id in the address makes a new record: nothing to load.
@@ -84,7 +70,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
       }
       // A draft the person left here earlier in this tab wins over loaded values.
       if (draftKey) initial = { ...initial, ...formDraft.read(draftKey) };
-      if (live) setLoaded({ schema, validator, initial });
+      if (live) setLoaded({ schema, validator, initial, Fields });
     })().catch(() => live && setLoaded('error'));
     return () => {
       live = false;
@@ -109,8 +95,8 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
       </>
     );
   }
-  if (loaded === 'error' || fieldsFailed) return <BlockStatus kind="error" onRetry={() => setAttempt((n) => n + 1)} />;
-  if (loaded === null || !FormFields) return <BlockStatus kind="loading" />;
+  if (loaded === null) return <BlockStatus kind="loading" />;
+  if (loaded === 'error') return <BlockStatus kind="error" onRetry={() => setAttempt((n) => n + 1)} />;
 
   const submit = async (data: Record<string, unknown>): Promise<string | void> => {
     try {
@@ -166,7 +152,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
         </h1>
       ) : null}
       {props.intro ? <p className="tm-form-block__intro">{props.intro}</p> : null}
-      <FormFields
+      <loaded.Fields
         key={formKey}
         idPrefix={blockId}
         schema={loaded.schema}
