@@ -48,7 +48,10 @@ export default function PasswordResetDialog({ onClose }: { onClose: () => void }
   const actor = useActorRef(machine, { input: {} });
   const step = useSelector(actor, (s) => String(s.value));
   const sms = useSelector(actor, (s) => s.children.sms) as ActorRefFrom<typeof smsCountdownMachine> | undefined;
-  const widgets = useMemo(() => ({ smsCode: (props: WidgetProps) => (sms ? <SmsCodeField widget={props} actor={sms} /> : null) }), [sms]);
+  const widgets = useMemo(
+    () => ({ smsCode: (props: WidgetProps) => (sms ? <SmsCodeField widget={props} countdown={{ actor: sms, send: (event) => sms.send(event) }} /> : null) }),
+    [sms],
+  );
   const dialogRef = useModalDialog();
 
   // The form waits for the machine to leave `submitting`: success ends the dialog's form, a refusal (already said

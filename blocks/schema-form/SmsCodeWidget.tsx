@@ -1,12 +1,11 @@
-import { useActorRef } from '@xstate/react';
 import type { WidgetProps } from '@rjsf/utils';
 import Input from '@douyinfe/semi-ui/lib/es/input';
-import { useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { smsCountdownActors, smsCountdownMachine } from '../../machines/sms-countdown.js';
+import { useCallback } from 'react';
+import { ERROR_TEXTS } from '../../engine/http/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { semiControlProps } from '../../engine/react/forms/semi-theme.js';
-import { SmsCodeButton } from '../_parts/SmsCodeButton.js';
+import { useLaterActor } from '../../engine/react/useLaterActor.js';
+import { SmsCodeButton, type SmsCountdown } from '../_parts/SmsCodeButton.js';
 import '../_parts/sms-button.css';
 
 /**
@@ -14,24 +13,30 @@ import '../_parts/sms-button.css';
  * the uuid of the code it sent goes with the reset). The phone is the form's field named by `ui:options.phoneField`
  * (default `phone`), read when the button is pressed.
  */
-export function SmsCodeField({ widget, actor }: { widget: WidgetProps; actor: ActorRefFrom<typeof smsCountdownMachine> }) {
+export function SmsCodeField({ widget, countdown }: { widget: WidgetProps; countdown: SmsCountdown }) {
   const phoneField = (widget.options.phoneField as string | undefined) ?? 'phone';
   const formData = (widget.registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
   return (
     <div className="tm-sms-field">
       <Input {...semiControlProps(widget)} maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
-      <SmsCodeButton actor={actor} phone={() => String(formData?.[phoneField] ?? '')} />
+      <SmsCodeButton countdown={countdown} phone={() => String(formData?.[phoneField] ?? '')} />
     </div>
   );
 }
 
-/** `ui:widget: smsCode`: {@link SmsCodeField} with a countdown of its own (the registration form). */
+/**
+ * `ui:widget: smsCode`: {@link SmsCodeField} with a countdown of its own (the registration form). Its machine comes
+ * once the form stands (the button is drawn idle until then), or at once when 获取验证码 is pressed before.
+ */
 export function SmsCodeWidget(props: WidgetProps) {
   const client = useApiClient();
-  const machine = useMemo(
-    () => smsCountdownMachine.provide({ actors: smsCountdownActors(client), actions: { notify: (_, n) => client.notifier.message(n.kind, n.text) } }),
+  const load = useCallback(
+    () =>
+      import('../../machines/sms-countdown.js').then(({ smsCountdownActors, smsCountdownMachine }) =>
+        smsCountdownMachine.provide({ actors: smsCountdownActors(client), actions: { notify: (_, n) => client.notifier.message(n.kind, n.text) } }),
+      ),
     [client],
   );
-  const actor = useActorRef(machine, { input: {} });
-  return <SmsCodeField widget={props} actor={actor} />;
+  const countdown = useLaterActor(load, { input: {}, start: 'afterFirstView', onFailure: () => client.notifier.message('error', ERROR_TEXTS.networkError) });
+  return <SmsCodeField widget={props} countdown={countdown} />;
 }

@@ -38,7 +38,12 @@ function useBlockComponent(definition: ReactBlockDefinition | undefined): BlockC
   const [failure, setFailure] = useState<unknown>(null);
   const component = definition ? loadedBlocks.get(definition) : undefined;
   useEffect(() => {
-    if (!definition || loadedBlocks.has(definition)) return;
+    if (!definition) return;
+    // Come between this render and its effect (a chunk already in, another block's load): draw it now.
+    if (loadedBlocks.has(definition)) {
+      if (!component) setLoaded((n) => n + 1);
+      return;
+    }
     let live = true;
     loadBlock(definition).then(
       () => live && setLoaded((n) => n + 1),
@@ -47,7 +52,7 @@ function useBlockComponent(definition: ReactBlockDefinition | undefined): BlockC
     return () => {
       live = false;
     };
-  }, [definition]);
+  }, [definition, component]);
   if (component) return component;
   // Thrown inside the block's error boundary, as React.lazy would: the block says it failed, the page stands.
   return failure

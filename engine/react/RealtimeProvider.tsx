@@ -1,13 +1,14 @@
-import { useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createActor, type ActorRefFrom } from 'xstate';
-import { realtimeChannelMachine, socketActor, type RealtimeChannelEmitted, type SocketConstructor } from '../../machines/realtime-channel.js';
+import { useActorSelector } from './useActorSelector.js';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { RealtimeChannelEmitted, realtimeChannelMachine, SocketConstructor } from '../../machines/realtime-channel.js';
 import { useSession } from './PortalClientProvider.js';
 import { useFlags, useRegion } from './RegionProvider.js';
 import { useSessionState } from './SessionProvider.js';
+import { useLaterActor } from './useLaterActor.js';
 
 type ChannelActor = ActorRefFrom<typeof realtimeChannelMachine>;
-const RealtimeContext = createContext<ChannelActor | null>(null);
+const RealtimeContext = createContext<{ actor: ChannelActor | null; start(): void }>({ actor: null, start: () => {} });
 
 /** The page's own host as a WebSocket base: ws://host or wss://host as the page is served. */
 export function sameOriginSocketBase(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
@@ -20,6 +21,9 @@ export function sameOriginSocketBase(location: Pick<Location, 'protocol' | 'host
  *
  * One channel per identity: a login or logout stops the old channel and starts one for the new (user, token). Only
  * the channel is replaced; the page below is not remounted, so what a person typed survives a session change.
+ *
+ * The channel's machine comes when the page needs it, not with the shell: at once for a logged-in person (their
+ * notices) or a block that listens (a live auction), else once the first view stands.
  */
 export function RealtimeProvider({ WebSocketImpl, children }: { WebSocketImpl?: SocketConstructor; children: ReactNode }) {
   const { token } = useSession();
@@ -28,42 +32,44 @@ export function RealtimeProvider({ WebSocketImpl, children }: { WebSocketImpl?: 
   const region = useRegion();
   const flags = useFlags();
   const address = region.webSocketUrl ?? sameOriginSocketBase();
-  const machine = useMemo(() => realtimeChannelMachine.provide({ actors: { socket: socketActor(WebSocketImpl) } }), [WebSocketImpl]);
-  const [actor, setActor] = useState<ChannelActor | null>(null);
-  useEffect(() => {
-    const channel = createActor(machine, { input: { flags, address, userId, token } }).start();
-    setActor(channel);
-    return () => {
-      channel.stop();
-    };
-    // The flags of a page's region do not change while it is shown.
+  // A new identity or address is a new channel. The flags of a page's region do not change while it is shown.
+  const load = useCallback(
+    () => import('../../machines/realtime-channel.js').then((m) => m.realtimeChannelMachine.provide({ actors: { socket: m.socketActor(WebSocketImpl) } })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [machine, address, userId, token]);
-  return <RealtimeContext.Provider value={actor}>{children}</RealtimeContext.Provider>;
+    [WebSocketImpl, address, userId, token],
+  );
+  const { actor, start } = useLaterActor(load, { input: { flags, address, userId, token }, start: token ? 'now' : 'afterFirstView' });
+  const value = useMemo(() => ({ actor, start }), [actor, start]);
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }
 
-function useChannel(): ChannelActor | null {
-  return useContext(RealtimeContext);
+/** The channel, or null before it runs; `listening` starts it now (a block that needs its messages). */
+function useChannel(listening = false): ChannelActor | null {
+  const { actor, start } = useContext(RealtimeContext);
+  useEffect(() => {
+    if (listening) start();
+  }, [listening, start]);
+  return actor;
 }
 
 /** Whether the channel is live (open), connecting/reconnecting, or off (not configured). */
 export function useRealtimeStatus(): 'off' | 'connecting' | 'open' {
   const actor = useChannel();
-  return useSelector(actor ?? undefined, (s) => (!s || s.matches('off') ? 'off' : s.matches({ live: 'open' }) ? 'open' : 'connecting')) as
+  return useActorSelector(actor ?? undefined, (s) => (!s || s.matches('off') ? 'off' : s.matches({ live: 'open' }) ? 'open' : 'connecting')) as
     'off' | 'connecting' | 'open';
 }
 
 /** The new-message dot as the channel knows it (a `notice` arrived), and how to clear it. */
 export function useRealtimeNotice(): { hasNewMessage: boolean; seen: () => void } {
   const actor = useChannel();
-  const hasNewMessage = useSelector(actor ?? undefined, (s) => s?.context.hasNewMessage ?? false) as boolean;
+  const hasNewMessage = useActorSelector(actor ?? undefined, (s) => s?.context.hasNewMessage ?? false) as boolean;
   return { hasNewMessage, seen: () => actor?.send({ type: 'NOTICE_SEEN' }) };
 }
 
 /** Server time − local time as the channel last measured it (null before a heartbeat reply). */
 export function useServerOffset(): number | null {
   const actor = useChannel();
-  return useSelector(actor ?? undefined, (s) => s?.context.serverOffset ?? null) as number | null;
+  return useActorSelector(actor ?? undefined, (s) => s?.context.serverOffset ?? null) as number | null;
 }
 
 /**
@@ -75,7 +81,7 @@ export function useRealtimeEvent<T extends RealtimeChannelEmitted['type']>(
   type: T,
   handler: (data: Extract<RealtimeChannelEmitted, { type: T }>['data']) => void,
 ): void {
-  const actor = useChannel();
+  const actor = useChannel(true);
   useEffect(() => {
     if (!actor) return;
     const sub = actor.on(type, (event) => (handler as (data: unknown) => void)((event as { data: unknown }).data));
@@ -87,7 +93,7 @@ export function useRealtimeEvent<T extends RealtimeChannelEmitted['type']>(
 
 /** Watches a project's auction while mounted: the server answers with its `auctionState`, then its live messages. */
 export function useWatch(projectId: number | null | undefined): void {
-  const actor = useChannel();
+  const actor = useChannel(Boolean(projectId));
   useEffect(() => {
     if (!actor || !projectId) return;
     actor.send({ type: 'WATCH', projectId });
@@ -107,7 +113,7 @@ export type AuctionMessage = Extract<RealtimeChannelEmitted, { type: (typeof AUC
  * @example useAuctionMessages(projectId, (message) => setLive((live) => foldLive(live, message)));
  */
 export function useAuctionMessages(projectId: number | null | undefined, handler: (message: AuctionMessage) => void): void {
-  const actor = useChannel();
+  const actor = useChannel(Boolean(projectId));
   const latest = useRef(handler);
   latest.current = handler;
   // Listening starts before the watch is sent, so the state the server answers it with is never missed.
