@@ -27,6 +27,34 @@ describe('forms from JSON Schema in Chromium', () => {
     }
   });
 
+  it('/register is drawn without waiting for XState (held back 2 s here) or rjsf’s rarer parts; 获取验证码 then counts down', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+    const heldUntil = { at: 0 };
+    await context.route(/\/assets\/xstate[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      heldUntil.at = Date.now();
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(chromium.url({ route: '/register' }));
+      await expect.poll(() => page.getByRole('button', { name: '获取验证码' }).isVisible(), { timeout: 10_000 }).toBe(true);
+      const drawnAt = Date.now();
+      await page.getByLabel('手机号').fill('13912347001');
+      await page.getByRole('button', { name: '获取验证码' }).click();
+      await expect.poll(() => page.locator('.tm-sms-button').innerText(), { timeout: 10_000 }).toMatch(/^\d+秒后重新获取$/);
+      // The form stood before XState came; the press waited for it and was not lost.
+      expect(heldUntil.at).toBeGreaterThan(drawnAt);
+      const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+      expect(scripts.filter((name) => /rjsf-rare-parts/.test(name))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('/turnOut for a visitor: the login prompt, and none of the form’s own code (rjsf) fetched', async () => {
     const { page, errors } = await open('/turnOut?id=1');
     try {

@@ -2,8 +2,10 @@ import Button from '@douyinfe/semi-ui/lib/es/button';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { CustomValidator, RegistryWidgetsType, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { chineseErrors } from '../../forms/validation.js';
+import { BlockStatus } from '../BlockStatus.js';
+import { loadRareParts, needsRareParts } from './rjsf-registry.js';
 import { semiTemplates, semiWidgets } from './semi-theme.js';
 import './schema-form.css';
 
@@ -71,6 +73,11 @@ export function SchemaForm<T extends Record<string, unknown>>(props: SchemaFormP
     [sameAs],
   );
   const allWidgets = useMemo(() => ({ ...semiWidgets, ...widgets }), [widgets]);
+  // rjsf's rarer parts (arrays, anyOf, date widgets…) are fetched as the form is first drawn when it needs them; the
+  // form waits for them under its Suspense (rjsf-registry.ts).
+  useMemo(() => {
+    if (needsRareParts(schema, uiSchema, new Set(Object.keys(allWidgets)))) loadRareParts().catch(() => undefined);
+  }, [schema, uiSchema, allWidgets]);
 
   const submit = async ({ formData: data }: IChangeEvent<T>) => {
     if (busyRef.current || !data) return;
@@ -92,42 +99,44 @@ export function SchemaForm<T extends Record<string, unknown>>(props: SchemaFormP
 
   return (
     <div className="tm-schema-form" aria-busy={busy} ref={rootRef}>
-      <Form<T>
-        schema={schema}
-        uiSchema={uiSchema}
-        formData={formData as T}
-        validator={validator}
-        templates={semiTemplates}
-        widgets={allWidgets}
-        formContext={{ formData }}
-        idPrefix={idPrefix}
-        transformErrors={transformErrors}
-        customValidate={customValidate}
-        showErrorList={false}
-        noHtml5Validate
-        liveValidate={submitted ? 'onChange' : false}
-        focusOnFirstError={focusFirstInvalid}
-        onChange={(e) => {
-          setFormData(e.formData as Partial<T>);
-          onChange?.(e.formData as Partial<T>);
-        }}
-        onError={() => setSubmitted(true)}
-        onSubmit={(e) => {
-          setSubmitted(true);
-          void submit(e);
-        }}
-      >
-        {children}
-        <p className="tm-schema-form__error" role="alert">
-          {formError ?? ''}
-        </p>
-        <div className="tm-form-actions">
-          {actions}
-          <Button htmlType="submit" theme="solid" type="primary" size="large" disabled={busy}>
-            {busy ? '正在提交…' : submitText}
-          </Button>
-        </div>
-      </Form>
+      <Suspense fallback={<BlockStatus kind="loading" />}>
+        <Form<T>
+          schema={schema}
+          uiSchema={uiSchema}
+          formData={formData as T}
+          validator={validator}
+          templates={semiTemplates}
+          widgets={allWidgets}
+          formContext={{ formData }}
+          idPrefix={idPrefix}
+          transformErrors={transformErrors}
+          customValidate={customValidate}
+          showErrorList={false}
+          noHtml5Validate
+          liveValidate={submitted ? 'onChange' : false}
+          focusOnFirstError={focusFirstInvalid}
+          onChange={(e) => {
+            setFormData(e.formData as Partial<T>);
+            onChange?.(e.formData as Partial<T>);
+          }}
+          onError={() => setSubmitted(true)}
+          onSubmit={(e) => {
+            setSubmitted(true);
+            void submit(e);
+          }}
+        >
+          {children}
+          <p className="tm-schema-form__error" role="alert">
+            {formError ?? ''}
+          </p>
+          <div className="tm-form-actions">
+            {actions}
+            <Button htmlType="submit" theme="solid" type="primary" size="large" disabled={busy}>
+              {busy ? '正在提交…' : submitText}
+            </Button>
+          </div>
+        </Form>
+      </Suspense>
     </div>
   );
 }
