@@ -178,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: path.resolve('engine/app'),
       definitions: defaultBlocks,
       blocksDir: path.resolve('blocks'),
+      loginModules: { always: [path.resolve('engine/react/session-machine')], liveChannel: [path.resolve('engine/react/channel-machine')] },
       loadSource: async (source, region) => {
         const resolved = homeSource(source, region);
         if (resolved.kind !== 'call') return undefined;

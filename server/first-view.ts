@@ -257,6 +257,11 @@ export interface FirstViewOptions {
   waitMs?: number;
   /** The address of the first view's answers as the browser calls it (`/prod-api/portal/first-view`); none: not fetched ahead. */
   firstViewAnswersUrl?: string;
+  /**
+   * The client modules a page opened with a stored login runs at once (the session machine, for its token check),
+   * without their extension; and those it runs when the region turns the live channel on (`startWebSocket`).
+   */
+  loginModules?: { always: string[]; liveChannel: string[] };
 }
 
 /** What index.html carries for a region's first view. */
@@ -370,9 +375,11 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
     }
     // The header's picture, fetched first by its own tag, is the largest paint: a carousel slide does not compete.
     if (paint.images.length) table.high = 0;
-    // A stored login's token check is the first API call: the HTTP library it needs comes with the page, not after.
-    const onDemand = chunks?.onDemandPackages() ?? [];
-    if (onDemand.length) table.login = { key: SESSION_KEYS.token, files: onDemand.map(at) };
+    // A stored login's token check is the first API call: the HTTP library it needs, and the session machine that
+    // makes it (with XState), come with the page, not after; so does the live channel a logged-in person's notices use.
+    const loginModules = [...(options.loginModules?.always ?? []), ...(region.flags?.startWebSocket ? (options.loginModules?.liveChannel ?? []) : [])];
+    const onLogin = chunks ? [...new Set([...chunks.onDemandPackages(), ...chunks.forTypes([], loginModules).scripts])] : [];
+    if (onLogin.length) table.login = { key: SESSION_KEYS.token, files: onLogin.map(at) };
     if (paint.firstPaint) {
       const pages = Object.values(region.pages ?? {});
       table.bare = pages.filter((p) => p.layout?.header === false).map((p) => p.route);

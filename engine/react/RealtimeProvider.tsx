@@ -23,7 +23,8 @@ export function sameOriginSocketBase(location: Pick<Location, 'protocol' | 'host
  * the channel is replaced; the page below is not remounted, so what a person typed survives a session change.
  *
  * The channel's machine comes when the page needs it, not with the shell: at once for a logged-in person (their
- * notices) or a block that listens (a live auction), else once the first view stands.
+ * notices) or a block that listens (a live auction), else once the first view stands; with the channel off, only
+ * for a block that listens (the machine then says off).
  */
 export function RealtimeProvider({ WebSocketImpl, children }: { WebSocketImpl?: SocketConstructor; children: ReactNode }) {
   const { token } = useSession();
@@ -34,11 +35,14 @@ export function RealtimeProvider({ WebSocketImpl, children }: { WebSocketImpl?: 
   const address = region.webSocketUrl ?? sameOriginSocketBase();
   // A new identity or address is a new channel. The flags of a page's region do not change while it is shown.
   const load = useCallback(
-    () => import('../../machines/realtime-channel.js').then((m) => m.realtimeChannelMachine.provide({ actors: { socket: m.socketActor(WebSocketImpl) } })),
+    () => import('./channel-machine.js').then((m) => m.portalChannelMachine(WebSocketImpl)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [WebSocketImpl, address, userId, token],
   );
-  const { actor, start } = useLaterActor(load, { input: { flags, address, userId, token }, start: token ? 'now' : 'afterFirstView' });
+  const { actor, start } = useLaterActor(load, {
+    input: { flags, address, userId, token },
+    start: !flags.startWebSocket ? 'onDemand' : token ? 'now' : 'afterFirstView',
+  });
   const value = useMemo(() => ({ actor, start }), [actor, start]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

@@ -32,8 +32,22 @@ const MANIFEST = {
     src: 'main.tsx',
     isEntry: true,
     imports: ['_react-Zz11.js'],
-    dynamicImports: ['../../node_modules/axios/index.js', 'preview.ts'],
+    dynamicImports: ['../../node_modules/axios/index.js', 'preview.ts', '../react/session-machine.ts', '../react/channel-machine.ts'],
     css: ['assets/index-Ef56Gh78.css'],
+  },
+  // The machines a stored login runs at once (the session's token check; the live channel where a region runs one).
+  '../react/session-machine.ts': {
+    file: 'assets/session-machine-Sm01.js',
+    src: '../react/session-machine.ts',
+    isDynamicEntry: true,
+    imports: ['_xstate-Xs02.js', '_react-Zz11.js'],
+  },
+  '_xstate-Xs02.js': { file: 'assets/xstate-Xs02.js' },
+  '../react/channel-machine.ts': {
+    file: 'assets/realtime-channel-Rc03.js',
+    src: '../react/channel-machine.ts',
+    isDynamicEntry: true,
+    imports: ['_xstate-Xs02.js'],
   },
   '_react-Zz11.js': { file: 'assets/react-Zz11.js' },
   // What the entry imports on demand: a package (the HTTP library, with the first call) and a file of its own.
@@ -284,13 +298,21 @@ describe('the first view announced in index.html', () => {
     expect(modules.get('news-list')).toBe(path.resolve('blocks/article-list/ArticleList'));
   });
 
-  it('a page opened with a stored login fetches ahead the HTTP library its token check needs; a visitor’s does not', async () => {
+  it('a page opened with a stored login fetches ahead what its token check needs (the HTTP library, the session machine, XState); a visitor’s does not', async () => {
     const html = decoded(await get('/'));
     const visitor = preloadsAt(html, '#/');
-    expect(visitor.join('\n')).not.toMatch(/axios|preview/);
-    expect(preloadsAt(html, '#/', 'a-stored-token')).toEqual([...visitor, 'modulepreload module /assets/axios-Ax88.js crossorigin']);
-    expect(preloadsAt(html, '#/pressCenter', 'a-stored-token')).toContain('modulepreload module /assets/axios-Ax88.js crossorigin');
-    expect(preloadsAt(html, '#/no-such-page', 'a-stored-token')).toContain('modulepreload module /assets/axios-Ax88.js crossorigin');
+    expect(visitor.join('\n')).not.toMatch(/axios|preview|session-machine|xstate|realtime/);
+    const login = ['axios-Ax88.js', 'session-machine-Sm01.js', 'xstate-Xs02.js', 'realtime-channel-Rc03.js'].map(
+      (file) => `modulepreload module /assets/${file} crossorigin`,
+    );
+    // 淳安 runs the live channel (startWebSocket): a logged-in person's notices come over it from the start.
+    expect(preloadsAt(html, '#/', 'a-stored-token')).toEqual([...visitor, ...login]);
+    expect(preloadsAt(html, '#/pressCenter', 'a-stored-token')).toEqual(expect.arrayContaining(login));
+    expect(preloadsAt(html, '#/no-such-page', 'a-stored-token')).toEqual(expect.arrayContaining(login));
+    // 蓝田 runs none: its pages do not fetch the channel's machine.
+    const lantian = preloadsAt(decoded(await get('/?region=lantian')), '#/', 'a-stored-token');
+    expect(lantian).toEqual(expect.arrayContaining(login.slice(0, 3)));
+    expect(lantian.join('\n')).not.toContain('realtime-channel');
   });
 
   it('a form drawn at once announces its fields’ code (rjsf); a form that asks for a login first does not', async () => {
