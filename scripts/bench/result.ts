@@ -91,6 +91,8 @@ export function normalise(raw: Raw): BenchResult {
         ...figure('bids handled (accepted or refused)', raw.bidsPerSecond, '/s', least(g.bidsPerSecond)),
         ...figure('broadcast p50', raw.latencyMs?.p50, 'ms'),
         ...figure('broadcast p99', raw.latencyMs?.p99, 'ms', most(g.p99Ms)),
+        ...figure('of which: bid accepted → its instance has the NOTIFY, p99', raw.latencyMs?.toInstanceP99, 'ms'),
+        ...figure('of which: instance has it → viewer reads it, p99', raw.latencyMs?.toViewerP99, 'ms'),
         ...figure('lost frames', raw.lost, '', most(0)),
         ...figure('duplicate frames', raw.duplicates, '', most(0)),
         ...figure('out of order', raw.outOfOrder, '', most(0)),
