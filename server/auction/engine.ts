@@ -394,6 +394,7 @@ const MASKED_NAME = `CASE WHEN char_length(btrim(ok.name)) = 0 THEN '***' ELSE l
 const BID: Statement = {
   name: 'auction_bid',
   params: ['int', 'int[]', 'int', 'numeric'],
+  namedOnPostgres: true,
   text: `
   WITH p AS MATERIALIZED (
     SELECT id, type, status, price, increment, current_price, extend_minutes, bidding_start_time, bidding_stop_time, bid_count

@@ -1,11 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, Migrator, sql, PostgresDialect, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  Migrator,
+  sql,
+  PostgresDialect,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  type PostgresPool,
+} from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { lockDataDir } from './data-dir-lock.js';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { postgresStatementName } from './prepared.js';
 import * as m001 from './migrations/001_init.js';
 import * as m002 from './migrations/002_reference_data.js';
 import * as m003 from './migrations/003_auction.js';
@@ -79,6 +90,32 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** Clients whose `query` already sends the named statements by name. */
+const namingClients = new WeakSet<pg.PoolClient>();
+
+/**
+ * The pool as Kysely sees it, with one change: a statement text that {@link postgresStatementName} names goes to
+ * PostgreSQL as a named prepared statement (node-postgres parses it once per connection and then only binds and
+ * runs it), not as an unnamed one parsed and planned afresh every time. Every other query passes unchanged.
+ */
+function namedStatementsPool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      if (!namingClients.has(client)) {
+        namingClients.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((...args: unknown[]) => {
+          const name = typeof args[0] === 'string' ? postgresStatementName(args[0]) : undefined;
+          return name ? query({ name, text: args[0], values: args[1] }) : query(...args);
+        }) as typeof client.query;
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  };
+}
+
 // PostgreSQL returns int8 (bigint, count(*)) as text to keep precision; our counts and ids fit in a double.
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
@@ -96,7 +133,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     pool.on('error', (error) => {
       if (!closing) console.warn(`数据库空闲连接断开：${error.message}`);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementsPool(pool) }), plugins });
     const stops = new Set<() => Promise<void>>();
     const listen: ListenFn = async (channel, handler, listenOptions) => {
       const stop = await pgListen(options.databaseUrl!, channel, handler, listenOptions);

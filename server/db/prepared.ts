@@ -55,10 +55,28 @@ const LITERAL = {
 
 /** One parameterised statement: `$1…$n` of the declared types, the same text on PGlite and on PostgreSQL. */
 export interface Statement {
-  /** The prepared statement's name on PGlite. */
+  /** The prepared statement's name on PGlite, and on PostgreSQL with `namedOnPostgres`. */
   name: string;
   params: Array<keyof typeof LITERAL>;
   text: string;
+  /**
+   * Sent to PostgreSQL as a named prepared statement: parsed and analysed once per pooled connection, and after
+   * five runs planned once too when PostgreSQL finds its generic plan no dearer (plan_cache_mode auto). Only for a
+   * statement whose plan does not depend on its values (lookups by key): a generic plan of a filtered list could
+   * walk a city's rows for a town's page.
+   */
+  namedOnPostgres?: boolean;
+}
+
+/** Texts sent to PostgreSQL under a name (see {@link Statement.namedOnPostgres}), text → name. */
+const namedOnPostgres = new Map<string, string>();
+
+/**
+ * The name a statement text goes to PostgreSQL under, if it is one of those {@link runStatement} names; the pool's
+ * clients read it (see `namedStatementsPool` in database.ts) since Kysely sends every query unnamed.
+ */
+export function postgresStatementName(text: string): string | undefined {
+  return namedOnPostgres.get(text);
 }
 
 /**
@@ -72,7 +90,13 @@ export async function runStatement<Row>(
   params: unknown[],
   singleSession: boolean,
 ): Promise<Row[]> {
-  if (!singleSession) return (await db.executeQuery<Row>(CompiledQuery.raw(statement.text, params))).rows;
+  if (!singleSession) {
+    if (statement.namedOnPostgres && !namedOnPostgres.has(statement.text)) {
+      claimStatementName(statement.name, statement.text);
+      namedOnPostgres.set(statement.text, statement.name);
+    }
+    return (await db.executeQuery<Row>(CompiledQuery.raw(statement.text, params))).rows;
+  }
   const literals = params.map((value, i) => (value === null ? 'NULL' : LITERAL[statement.params[i]](value)));
   return executePrepared<Row>(db as Kysely<Database>, statement.name, statement.params.join(', '), statement.text, literals);
 }

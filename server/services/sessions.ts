@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { executePrepared, sqlText } from '../db/prepared.js';
+import { runStatement, type Statement } from '../db/prepared.js';
 
 export interface SessionUser {
   userId: number;
@@ -41,9 +41,17 @@ interface SessionRow {
   deptId: number | null;
 }
 
-/** The Kysely query below as one prepared statement (PGlite: every signed-in request runs it). */
-const SESSION_SQL = `SELECT s.id AS "sessionId", s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt", u.user_id AS "userId",
-  u.phone, u.name, u.role, u.dept_id AS "deptId" FROM user_session s JOIN app_user u ON u.user_id = s.user_id WHERE s.token_hash = $1`;
+/**
+ * The session and its user by token hash: every signed-in request runs it, so it is prepared (on PGlite, and by name on
+ * PostgreSQL; a lookup by a unique key, whose plan never depends on the value).
+ */
+const SESSION_BY_TOKEN: Statement = {
+  name: 'session_by_token',
+  params: ['text'],
+  namedOnPostgres: true,
+  text: `SELECT s.id AS "sessionId", s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt", u.user_id AS "userId",
+  u.phone, u.name, u.role, u.dept_id AS "deptId" FROM user_session s JOIN app_user u ON u.user_id = s.user_id WHERE s.token_hash = $1`,
+};
 
 /**
  * The user behind a token, or undefined when it is unknown, past its absolute expiry or idle too long.
@@ -56,14 +64,7 @@ export async function resolveToken(
   options: { singleSession?: boolean } = {},
 ): Promise<SessionUser | undefined> {
   const tokenHash = hashToken(token);
-  const row = options.singleSession
-    ? (await executePrepared<SessionRow>(db, 'session_by_token', 'text', SESSION_SQL, [sqlText(tokenHash)]))[0]
-    : await db
-        .selectFrom('userSession as s')
-        .innerJoin('appUser as u', 'u.userId', 's.userId')
-        .select(['s.id as sessionId', 's.lastSeenAt', 's.expiresAt', 'u.userId', 'u.phone', 'u.name', 'u.role', 'u.deptId'])
-        .where('s.tokenHash', '=', tokenHash)
-        .executeTakeFirst();
+  const [row] = await runStatement<SessionRow>(db, SESSION_BY_TOKEN, [tokenHash], options.singleSession ?? false);
   if (!row) return undefined;
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > policy.idleMinutes * 60_000) {
