@@ -19,6 +19,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { groupCpuMs, postgresCpuMs } from './proc-cpu.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -106,32 +107,14 @@ interface Figures {
   non2xx: number;
   /** The server's CPU time per answered request (all its processes): what the machine's load does not change much. */
   cpuUsPerRequest: number;
-}
-
-/** CPU time (ms) of every process in a process group, from /proc (Linux); NaN elsewhere. */
-function groupCpuMs(pgid: number): number {
-  try {
-    let ticks = 0;
-    for (const pid of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(f[2]) === pgid) ticks += Number(f[11]) + Number(f[12]);
-    }
-    return ticks * 10; // USER_HZ is 100 on Linux
-  } catch {
-    return NaN;
-  }
+  /** PostgreSQL's CPU time per answered request (all its processes; with DATABASE_URL, else NaN). */
+  postgresUsPerRequest: number;
 }
 
 async function measure(name: string, url: string, post: boolean, seconds = duration, server?: ChildProcess): Promise<Figures> {
   const headers = signedHeaders();
   const cpu0 = server ? groupCpuMs(server.pid!) : NaN;
+  const postgres0 = server && databaseUrl ? postgresCpuMs() : NaN;
   const result = await autocannon({
     url,
     connections,
@@ -139,8 +122,9 @@ async function measure(name: string, url: string, post: boolean, seconds = durat
     ...(post ? { requests: bodies.map((b) => ({ method: 'POST' as const, path: '/prod-api/api/projectList', headers, body: JSON.stringify(b) })) } : {}),
   });
   const cpuMs = server ? groupCpuMs(server.pid!) - cpu0 : NaN;
-  const cpuUsPerRequest = Math.round((1000 * cpuMs) / Math.max(1, result.requests.total));
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, cpuUsPerRequest };
+  const perRequest = (ms: number) => Math.round((1000 * ms) / Math.max(1, result.requests.total));
+  const postgresUsPerRequest = perRequest(server && databaseUrl ? postgresCpuMs() - postgres0 : NaN);
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, cpuUsPerRequest: perRequest(cpuMs), postgresUsPerRequest };
 }
 
 if (databaseUrl) {
@@ -170,11 +154,12 @@ for (const [label, cacheMs] of lists.filter(([, , name]) => only.has(name))) {
 
 const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite';
 console.log(`\n${where}, ${projects} projects, ${connections} connections, ${duration} s each, ${bodies.length} rotating filters, tenant ${DEPT_ID}\n`);
-console.log('name'.padEnd(28), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'non2xx'.padStart(7), 'CPU µs/req'.padStart(11));
+console.log('name'.padEnd(28), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'non2xx'.padStart(7), 'CPU µs/req'.padStart(11), ...(databaseUrl ? ['PostgreSQL µs/req'.padStart(18)] : []));
 for (const r of results) {
   console.log(
     r.name.padEnd(28), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(7), String(r.non2xx).padStart(7),
     String(r.cpuUsPerRequest).padStart(11),
+    ...(databaseUrl ? [String(r.postgresUsPerRequest).padStart(18)] : []),
   );
 }
 const helloRps = results.find((r) => r.name === 'fastify hello-world')?.rps;
@@ -190,7 +175,7 @@ if (uncached) {
 }
 const load = os.loadavg().map((x) => Math.round(x * 100) / 100);
 console.log(`load average ${load.join(' ')} (${os.cpus().length} cores; the load generator runs on the same cores)`);
-const figures = (r: Figures | undefined) => r && { rps: Math.round(r.rps), p50Ms: r.p50, p99Ms: r.p99, errors: r.errors, non2xx: r.non2xx, cpuUsPerRequest: r.cpuUsPerRequest };
+const figures = (r: Figures | undefined) => r && { rps: Math.round(r.rps), p50Ms: r.p50, p99Ms: r.p99, errors: r.errors, non2xx: r.non2xx, cpuUsPerRequest: r.cpuUsPerRequest, ...(databaseUrl ? { postgresUsPerRequest: r.postgresUsPerRequest } : {}) };
 const result = {
   bench: 'api',
   database: databaseUrl ? 'postgres' : 'pglite',

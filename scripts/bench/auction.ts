@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
+import { postgresCpuMs } from './proc-cpu.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -455,7 +456,7 @@ async function main(): Promise<void> {
   const pending: Promise<void>[] = [];
   for (const server of servers) server.child.stdin!.write('start\n');
   const machine0 = machineTicks();
-  const postgres0 = postgresCpuMs();
+  const postgres0 = process.env.DATABASE_URL ? postgresCpuMs() : NaN;
   const loadCpu0 = process.cpuUsage();
   const tBids = Date.now();
   let k = 0;
@@ -474,7 +475,7 @@ async function main(): Promise<void> {
   const bidSeconds = (Date.now() - tBids) / 1000;
   const loadCpu = process.cpuUsage(loadCpu0);
   const machine1 = machineTicks();
-  const postgres1 = postgresCpuMs();
+  const postgres1 = process.env.DATABASE_URL ? postgresCpuMs() : NaN;
   const statsLines = servers.map((server) => server.nextLine('STATS '));
   for (const server of servers) server.child.stdin!.write('stop\n');
   const stats = (await Promise.all(statsLines)).map((line) => JSON.parse(line.slice(6)) as Stats);
@@ -542,7 +543,7 @@ async function main(): Promise<void> {
       `\n整机（${os.cpus().length} 核）出价阶段 CPU 占用 ${((100 * busy) / all).toFixed(0)}%；其中本压测进程（观众解析帧 + 发出价）${((loadCpu.user + loadCpu.system) / 1000).toFixed(0)} ms / ${(bidSeconds * 1000).toFixed(0)} ms`,
     );
   }
-  if (postgres0 !== undefined && postgres1 !== undefined) {
+  if (Number.isFinite(postgres1 - postgres0)) {
     const handled = accepted.length + [...refused.values()].reduce((a, b) => a + b, 0);
     console.log(`PostgreSQL 服务器进程 CPU ${(postgres1 - postgres0).toFixed(0)} ms（每次出价 ${((1000 * (postgres1 - postgres0)) / Math.max(1, handled)).toFixed(0)} µs）`);
   }
@@ -585,33 +586,6 @@ async function main(): Promise<void> {
 }
 
 /** The whole machine's busy and idle CPU ticks (Linux /proc/stat), to show when the cores, not the server, are the limit. */
-/**
- * CPU time (ms) of this machine's PostgreSQL server processes (the backends, the WAL writer, the listeners' backends
- * among them), from /proc: the database's share of the cores, which no server instance's own figure shows.
- */
-function postgresCpuMs(): number | undefined {
-  if (!process.env.DATABASE_URL) return undefined;
-  const tick = 1000 / 100; // USER_HZ is 100 on Linux
-  let total = 0;
-  try {
-    for (const pid of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const close = stat.lastIndexOf(')');
-        if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-        const fields = stat.slice(close + 2).split(' ');
-        total += (Number(fields[11]) + Number(fields[12])) * tick; // utime, stime
-      } catch {
-        // a process that ended meanwhile
-      }
-    }
-  } catch {
-    return undefined;
-  }
-  return total;
-}
-
 function machineTicks(): { busy: number; idle: number } | undefined {
   try {
     const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
