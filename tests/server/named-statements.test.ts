@@ -41,7 +41,7 @@ describe.skipIf(!onPostgres)('named statements on PostgreSQL (skipped on PGlite,
   const bid = (user: TestUser, projectId: number, amount: number) =>
     app.inject({ method: 'POST', url: '/prod-api/api/auction/bid', headers: { ...server.signed(TENANT_A), ...user.headers }, payload: { projectId, amount } });
 
-  it('bids and their token checks run as named statements, each rule still deciding past the fifth run (the generic plan)', async () => {
+  it('bids and their token checks run as named statements, each rule still deciding past the fifth run (from which PostgreSQL may plan it once for all values)', async () => {
     const projectId = await insertBiddingProject(server.db, { price: 1000, increment: 100 });
     await approve(server.db, projectId, [approved.userId]);
 
