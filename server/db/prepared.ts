@@ -78,8 +78,7 @@ export function nameOnPostgres(name: string, text: string): void {
 }
 
 /**
- * The name a statement text goes to PostgreSQL under, if it is one of those {@link runStatement} names; the pool's
- * clients read it (see `namedStatementsPool` in database.ts) since Kysely sends every query unnamed.
+ * The name a statement text goes to PostgreSQL under, if {@link nameOnPostgres} gave it one; the pool's clients read it (see `namedStatementsPool` in database.ts) since Kysely sends every query unnamed.
  */
 export function postgresStatementName(text: string): string | undefined {
   return namedOnPostgres.get(text);
