@@ -4,8 +4,9 @@ import { SlowFirstSequencer } from './tests/slow-first-sequencer.js';
 const ALL_TESTS = ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'machines/**/*.test.ts', 'engine/**/*.test.ts', 'blocks/**/*.test.ts', 'blocks/**/*.test.tsx'];
 const SERVER_TESTS = ['tests/server/**/*.test.ts'];
 const BROWSER_TESTS = ['tests/browser/**/*.test.ts'];
-// tests/hostile: the slow hostile-visitor suites, run by `npm run test:hostile` (vitest.hostile.config.ts).
-const EXCLUDE = ['**/node_modules/**', 'tests/hostile/**'];
+// tests/hostile: the slow hostile-visitor suites, run by `npm run test:hostile` (vitest.hostile.config.ts); tests/deploy:
+// nginx in front of two instances on PostgreSQL, run by `npm run test:deploy` (vitest.deploy.config.ts).
+const EXCLUDE = ['**/node_modules/**', 'tests/hostile/**', 'tests/deploy/**'];
 
 export default defineConfig({
   test: {

@@ -68,7 +68,12 @@ export function renderSiteConfig(template: string, settings: LocalNginxSettings)
       count: 1,
       replace: () => `return 301 https://$host:${httpsPort}$request_uri;`,
     },
-    { what: 'ssl_certificate', pattern: /^([ \t]*)ssl_certificate +\S+;/m, count: 1, replace: (_m, indent) => `${indent}ssl_certificate ${settings.certificate};` },
+    {
+      what: 'ssl_certificate',
+      pattern: /^([ \t]*)ssl_certificate +\S+;/m,
+      count: 1,
+      replace: (_m, indent) => `${indent}ssl_certificate ${settings.certificate};`,
+    },
     {
       what: 'ssl_certificate_key',
       pattern: /^([ \t]*)ssl_certificate_key +\S+;/m,

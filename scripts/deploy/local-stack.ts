@@ -1,0 +1,200 @@
+/**
+ * The production layout on loopback: a throwaway PostgreSQL, two (or more) instances of the portal on it, each with
+ * its own DATA_DIR, and Debian's nginx in front with deploy/nginx.conf and a self-signed certificate. Used by
+ * scripts/deploy-local.ts (a person) and tests/deploy/nginx.test.ts (the test); stop() removes everything it made.
+ */
+import crypto from 'node:crypto';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { buildClientIfStale } from '../client-build.js';
+import { makeSelfSignedCertificate } from './certificate.js';
+import { probe, startChild, waitUntil, type Child } from './child-process.js';
+import { renderMainConfig, renderSiteConfig } from './nginx-config.js';
+import { startThrowawayPostgres, type ThrowawayPostgres } from './postgres.js';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const HOST = '127.0.0.1';
+
+export interface LocalStackOptions {
+  /** demo: the demo data seeded once (accounts, projects, auctions); production: NODE_ENV=production, no demo, new keys. */
+  mode: 'demo' | 'production';
+  httpPort?: number;
+  httpsPort?: number;
+  instancePorts?: number[];
+  /** Port of the throwaway PostgreSQL (default PGPORT_TEST, else 18432); ignored with databaseUrl. */
+  postgresPort?: number;
+  /** An existing PostgreSQL database instead of a throwaway one. */
+  databaseUrl?: string;
+  /** Demo projects to seed (the seed's default when not given). */
+  projects?: number;
+  /** More environment for every instance (RATE_LIMIT_…, LOG_LEVEL, …). */
+  env?: Record<string, string>;
+  /** Each line the instances and nginx write, named; the lines also go to log files in the stack's folder. */
+  echo?: (line: string) => void;
+  /** Progress, one line per step. */
+  progress?: (line: string) => void;
+}
+
+export interface Instance {
+  port: number;
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface LocalStack {
+  httpsUrl: string;
+  httpUrl: string;
+  instances: Instance[];
+  databaseUrl: string;
+  /** Where configuration, certificate, logs and data folders live (removed by stop()). */
+  dir: string;
+  /** The instances' API_SIGN_KEY and API_FORM_SECRET (the demo's, or made for a production run). */
+  signKey: string;
+  formSecret: string;
+  nginxConfig: string;
+  stop(): Promise<void>;
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, HOST, () => server.close(() => resolve(true)));
+  });
+}
+
+/** The instances' environment: this process's, without a test runner's markers, and the stack's settings over it. */
+function instanceEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (!/^(VITEST|NODE_ENV$|TEST$)/.test(name)) env[name] = value;
+  for (const [name, value] of Object.entries(extra)) if (value !== undefined) env[name] = value;
+  return env;
+}
+
+async function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  await run(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 }).catch(
+    (error: Error & { stdout?: string; stderr?: string }) => {
+      throw new Error(`${script} 失败：${error.message}\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    },
+  );
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const httpPort = options.httpPort ?? 18080;
+  const httpsPort = options.httpsPort ?? 18443;
+  const instancePorts = options.instancePorts ?? [18081, 18082];
+  const postgresPort = options.postgresPort ?? Number(process.env.PGPORT_TEST || 18432);
+  const progress = options.progress ?? (() => {});
+  const ports = [httpPort, httpsPort, ...instancePorts, ...(options.databaseUrl ? [] : [postgresPort])];
+  for (const port of ports) if (!(await portIsFree(port))) throw new Error(`端口 ${port} 已被占用：请先停止占用它的程序，或换用其他端口`);
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-deploy.'));
+  const cleanups: Array<() => Promise<void>> = [async () => fs.rmSync(dir, { recursive: true, force: true })];
+  const stop = async () => {
+    // In reverse: nginx first, then the instances, then the database, then the folder.
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const demo = options.mode === 'demo';
+    const signKey = demo ? 'tianmu-demo-sign-key' : crypto.randomBytes(24).toString('hex');
+    const formSecret = demo ? 'tianmu-demo-form-secret' : crypto.randomBytes(24).toString('hex');
+
+    // Built once here: each instance would otherwise build a stale client at the same time into the same folder.
+    buildClientIfStale();
+    const [postgres, certificate] = await Promise.all([options.databaseUrl ? undefined : startThrowawayPostgres(postgresPort), makeSelfSignedCertificate(dir)]);
+    if (postgres) cleanups.push(() => (postgres as ThrowawayPostgres).stop());
+    const databaseUrl = options.databaseUrl ?? postgres!.url;
+    progress(`PostgreSQL：${databaseUrl}`);
+
+    const dataDirs = instancePorts.map((_port, i) => path.join(dir, `instance-${i + 1}`));
+    for (const dataDir of dataDirs) fs.mkdirSync(dataDir);
+    const base = {
+      DATABASE_URL: databaseUrl,
+      HOST,
+      API_SIGN_KEY: signKey,
+      API_FORM_SECRET: formSecret,
+      // nginx's address as the instances see it: X-Forwarded-For and -Proto are believed from it alone.
+      TRUST_PROXY: HOST,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: demo ? undefined : 'production',
+      ...options.env,
+    };
+    // One process prepares the database before the instances start together: the demo seeded once (by the first
+    // instance's data folder, where its pictures go), or the schema migrated.
+    if (demo) {
+      progress('写入演示数据…');
+      const seedArgs = options.projects === undefined ? [] : ['--projects', String(options.projects)];
+      await runScript('scripts/seed.ts', seedArgs, instanceEnv({ ...base, DATA_DIR: dataDirs[0] }));
+    } else {
+      progress('迁移数据库…');
+      await runScript('scripts/migrate.ts', [], instanceEnv({ ...base, DATA_DIR: dataDirs[0] }));
+    }
+
+    progress(`启动 ${instancePorts.length} 个实例…`);
+    const children: Child[] = instancePorts.map((port, i) =>
+      startChild(`实例${i + 1}:${port}`, process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+        cwd: ROOT,
+        env: instanceEnv({ ...base, PORT: String(port), DATA_DIR: dataDirs[i], SKIP_CLIENT_BUILD: '1' }),
+        logFile: path.join(dir, `instance-${i + 1}.log`),
+        echo: options.echo,
+      }),
+    );
+    for (const child of children) cleanups.push(() => child.stop('SIGTERM'));
+    await Promise.all(children.map((child, i) => waitUntil(child, `http://${HOST}:${instancePorts[i]}/readyz`, () => instanceReady(instancePorts[i]))));
+
+    progress('启动 nginx…');
+    const site = renderSiteConfig(fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8'), {
+      host: HOST,
+      httpPort,
+      httpsPort,
+      instances: instancePorts.map((port) => `${HOST}:${port}`),
+      certificate: certificate.certificate,
+      certificateKey: certificate.key,
+      dir,
+      upstreamHeader: true,
+      runAsRoot: process.getuid?.() === 0,
+    });
+    const siteFile = path.join(dir, 'tianmu.conf');
+    const mainFile = path.join(dir, 'nginx.conf');
+    fs.writeFileSync(siteFile, site);
+    fs.writeFileSync(mainFile, renderMainConfig(siteFile, { dir, runAsRoot: process.getuid?.() === 0 }));
+    for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
+    const nginxArgs = ['-p', dir, '-c', mainFile, '-e', path.join(dir, 'error.log')];
+    await run('nginx', ['-t', '-q', ...nginxArgs]).catch((error: Error & { stderr?: string }) => {
+      throw new Error(`nginx 配置有误（${mainFile}）：${error.stderr ?? error.message}`);
+    });
+    const nginx = startChild('nginx', 'nginx', nginxArgs, { cwd: dir, logFile: path.join(dir, 'nginx.log'), echo: options.echo });
+    // SIGTERM: a fast stop; SIGQUIT would wait for every open WebSocket.
+    cleanups.push(() => nginx.stop('SIGTERM', 5_000));
+    const httpsUrl = `https://${HOST}:${httpsPort}/`;
+    await waitUntil(nginx, httpsUrl, async () => (await probe(httpsUrl)) === 200, 30_000);
+
+    return {
+      httpsUrl,
+      httpUrl: `http://${HOST}:${httpPort}/`,
+      instances: instancePorts.map((port, i) => ({ port, url: `http://${HOST}:${port}/`, dataDir: dataDirs[i], stop: () => children[i].stop('SIGTERM') })),
+      databaseUrl,
+      dir,
+      signKey,
+      formSecret,
+      nginxConfig: site,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Ready by GET /readyz; a server without that endpoint (404) counts once it serves the home page. */
+async function instanceReady(port: number): Promise<boolean> {
+  const status = await probe(`http://${HOST}:${port}/readyz`);
+  if (status === 404) return (await probe(`http://${HOST}:${port}/`)) === 200;
+  return status === 200;
+}
