@@ -19,6 +19,8 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from './postgres.js';
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const HOST = '127.0.0.1';
+/** Debian's nginx lives in /usr/sbin, which a non-root PATH often lacks. */
+const NGINX = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
 
 export interface LocalStackOptions {
   /** demo: the demo data seeded once (accounts, projects, auctions); production: NODE_ENV=production, no demo, new keys. */
@@ -166,10 +168,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     fs.writeFileSync(mainFile, renderMainConfig(siteFile, { dir, runAsRoot: process.getuid?.() === 0 }));
     for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
     const nginxArgs = ['-p', dir, '-c', mainFile, '-e', path.join(dir, 'error.log')];
-    await run('nginx', ['-t', '-q', ...nginxArgs]).catch((error: Error & { stderr?: string }) => {
-      throw new Error(`nginx 配置有误（${mainFile}）：${error.stderr ?? error.message}`);
+    await run(NGINX, ['-t', '-q', ...nginxArgs]).catch((error: Error & { stderr?: string }) => {
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      throw new Error(missing ? '未安装 nginx：请运行 apt-get install -y nginx' : `nginx 配置有误（${mainFile}）：${error.stderr ?? error.message}`);
     });
-    const nginx = startChild('nginx', 'nginx', nginxArgs, { cwd: dir, logFile: path.join(dir, 'nginx.log'), echo: options.echo });
+    const nginx = startChild('nginx', NGINX, nginxArgs, { cwd: dir, logFile: path.join(dir, 'nginx.log'), echo: options.echo });
     // SIGTERM: a fast stop; SIGQUIT would wait for every open WebSocket.
     cleanups.push(() => nginx.stop('SIGTERM', 5_000));
     const httpsUrl = `https://${HOST}:${httpsPort}/`;
