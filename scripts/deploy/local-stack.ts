@@ -98,9 +98,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-deploy.'));
   const cleanups: Array<() => Promise<void>> = [async () => fs.rmSync(dir, { recursive: true, force: true })];
+  // When this process ends without stop() (an uncaught error, process.exit), nothing it started outlives it.
+  const children: Child[] = [];
+  let postgres: ThrowawayPostgres | undefined;
+  const onExit = () => {
+    // SIGTERM, which nothing here can wait for: nginx's master takes its workers down with it (SIGKILL would orphan
+    // them, still listening), and an instance stops on its own.
+    for (const child of children) child.process.kill('SIGTERM');
+    postgres?.stopNow();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
   const stop = async () => {
     // In reverse: nginx first, then the instances, then the database, then the folder.
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+    process.removeListener('exit', onExit);
   };
   try {
     const demo = options.mode === 'demo';
@@ -109,9 +121,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // Built once here: each instance would otherwise build a stale client at the same time into the same folder.
     buildClientIfStale();
-    const [postgres, certificate] = await Promise.all([options.databaseUrl ? undefined : startThrowawayPostgres(postgresPort), makeSelfSignedCertificate(dir)]);
-    if (postgres) cleanups.push(() => (postgres as ThrowawayPostgres).stop());
-    const databaseUrl = options.databaseUrl ?? postgres!.url;
+    const [database, certificate] = await Promise.all([options.databaseUrl ? undefined : startThrowawayPostgres(postgresPort), makeSelfSignedCertificate(dir)]);
+    postgres = database;
+    if (database) cleanups.push(() => database.stop());
+    const databaseUrl = options.databaseUrl ?? database!.url;
     progress(`PostgreSQL：${databaseUrl}`);
 
     const dataDirs = instancePorts.map((_port, i) => path.join(dir, `instance-${i + 1}`));
@@ -139,7 +152,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     progress(`启动 ${instancePorts.length} 个实例…`);
-    const children: Child[] = instancePorts.map((port, i) =>
+    const instances = instancePorts.map((port, i) =>
       startChild(`实例${i + 1}:${port}`, process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
         cwd: ROOT,
         env: instanceEnv({ ...base, PORT: String(port), DATA_DIR: dataDirs[i], SKIP_CLIENT_BUILD: '1' }),
@@ -147,8 +160,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         echo: options.echo,
       }),
     );
-    for (const child of children) cleanups.push(() => child.stop('SIGTERM'));
-    await Promise.all(children.map((child, i) => waitUntil(child, `http://${HOST}:${instancePorts[i]}/readyz`, () => instanceReady(instancePorts[i]))));
+    children.push(...instances);
+    for (const child of instances) cleanups.push(() => child.stop('SIGTERM'));
+    await Promise.all(instances.map((child, i) => waitUntil(child, `http://${HOST}:${instancePorts[i]}/readyz`, () => instanceReady(instancePorts[i]))));
 
     progress('启动 nginx…');
     const site = renderSiteConfig(fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8'), {
@@ -173,6 +187,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       throw new Error(missing ? '未安装 nginx：请运行 apt-get install -y nginx' : `nginx 配置有误（${mainFile}）：${error.stderr ?? error.message}`);
     });
     const nginx = startChild('nginx', NGINX, nginxArgs, { cwd: dir, logFile: path.join(dir, 'nginx.log'), echo: options.echo });
+    children.push(nginx);
     // SIGTERM: a fast stop; SIGQUIT would wait for every open WebSocket.
     cleanups.push(() => nginx.stop('SIGTERM', 5_000));
     const httpsUrl = `https://${HOST}:${httpsPort}/`;
@@ -181,7 +196,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return {
       httpsUrl,
       httpUrl: `http://${HOST}:${httpPort}/`,
-      instances: instancePorts.map((port, i) => ({ port, url: `http://${HOST}:${port}/`, dataDir: dataDirs[i], stop: () => children[i].stop('SIGTERM') })),
+      instances: instancePorts.map((port, i) => ({ port, url: `http://${HOST}:${port}/`, dataDir: dataDirs[i], stop: () => instances[i].stop('SIGTERM') })),
       databaseUrl,
       dir,
       signKey,

@@ -2,7 +2,7 @@
  * A throwaway PostgreSQL server (Debian's `postgresql` package) on 127.0.0.1, as scripts/with-postgres.sh starts one:
  * a fresh data folder, trust authentication on loopback, fsync off; stopped and removed by stop().
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ const run = promisify(execFile);
 export interface ThrowawayPostgres {
   url: string;
   stop(): Promise<void>;
+  /** The same, synchronously: for a process 'exit' handler, where nothing asynchronous runs. */
+  stopNow(): void;
 }
 
 function postgresBin(): string {
@@ -24,9 +26,11 @@ function postgresBin(): string {
 }
 
 /** initdb refuses to run as root: as root, the postgres account runs the server's commands. */
+const asPostgresArgs = (command: string): [string, string[]] =>
+  process.getuid?.() === 0 ? ['su', ['postgres', '-s', '/bin/bash', '-c', command]] : ['bash', ['-c', command]];
+
 async function asPostgres(command: string): Promise<void> {
-  if (process.getuid?.() === 0) await run('su', ['postgres', '-s', '/bin/bash', '-c', command]);
-  else await run('bash', ['-c', command]);
+  await run(...asPostgresArgs(command));
 }
 
 export async function startThrowawayPostgres(port: number): Promise<ThrowawayPostgres> {
@@ -45,12 +49,23 @@ export async function startThrowawayPostgres(port: number): Promise<ThrowawayPos
     throw new Error(`PostgreSQL 未能在端口 ${port} 启动（端口被占用？）：${(error as Error).message}\n${tail}`);
   }
   let stopped = false;
+  const stopCommand = `${bin}/pg_ctl -D ${dataDir} -m immediate stop >/dev/null`;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
       if (stopped) return;
       stopped = true;
-      await asPostgres(`${bin}/pg_ctl -D ${dataDir} -m immediate stop >/dev/null`).catch(() => undefined);
+      await asPostgres(stopCommand).catch(() => undefined);
+      remove();
+    },
+    stopNow() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        execFileSync(...asPostgresArgs(stopCommand));
+      } catch {
+        // Already down.
+      }
       remove();
     },
   };

@@ -17,7 +17,9 @@ import { call, multipartFile, signedHeaders } from './http-client.js';
 
 // The production layout on loopback (scripts/deploy/local-stack.ts): a throwaway PostgreSQL with the demo seeded once,
 // two instances on it, and Debian's nginx in front with deploy/nginx.conf rendered for loopback. Everything below goes
-// through nginx (https://127.0.0.1:18443) unless it calls an instance on its own port on purpose, to force one.
+// through nginx (https://127.0.0.1:18443) unless it calls an instance on its own port on purpose, to force one. The
+// instances trust any proxy (TRUST_PROXY=1, the loosest setting the README offers): that no visitor can choose the
+// address its limits count then rests on nginx alone.
 const CHUNAN = 330127;
 const MINUTE = 60_000;
 const HSTS = 'max-age=31536000';
@@ -30,7 +32,7 @@ let db: Kysely<Database>;
 
 beforeAll(async () => {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  [stack, browser] = await Promise.all([startLocalStack({ mode: 'demo', projects: 120 }), launchChromium()]);
+  [stack, browser] = await Promise.all([startLocalStack({ mode: 'demo', projects: 120, env: { TRUST_PROXY: '1' } }), launchChromium()]);
   database = await openDatabase({ databaseUrl: stack.databaseUrl, poolSize: 2 });
   db = database.db;
 }, 240_000);
