@@ -197,8 +197,11 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
   }
 }
 
-/** The signed-in calls an account that must change its one-time password may still make. */
-const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['checkToken', 'logout', 'updatePwd', 'getUserInfoByUserId']);
+/**
+ * The signed-in calls an account that must change its one-time password may still make: the change itself, and the
+ * reads every page makes of the account (who it is, its messages: the header's new-message dot).
+ */
+const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['checkToken', 'logout', 'updatePwd', 'getUserInfoByUserId', 'messageListByRefId']);
 
 /**
  * The dept ids a query may read: the tenant's subtree, narrowed to `requested` when the caller asks for one
