@@ -22,7 +22,7 @@ export interface LoginCredentials {
 }
 
 /** Who is logged in, as the token check or the login answered (the phone is masked by the server). */
-export type SessionUser = Pick<CheckTokenData, 'userId' | 'phone' | 'name' | 'role'>;
+export type SessionUser = Pick<CheckTokenData, 'userId' | 'phone' | 'name' | 'role' | 'mustChangePassword'>;
 
 export interface SessionContext {
   user: SessionUser | null;
@@ -139,6 +139,8 @@ export const sessionMachine = setup({
                 phone: event.output.phone,
                 name: event.output.name,
                 role: event.output.role,
+                // A one-time password: the pages offer only its change until it is done.
+                ...(event.output.mustChangePassword ? { mustChangePassword: true } : {}),
               }),
             }),
           ],

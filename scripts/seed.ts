@@ -42,6 +42,10 @@ function parseArgs(argv: string[]): Args {
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const config = loadConfig();
+  if (config.production) {
+    console.error('生产环境（NODE_ENV=production）不写入演示数据：演示账号的密码是公开的。请用 npm run admin:create 创建管理员。');
+    return 1;
+  }
   const started = Date.now();
   const where = config.databaseUrl ? 'PostgreSQL（DATABASE_URL）' : `PGlite（${pgliteDir(config.dataDir)}）`;
   console.log(`数据库：${where}`);

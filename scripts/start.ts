@@ -1,10 +1,12 @@
 /**
  * npm start: build the client when it is missing or older than its sources, migrate, seed an empty database with
  * the demo data, then serve portal + API on HOST:PORT (default 127.0.0.1:8080) and print the URL.
+ * With NODE_ENV=production (npm run start:production): no demo, and a refusal naming each demo secret or account left.
  */
 import { startServer } from '../server/main.js';
 import { RegionConfigError } from '../server/portal-regions.js';
 import { DataDirBusyError } from '../server/db/data-dir-lock.js';
+import { ProductionConfigError } from '../server/production.js';
 import { buildClientIfStale } from './client-build.js';
 
 buildClientIfStale();
@@ -15,7 +17,7 @@ try {
 } catch (error) {
   // A broken region file (every problem, file:line:column) or a data folder another process holds: the message
   // says what to do, a stack trace would only bury it.
-  if (error instanceof RegionConfigError || error instanceof DataDirBusyError) {
+  if (error instanceof RegionConfigError || error instanceof DataDirBusyError || error instanceof ProductionConfigError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -95,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clientSettings = clientSettingsFor(config);
   const places = new PlaceTree(db);
   await places.load();
-  const regions = options.regions ?? new PortalRegions(config.regionsDir, { fixedRegion: config.previewRegion });
+  const regions = options.regions ?? new PortalRegions(config.regionsDir, { fixedRegion: config.previewRegion, noPreview: config.production });
   const auction = new AuctionHub(db, app.log);
   const ctx: AppContext = { config, db, dbKind, places, regions, sms: createSmsSender(config.smsProvider, db, app.log), auction };
   app.decorate('ctx', ctx);
@@ -106,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => auction.stop());
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { hsts: config.production });
   registerResponseCompression(app);
   registerInputChecks(app);
   addSharedSchemas(app);

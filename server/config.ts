@@ -60,8 +60,17 @@ function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
   return limits;
 }
 
+/** The demo's published sign key and form secret: a production start refuses them. */
+export const DEMO_SIGN_KEY = 'tianmu-demo-sign-key';
+export const DEMO_FORM_SECRET = 'tianmu-demo-form-secret';
+
 /** Server settings, read once from the environment. Every field has a working default for the demo. */
 export interface ServerConfig {
+  /**
+   * NODE_ENV=production: never seeds the demo, refuses the demo's secrets and accounts, sends HSTS over TLS, serves no
+   * preview of other regions (server/production.ts).
+   */
+  production: boolean;
   host: string;
   port: number;
   /** Folder for the PGlite database and uploaded files. */
@@ -114,14 +123,15 @@ function int(value: string | undefined, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
+    production: env.NODE_ENV === 'production',
     host: env.HOST || '127.0.0.1',
     port: int(env.PORT, 8080),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     apiPrefix: env.API_PREFIX || '/prod-api',
     apiBase: env.API_BASE || undefined,
-    apiSignKey: env.API_SIGN_KEY || 'tianmu-demo-sign-key',
-    formSecret: env.API_FORM_SECRET || 'tianmu-demo-form-secret',
+    apiSignKey: env.API_SIGN_KEY || DEMO_SIGN_KEY,
+    formSecret: env.API_FORM_SECRET || DEMO_FORM_SECRET,
     imageRewrites: env.IMAGE_REWRITES ?? '',
     signWindowMs: int(env.SIGN_WINDOW_SECONDS, 300) * 1000,
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),

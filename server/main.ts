@@ -8,10 +8,11 @@ import { imagesDir } from './config.js';
 import { PortalRegions, RegionConfigError } from './portal-regions.js';
 import { StatusScheduler } from './auction/scheduler.js';
 import { syncPlaces } from './places-sync.js';
+import { ProductionConfigError, demoAccountProblems, productionSettingProblems } from './production.js';
 
 export interface StartOptions {
   config?: ServerConfig;
-  /** Seed the demo data when the database has no places yet (npm start does). */
+  /** Seed the demo data when the database has no places yet (npm start does; never in production). */
   seedWhenEmpty?: boolean;
   /** Live preview (config.previewRegion) only: where each save's outcome is printed. */
   previewReport?: (line: string) => void;
@@ -21,16 +22,29 @@ export interface StartOptions {
 export async function startServer(options: StartOptions = {}) {
   const config = options.config ?? loadConfig();
   // Region files first: a config author's mistake stops the start with every problem listed, before any work.
-  const regions = new PortalRegions(config.regionsDir, { fixedRegion: config.previewRegion });
+  const regions = new PortalRegions(config.regionsDir, { fixedRegion: config.previewRegion, noPreview: config.production });
   const catalog = regions.load();
   if (config.previewRegion && !catalog.regions.some((r) => r.id === config.previewRegion)) {
     throw new RegionConfigError([`地区不存在：${config.previewRegion}（可选：${catalog.regions.map((r) => r.id).join('、')}）`]);
+  }
+  // Production refuses the demo's secrets before touching the database, and its accounts right after migrating.
+  if (config.production) {
+    const problems = productionSettingProblems(config);
+    if (problems.length) throw new ProductionConfigError(problems);
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
   const applied = await migrateToLatest(handle.db);
   if (applied.length) console.log(`数据库迁移完成：${applied.join(', ')}`);
-  if (options.seedWhenEmpty && (await isDatabaseEmpty(handle.db))) {
+  if (config.production) {
+    if (handle.kind === 'pglite')
+      console.warn('生产模式使用内置 PGlite：只能运行一个实例，且数据只在本机磁盘上。多实例或需要备份时请设置 DATABASE_URL 使用 PostgreSQL。');
+    const problems = await demoAccountProblems(handle.db);
+    if (problems.length) {
+      await handle.close();
+      throw new ProductionConfigError(problems);
+    }
+  } else if (options.seedWhenEmpty && (await isDatabaseEmpty(handle.db))) {
     const t0 = Date.now();
     console.log('数据库为空，正在写入演示数据…');
     await seedDemo(handle.db, { imagesDir: path.join(imagesDir(config), 'demo'), log: (line) => console.log(`  ${line}`) });
@@ -45,7 +59,7 @@ export async function startServer(options: StartOptions = {}) {
   scheduler.start();
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
   console.log(
-    `\n田亩门户已启动：${url}\n地区：${catalog.regions.map((r) => r.id).join('、')}（预览其他地区：${url}?region=<地区标识>）\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}\n`,
+    `\n田亩门户已启动：${url}\n地区：${catalog.regions.map((r) => r.id).join('、')}${config.production ? '' : `（预览其他地区：${url}?region=<地区标识>）`}\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}${config.production ? '   生产模式' : ''}\n`,
   );
   const stop = async () => {
     await scheduler.stop();

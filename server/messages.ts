@@ -158,6 +158,8 @@ export const MESSAGES = {
     loginLocked: (minutes: number) => `密码错误次数过多，请${minutes}分钟后再试`,
     loginFirst: '请先登录',
     sessionExpired: '登录状态已过期，请重新登录',
+    /** An account with a one-time password calls anything but the password change. */
+    changePasswordFirst: '请先修改初始密码，修改后才能使用其他功能',
     passwordEmpty: '密码不可为空',
     /** The name of an account registered without one: 用户 and the phone's last four digits. */
     defaultName: (phoneTail: string) => `用户${phoneTail}`,

@@ -19,10 +19,11 @@ export class PortalRegions {
   /**
    * @param dir the regions folder
    * @param options.fixedRegion the region every page without `?region=` shows, whatever its host (live preview)
+   * @param options.noPreview `?region=` is ignored whatever deployment.yaml's allowPreview says (production)
    */
   constructor(
     private readonly dir: string,
-    private readonly options: { fixedRegion?: string } = {},
+    private readonly options: { fixedRegion?: string; noPreview?: boolean } = {},
   ) {}
 
   /** Loads now; throws {@link RegionConfigError} when any region file has a problem. */
@@ -48,8 +49,9 @@ export class PortalRegions {
    * The region for a request: `?region=` when given (undefined if unknown), else the fixed region of a live preview,
    * else by host, else the default.
    */
-  forRequest(host: string | undefined, preview: string | undefined): Region | undefined {
+  forRequest(host: string | undefined, requestedPreview: string | undefined): Region | undefined {
     const catalog = this.load();
+    const preview = this.options.noPreview ? undefined : requestedPreview;
     if (!preview && this.options.fixedRegion) return catalog.regions.find((r) => r.id === this.options.fixedRegion) as Region | undefined;
     return resolveRegionForHost(catalog, (host ?? '').split(':')[0], preview) as Region | undefined;
   }

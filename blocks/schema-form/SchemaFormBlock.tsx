@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '../../engine/http/index.js';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
 import { useRouteQuery } from '../../engine/react/RegionProvider.js';
+import { useSessionActor } from '../../engine/react/SessionProvider.js';
 import { BlockStatus } from '../../engine/react/BlockStatus.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ApiRouteName } from '../../schemas/types/api.js';
@@ -32,6 +33,7 @@ type Answer = Record<string, unknown>;
 export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<SchemaFormProps>) {
   const client = useApiClient();
   const session = useSession();
+  const sessionActor = useSessionActor();
   const navigate = useNavigate();
   const query = useRouteQuery();
   const { pathname } = useLocation();
@@ -109,6 +111,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
       return isApiError(e) ? e.message : '提交失败，请稍后重试';
     }
     client.notifier.message('success', props.successMessage ?? '提交成功');
+    if (props.recheckSession) sessionActor.send({ type: 'CHECK' });
     if (props.successRoute) navigate(props.successRoute);
     else if (!props.loadCall) {
       if (draftKey) setLoaded((l) => (l && l !== 'error' ? { ...l, initial: {} } : l));

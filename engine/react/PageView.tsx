@@ -21,7 +21,16 @@ function useHolds(): (when: unknown) => boolean {
   const query = useRouteQuery();
   const session = useSession();
   const { user } = useSessionState();
-  const context = { flags, region, query, session: { loggedIn: session.loggedIn, role: session.loggedIn ? user?.role : undefined } };
+  const context = {
+    flags,
+    region,
+    query,
+    session: {
+      loggedIn: session.loggedIn,
+      role: session.loggedIn ? user?.role : undefined,
+      mustChangePassword: session.loggedIn && user?.mustChangePassword === true,
+    },
+  };
   return (when) => !when || evaluateCondition(when as never, context as never);
 }
 

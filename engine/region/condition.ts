@@ -12,15 +12,18 @@ export interface ConditionContext {
   flags: Flags;
   region: Record<string, unknown>;
   query: Record<string, string | undefined>;
-  /** `role` once the session check or login has answered: user, staff or admin. */
-  session: { loggedIn: boolean; hasNewMessage?: boolean; role?: string };
+  /**
+   * `role` once the session check or login has answered: user, staff or admin. `mustChangePassword` while the account
+   * still has its one-time password (npm run admin:create).
+   */
+  session: { loggedIn: boolean; hasNewMessage?: boolean; role?: string; mustChangePassword?: boolean };
 }
 
 /** The roots a condition path may start with. */
 export const CONDITION_ROOTS = ['flags', 'region', 'query', 'session'] as const;
 
 /** The session fields a condition may read. */
-export const SESSION_FIELDS = ['loggedIn', 'hasNewMessage', 'role'] as const;
+export const SESSION_FIELDS = ['loggedIn', 'hasNewMessage', 'role', 'mustChangePassword'] as const;
 
 /** Reads `flags.homeShowLogin`-style paths; an unknown root or a missing step gives undefined. */
 export function readPath(path: string, context: ConditionContext): unknown {

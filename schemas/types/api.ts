@@ -2874,6 +2874,10 @@ export interface CheckTokenData {
   phone: string;
   name: string;
   role: UserRole;
+  /**
+   * Present (true) only for an account signed in with a one-time password (npm run admin:create): every other signed-in call answers 403 请先修改初始密码 until updatePwd succeeds.
+   */
+  mustChangePassword?: boolean;
 }
 export interface GetUserInfoByUserIdQuery {
   /**
@@ -3872,6 +3876,10 @@ export interface LoginResult {
    */
   deptId: number;
   role: UserRole;
+  /**
+   * Present (true) only for an account signed in with a one-time password (npm run admin:create): every other signed-in call answers 403 请先修改初始密码 until updatePwd succeeds.
+   */
+  mustChangePassword?: boolean;
 }
 
 /** The response envelope of every API route. */

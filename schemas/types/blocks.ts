@@ -1710,6 +1710,10 @@ export interface SchemaFormProps {
    */
   successRoute?: string;
   /**
+   * After a success, ask the server again who is signed in: a password change lifts a one-time password's limits (session.mustChangePassword), so the pages that waited for it show.
+   */
+  recheckSession?: boolean;
+  /**
    * Guard the form like the transfer-out/in entry: no token → 请先登录账号?, a failed token check → 登录状态失效,请重新登录账号?.
    */
   requireLogin?: boolean;

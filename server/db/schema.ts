@@ -33,6 +33,10 @@ export interface AppUserTable {
   role: ColumnType<'user' | 'staff' | 'admin', 'user' | 'staff' | 'admin' | undefined, 'user' | 'staff' | 'admin'>;
   /** Migration 015: a disabled account cannot sign in. */
   disabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Migration 019: written by the demo seed; a production start refuses a database holding one. */
+  demoAccount: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Migration 019: signed in with a one-time password, the account may only change it. */
+  mustChangePassword: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

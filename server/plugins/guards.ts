@@ -189,9 +189,19 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
       if (!request.user) throw unauthorized(MESSAGES.users.sessionExpired);
       if (auth.includes('staff') && request.user.role === 'user') throw forbidden(M.staffOnly);
       if (auth.includes('admin') && request.user.role !== 'admin') throw forbidden(M.adminOnly);
+      // A one-time password (npm run admin:create) opens only its own change: whoever read it on the way cannot act.
+      if (request.user.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.config.routeName ?? '')) {
+        throw forbidden(MESSAGES.users.changePasswordFirst);
+      }
     }
   }
 }
+
+/**
+ * The signed-in calls an account that must change its one-time password may still make: the change itself, and the
+ * reads every page makes of the account (who it is, its messages: the header's new-message dot).
+ */
+const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['checkToken', 'logout', 'updatePwd', 'getUserInfoByUserId', 'messageListByRefId']);
 
 /**
  * The dept ids a query may read: the tenant's subtree, narrowed to `requested` when the caller asks for one

@@ -90,16 +90,23 @@ async function helmetHeaders(): Promise<Array<[string, string]>> {
     .map(([name, value]) => [name, String(value)]);
 }
 
+/** One year, subdomains included: what browsers' preload lists ask of a site served only over HTTPS. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
 /**
  * Security headers on every response, as @fastify/helmet makes them: the CSP above, nosniff, Referrer-Policy
- * strict-origin-when-cross-origin, X-Frame-Options SAMEORIGIN for browsers without frame-ancestors. HSTS is left to
- * the TLS-terminating proxy (a demo on http://127.0.0.1 has none). Computed once (helmetHeaders), set by one hook.
+ * strict-origin-when-cross-origin, X-Frame-Options SAMEORIGIN for browsers without frame-ancestors. Computed once
+ * (helmetHeaders), set by one hook. With `hsts` (production), HSTS on a request that came over TLS — directly, or
+ * through a trusted proxy's X-Forwarded-Proto (TRUST_PROXY) — never over plain HTTP, where it would mean nothing,
+ * nor on a demo, where it would pin a developer's localhost to HTTPS.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, options: { hsts?: boolean } = {}): Promise<void> {
   const headers = await helmetHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
+  const hsts = options.hsts === true;
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
+    if (hsts && request.protocol === 'https') raw.setHeader('strict-transport-security', HSTS_VALUE);
     done();
   });
 }

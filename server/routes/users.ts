@@ -133,7 +133,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
 
     const user = await db
       .selectFrom('appUser')
-      .select(['userId', 'phone', 'name', 'role', 'passwordHash', 'disabled'])
+      .select(['userId', 'phone', 'name', 'role', 'passwordHash', 'disabled', 'mustChangePassword'])
       .where('phone', '=', username)
       .executeTakeFirst();
     // An unknown phone costs the same hash as a known one.
@@ -149,7 +149,18 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     await counters.clear(counts[0][0], counts[0][1]);
     await counters.release(counts[1][0], counts[1][1]);
     const token = await createSession(db, user.userId, policy);
-    return ok({ token, userId: user.userId, phone: maskPhone(user.phone), name: user.name, deptId, role: user.role }, M.loggedIn);
+    return ok(
+      {
+        token,
+        userId: user.userId,
+        phone: maskPhone(user.phone),
+        name: user.name,
+        deptId,
+        role: user.role,
+        ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
+      },
+      M.loggedIn,
+    );
   });
 
   // ---- Sessions ---------------------------------------------------------------------------------------
@@ -159,7 +170,10 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     if (!bearerToken(request)) throw unauthorized(M.loginFirst);
     const user = request.user;
     if (!user) throw unauthorized(M.sessionExpired);
-    return ok({ userId: user.userId, phone: maskPhone(user.phone), name: user.name, role: user.role }, M.tokenValid);
+    return ok(
+      { userId: user.userId, phone: maskPhone(user.phone), name: user.name, role: user.role, ...(user.mustChangePassword ? { mustChangePassword: true } : {}) },
+      M.tokenValid,
+    );
   });
 
   defineRoute(app, 'logout', async (request) => {
@@ -239,7 +253,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     if (!row) throw notFound(M.userMissing);
     if (!(await verifyPassword(row.passwordHash, oldPassword))) throw badRequest(M.oldPasswordWrong);
     const passwordHash = await hashPassword(newPassword);
-    await db.updateTable('appUser').set({ passwordHash, updatedAt: new Date() }).where('userId', '=', me.userId).execute();
+    await db.updateTable('appUser').set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where('userId', '=', me.userId).execute();
     // Anyone else holding a session with the old password is signed out; this device stays in.
     await revokeAllSessions(db, me.userId, me.sessionId);
     return ok(null, M.updated);
@@ -262,7 +276,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
     const user = await db.selectFrom('appUser').select('userId').where('phone', '=', phone).executeTakeFirst();
     if (!user) throw badRequest(M.phoneUnregistered);
     const passwordHash = await hashPassword(newPassword);
-    await db.updateTable('appUser').set({ passwordHash, updatedAt: new Date() }).where('userId', '=', user.userId).execute();
+    await db.updateTable('appUser').set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where('userId', '=', user.userId).execute();
     await revokeAllSessions(db, user.userId);
     // The holder of the phone is back in: wrong passwords counted against it, from anywhere, are forgotten.
     await counters.clear('loginFailuresPerPhone', phone);

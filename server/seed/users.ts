@@ -74,10 +74,12 @@ export async function seedUsers(db: Kysely<Database>, regions: SeedRegion[], now
         deptId: p.deptId,
         idCard: null,
         email: null,
+        // Every account the seed writes shares a published password: a production start refuses them.
+        demoAccount: true,
         createdAt,
         updatedAt: createdAt,
       })
-      .onConflict((oc) => oc.column('phone').doUpdateSet({ passwordHash: p.passwordHash, name: p.name, role: p.role, deptId: p.deptId }))
+      .onConflict((oc) => oc.column('phone').doUpdateSet({ passwordHash: p.passwordHash, name: p.name, role: p.role, deptId: p.deptId, demoAccount: true }))
       .returning('userId')
       .executeTakeFirstOrThrow();
     users.push({ userId: row.userId, phone: p.phone, name: p.name, deptId: p.deptId, role: p.role, demo: p.demo });

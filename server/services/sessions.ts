@@ -10,6 +10,8 @@ export interface SessionUser {
   role: 'user' | 'staff' | 'admin';
   deptId: number | null;
   sessionId: number;
+  /** Signed in with a one-time password: only the password change (and the token check, logout) is open to it. */
+  mustChangePassword: boolean;
 }
 
 export interface SessionPolicy {
@@ -39,6 +41,7 @@ interface SessionRow {
   name: string;
   role: SessionUser['role'];
   deptId: number | null;
+  mustChangePassword: boolean;
 }
 
 /**
@@ -50,7 +53,7 @@ const SESSION_BY_TOKEN: Statement = {
   params: ['text'],
   namedOnPostgres: true,
   text: `SELECT s.id AS "sessionId", s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt", u.user_id AS "userId",
-  u.phone, u.name, u.role, u.dept_id AS "deptId" FROM user_session s JOIN app_user u ON u.user_id = s.user_id WHERE s.token_hash = $1`,
+  u.phone, u.name, u.role, u.dept_id AS "deptId", u.must_change_password AS "mustChangePassword" FROM user_session s JOIN app_user u ON u.user_id = s.user_id WHERE s.token_hash = $1`,
 };
 
 /**
@@ -78,7 +81,15 @@ export async function resolveToken(
       .where('id', '=', row.sessionId)
       .execute();
   }
-  return { userId: row.userId, phone: row.phone, name: row.name, role: row.role, deptId: row.deptId, sessionId: row.sessionId };
+  return {
+    userId: row.userId,
+    phone: row.phone,
+    name: row.name,
+    role: row.role,
+    deptId: row.deptId,
+    sessionId: row.sessionId,
+    mustChangePassword: row.mustChangePassword,
+  };
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: number): Promise<void> {

@@ -4,6 +4,8 @@ import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { hashPassword } from '../../server/services/passwords.js';
 import { StatusScheduler } from '../../server/auction/scheduler.js';
 import { register } from '../../server/auction/engine.js';
+import { createAdministrator } from '../../server/services/first-admin.js';
+import type { DeclaredPlace } from '../../engine/region/places.js';
 import { SCREENSHOT_DIR, seededProjectOf, seriousViolations, settled, withPortalInChromium, type OpenedPage } from './portal-harness.js';
 
 // Issue 19: the staff console in Chromium — pages declared in YAML from the console blocks, each write one staff call.
@@ -331,4 +333,36 @@ describe('the staff console', () => {
       await bidder?.page.context().close();
     }
   }, 150_000);
+  it('the first administrator (npm run admin:create) signs in with the one-time password, is asked to change it, then has the console', async () => {
+    const { db } = chromium.portal;
+    const chunan = await db.selectFrom('place').selectAll().where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
+    const { password } = await createAdministrator(db, { phone: '13712340077', name: '陈主任', place: chunan as unknown as DeclaredPlace });
+    const { page, errors } = await chromium.openPage({ route: '/admin' });
+    try {
+      const form = page.locator('form.tm-loginbox');
+      await form.getByLabel('手机号').fill('13712340077');
+      await form.getByLabel('密码').fill(password);
+      await form.getByRole('button', { name: '登录' }).click();
+      await expect.poll(() => page.getByRole('heading', { name: '请先修改初始密码' }).count(), { timeout: 15_000 }).toBe(1);
+      // Nothing of the console shows before the change (the server refuses its calls meanwhile).
+      expect(await page.getByRole('navigation', { name: '工作人员后台' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-first-admin.png') });
+
+      await page.getByRole('link', { name: '修改密码' }).click();
+      await page.getByRole('textbox', { name: '旧密码' }).fill(password);
+      await page.getByRole('textbox', { name: '新密码', exact: true }).fill('Centre#2026ok');
+      await page.getByRole('textbox', { name: '确认新密码' }).fill('Centre#2026ok');
+      await page.getByRole('button', { name: '确认修改' }).click();
+      await expect.poll(() => page.getByText('密码修改成功').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole('heading', { name: '请先修改初始密码' }).count(), { timeout: 15_000 }).toBe(0);
+
+      await page.goto(chromium.url({ route: '/admin' }));
+      await expect.poll(() => page.getByRole('navigation', { name: '工作人员后台' }).count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.getByRole('link', { name: '工作人员' }).count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
 });
