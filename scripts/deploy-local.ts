@@ -1,22 +1,28 @@
 /**
- * npm run deploy:local [-- --demo] [--projects N] [--database-url URL]
+ * npm run deploy:local [-- --demo] [--projects N] [--admin-phone P [--admin-name N] [--admin-place 淳安县]] [--database-url URL]
  *
  * The production layout on this machine's loopback: a throwaway PostgreSQL, two instances on it and Debian's nginx
  * in front (deploy/nginx.conf) with a self-signed certificate, on https://127.0.0.1:18443 and http://127.0.0.1:18080.
  * Without --demo the instances run as production (NODE_ENV=production, new keys, no demo data); with --demo the demo
- * is seeded once first. Ctrl+C stops everything and removes what it made.
+ * is seeded once first. In production, --admin-phone makes the first administrator (npm run admin:create) and prints
+ * its one-time password. Ctrl+C stops everything and removes what it made.
  */
 import { startLocalStack, type LocalStackOptions } from './deploy/local-stack.js';
 
-const USAGE = '用法：npm run deploy:local -- [--demo] [--projects N] [--database-url postgres://…]';
+const USAGE =
+  '用法：npm run deploy:local -- [--demo] [--projects N] [--admin-phone <手机号> [--admin-name <姓名>] [--admin-place <地点>]] [--database-url postgres://…]';
 
 function parseArgs(argv: string[]): LocalStackOptions {
   const options: LocalStackOptions = { mode: 'production' };
+  const admin = { phone: '', name: '管理员', place: '淳安县' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--demo') options.mode = 'demo';
     else if (arg === '--projects') options.projects = Number(argv[++i]);
     else if (arg === '--database-url') options.databaseUrl = argv[++i];
+    else if (arg === '--admin-phone') admin.phone = argv[++i];
+    else if (arg === '--admin-name') admin.name = argv[++i];
+    else if (arg === '--admin-place') admin.place = argv[++i];
     else if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -28,6 +34,13 @@ function parseArgs(argv: string[]): LocalStackOptions {
   if (options.projects !== undefined && !(Number.isInteger(options.projects) && options.projects >= 0)) {
     console.error(`--projects 需要一个非负整数\n${USAGE}`);
     process.exit(2);
+  }
+  if (admin.phone) {
+    if (options.mode === 'demo') {
+      console.error(`--admin-phone 只用于生产模式（演示数据已有管理员 13800000004）\n${USAGE}`);
+      process.exit(2);
+    }
+    options.admin = admin;
   }
   return options;
 }
@@ -64,7 +77,9 @@ console.log(
       : [
           `  API_SIGN_KEY=${stack.signKey}`,
           `  API_FORM_SECRET=${stack.formSecret}`,
-          `  创建管理员：DATABASE_URL=${stack.databaseUrl} npm run admin:create -- --phone <手机号> --name <姓名> --place <地区>`,
+          stack.admin
+            ? `  管理员：${stack.admin.phone}，一次性密码 ${stack.admin.password}（在 ${stack.httpsUrl}#/admin 登录后须先修改）`
+            : `  创建管理员：DATABASE_URL=${stack.databaseUrl} npm run admin:create -- --phone <手机号> --name <姓名> --place <地点>`,
         ]),
     '按 Ctrl+C 停止并清理全部。',
     '',

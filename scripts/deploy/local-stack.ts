@@ -32,6 +32,11 @@ export interface LocalStackOptions {
   postgresPort?: number;
   /** An existing PostgreSQL database instead of a throwaway one. */
   databaseUrl?: string;
+  /**
+   * Production only: the first administrator, made by `npm run admin:create` before the instances start (a place
+   * by deptId, code or name); its one-time password is in the stack's `admin`.
+   */
+  admin?: { phone: string; name: string; place: string };
   /** Demo projects to seed (the seed's default when not given). */
   projects?: number;
   /** More environment for every instance (RATE_LIMIT_…, LOG_LEVEL, …). */
@@ -60,6 +65,8 @@ export interface LocalStack {
   signKey: string;
   formSecret: string;
   nginxConfig: string;
+  /** The administrator made for a production run, with the one-time password admin:create printed. */
+  admin?: { phone: string; password: string };
   stop(): Promise<void>;
 }
 
@@ -79,12 +86,14 @@ function instanceEnv(extra: Record<string, string | undefined>): NodeJS.ProcessE
   return env;
 }
 
-async function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  await run(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 }).catch(
+/** Runs a script of this repository to its end; its standard output, or an error quoting all it wrote. */
+async function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 }).catch(
     (error: Error & { stdout?: string; stderr?: string }) => {
       throw new Error(`${script} 失败：${error.message}\n${error.stdout ?? ''}${error.stderr ?? ''}`);
     },
   );
+  return stdout;
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -141,11 +150,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...options.env,
     };
     // One process prepares the database before the instances start together: the demo seeded once (by the first
-    // instance's data folder, where its pictures go), or the schema migrated.
+    // instance's data folder, where its pictures go), or the schema migrated (with the first administrator if asked).
+    let admin: LocalStack['admin'];
     if (demo) {
       progress('写入演示数据…');
       const seedArgs = options.projects === undefined ? [] : ['--projects', String(options.projects)];
       await runScript('scripts/seed.ts', seedArgs, instanceEnv({ ...base, DATA_DIR: dataDirs[0] }));
+    } else if (options.admin) {
+      // admin:create migrates and brings the places in first, as on a centre's empty database.
+      progress(`创建管理员 ${options.admin.phone}…`);
+      const { phone, name, place } = options.admin;
+      const printed = await runScript(
+        'scripts/admin-create.ts',
+        ['--phone', phone, '--name', name, '--place', place],
+        instanceEnv({ ...base, DATA_DIR: dataDirs[0] }),
+      );
+      const password = /一次性密码（只显示这一次）：(\S+)/.exec(printed)?.[1];
+      if (!password) throw new Error(`admin:create 未打印一次性密码：\n${printed}`);
+      admin = { phone, password };
     } else {
       progress('迁移数据库…');
       await runScript('scripts/migrate.ts', [], instanceEnv({ ...base, DATA_DIR: dataDirs[0] }));
@@ -202,6 +224,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       signKey,
       formSecret,
       nginxConfig: site,
+      admin,
       stop,
     };
   } catch (error) {

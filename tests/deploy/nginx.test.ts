@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import WebSocket from 'ws';
 import type { Kysely } from 'kysely';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../scripts/deploy/local-stack.js';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
@@ -12,7 +12,9 @@ import type { Database } from '../../server/db/schema.js';
 import { review } from '../../server/auction/engine.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { SESSION_KEYS } from '../../engine/http/session-store.js';
-import { SCREENSHOT_DIR, launchChromium, seededProjectOf, settled, watchCsp, watchNetwork } from '../browser/portal-harness.js';
+import { SCREENSHOT_DIR, launchChromium, seededProjectOf, settled, watchNetwork } from '../browser/portal-harness.js';
+import { newContext } from './browser-context.js';
+import { HSTS_VALUE } from '../../server/plugins/security-headers.js';
 import { call, multipartFile, signedHeaders } from './http-client.js';
 
 // The production layout on loopback (scripts/deploy/local-stack.ts): a throwaway PostgreSQL with the demo seeded once,
@@ -22,7 +24,6 @@ import { call, multipartFile, signedHeaders } from './http-client.js';
 // address its limits count then rests on nginx alone.
 const CHUNAN = 330127;
 const MINUTE = 60_000;
-const HSTS = 'max-age=31536000';
 const UPSTREAM = 'x-tianmu-upstream';
 
 let stack: LocalStack;
@@ -46,15 +47,6 @@ afterAll(async () => {
 const viaNginx = (route = '') => `${stack.httpsUrl.replace(/\/$/, '')}${route}`;
 const instanceUrl = (i: number, route = '') => `${stack.instances[i].url.replace(/\/$/, '')}${route}`;
 const portOf = (upstream: string | string[] | undefined) => Number(String(upstream).split(':').pop());
-
-async function newContext(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
-  const errors: string[] = [];
-  await watchCsp(context, [], errors);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
 
 /** Signs in through the login page, as a visitor does; resolves once the token is stored. */
 async function signIn(page: Page, phone: string, region?: string): Promise<void> {
@@ -88,15 +80,15 @@ describe('the portal through nginx', () => {
     const home = await call(viaNginx('/'));
     expect(home.status).toBe(200);
     // One header, nginx's (the instances' copy is hidden): Node joins repeated headers with ", ".
-    expect(home.headers['strict-transport-security']).toBe(HSTS);
+    expect(home.headers['strict-transport-security']).toBe(HSTS_VALUE);
 
-    const { context, page, errors } = await newContext();
+    const { context, page, errors } = await newContext(browser);
     try {
       const network = watchNetwork(page);
       // Typed as a visitor would: http://, no port for TLS.
       const response = await page.goto(stack.httpUrl, { waitUntil: 'load' });
       expect(page.url()).toBe(stack.httpsUrl);
-      expect(response?.headers()['strict-transport-security']).toBe(HSTS);
+      expect(response?.headers()['strict-transport-security']).toBe(HSTS_VALUE);
       await network.quiet();
       await settled(page);
       expect(await page.title()).toContain('淳安县');
@@ -129,7 +121,7 @@ describe('the portal through nginx', () => {
   });
 
   it('signs a visitor in (13800000001) through the login page', async () => {
-    const { context, page, errors } = await newContext();
+    const { context, page, errors } = await newContext(browser);
     try {
       await signIn(page, DEMO_PHONES[0]);
       await page.goto(viaNginx('/#/'), { waitUntil: 'load' });
@@ -151,7 +143,7 @@ describe('the portal through nginx', () => {
     const byNginx = await call(viaNginx('/prod-api/common/upload'), { method: 'POST', headers: headers(huge.contentType), body: huge.body });
     expect(byNginx.status).toBe(413);
     expect(byNginx.json()).toEqual({ code: 413, msg: '上传图片大小不能超过 2 MB!' });
-    expect(byNginx.headers['strict-transport-security']).toBe(HSTS);
+    expect(byNginx.headers['strict-transport-security']).toBe(HSTS_VALUE);
 
     const large = multipartFile(Buffer.alloc(2_500_000, 1), 'large.png', 'image/png');
     const byApp = await call(viaNginx('/prod-api/common/upload'), { method: 'POST', headers: headers(large.contentType), body: large.body });
@@ -231,7 +223,7 @@ describe('the portal through nginx', () => {
     expect(viewerInstance).toBeGreaterThanOrEqual(0);
 
     // The second bidder watches in Chromium, through nginx (the page's own socket: wss://127.0.0.1:18443/websocket/…).
-    const { context, page, errors } = await newContext();
+    const { context, page, errors } = await newContext(browser);
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
     try {
