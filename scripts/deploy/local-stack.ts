@@ -65,6 +65,8 @@ export interface LocalStack {
   signKey: string;
   formSecret: string;
   nginxConfig: string;
+  /** The throwaway PostgreSQL's outage and return (none with options.databaseUrl). */
+  postgres?: Pick<ThrowawayPostgres, 'halt' | 'resume'>;
   /** The administrator made for a production run, with the one-time password admin:create printed. */
   admin?: { phone: string; password: string };
   stop(): Promise<void>;
@@ -224,6 +226,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       signKey,
       formSecret,
       nginxConfig: site,
+      postgres: database,
       admin,
       stop,
     };

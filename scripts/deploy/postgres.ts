@@ -15,6 +15,9 @@ export interface ThrowawayPostgres {
   stop(): Promise<void>;
   /** The same, synchronously: for a process 'exit' handler, where nothing asynchronous runs. */
   stopNow(): void;
+  /** An outage: the server shut down (fast: connections cut), its data kept for resume(). */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
 }
 
 function postgresBin(): string {
@@ -38,10 +41,11 @@ export async function startThrowawayPostgres(port: number): Promise<ThrowawayPos
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-pg.'));
   if (process.getuid?.() === 0) await run('chown', ['postgres', dataDir]);
   const remove = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k /tmp -c max_connections=200 -c fsync=off`;
+  const startCommand = `${bin}/pg_ctl -D ${dataDir} -o '${options}' -l ${dataDir}/server.log -w start >/dev/null`;
   try {
     await asPostgres(`${bin}/initdb -D ${dataDir} -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null`);
-    const options = `-c listen_addresses=127.0.0.1 -p ${port} -k /tmp -c max_connections=200 -c fsync=off`;
-    await asPostgres(`${bin}/pg_ctl -D ${dataDir} -o '${options}' -l ${dataDir}/server.log -w start >/dev/null`);
+    await asPostgres(startCommand);
   } catch (error) {
     const log = path.join(dataDir, 'server.log');
     const tail = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').slice(-5).join('\n') : '';
@@ -58,6 +62,8 @@ export async function startThrowawayPostgres(port: number): Promise<ThrowawayPos
       await asPostgres(stopCommand).catch(() => undefined);
       remove();
     },
+    halt: () => asPostgres(`${bin}/pg_ctl -D ${dataDir} -m fast stop >/dev/null`),
+    resume: () => asPostgres(startCommand),
     stopNow() {
       if (stopped) return;
       stopped = true;

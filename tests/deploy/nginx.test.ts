@@ -308,6 +308,28 @@ describe('the portal through nginx', () => {
     expect(keys.filter((k) => /198\.51\.100|203\.0\.113/.test(k.key))).toEqual([]);
   });
 
+  // Needs the health work merged (database outages answered 503 with Retry-After, GET /readyz): before it, an outage
+  // is answered 500 and /readyz is not there.
+  it('answers 503 with Retry-After through nginx while PostgreSQL is down, and is ready again within 5 s of its return', async () => {
+    const login = () =>
+      call(viaNginx('/prod-api/api/user/login'), {
+        method: 'POST',
+        headers: { ...signedHeaders(CHUNAN, stack.signKey), 'content-type': 'application/json' },
+        body: JSON.stringify({ username: '13900009999', password: 'Wrong@12345', loginType: 1 }),
+      });
+    await stack.postgres!.halt();
+    try {
+      const during = await Promise.all([login(), login(), call(viaNginx('/readyz'))]);
+      expect(during.map((a) => a.status)).toEqual([503, 503, 503]);
+      for (const answer of during) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      for (const answer of during.slice(0, 2)) expect(answer.json().msg).toMatch(/[\u4e00-\u9fff]/);
+    } finally {
+      await stack.postgres!.resume();
+    }
+    await expect.poll(async () => (await call(viaNginx('/readyz'))).status, { timeout: 5_000, interval: 100 }).toBe(200);
+    expect((await login()).json()).toMatchObject({ code: 400, msg: '用户名或密码错误' });
+  });
+
   // Last: it stops the instances.
   it('keeps serving when one instance is down, and answers 503 with Retry-After when both are', async () => {
     await stack.instances[1].stop();
