@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from './db/database.js';
 import { isDatabaseEmpty, seedDemo } from './seed/index.js';
 import { imagesDir } from './config.js';
+import { importFolder, importReport } from './pictures/import-folder.js';
 import { PortalRegions, RegionConfigError } from './portal-regions.js';
 import { StatusScheduler } from './auction/scheduler.js';
 import { syncPlaces } from './places-sync.js';
@@ -30,10 +30,13 @@ export async function startServer(options: StartOptions = {}) {
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
   const applied = await migrateToLatest(handle.db);
   if (applied.length) console.log(`数据库迁移完成：${applied.join(', ')}`);
+  // Pictures an older version kept on this instance's disk move into the database, where every instance reads them.
+  const report = importReport(await importFolder(handle.db, imagesDir(config)), imagesDir(config));
+  if (report) console.log(report);
   if (options.seedWhenEmpty && (await isDatabaseEmpty(handle.db))) {
     const t0 = Date.now();
     console.log('数据库为空，正在写入演示数据…');
-    await seedDemo(handle.db, { imagesDir: path.join(imagesDir(config), 'demo'), log: (line) => console.log(`  ${line}`) });
+    await seedDemo(handle.db, { pictures: true, log: (line) => console.log(`  ${line}`) });
     console.log(`演示数据写入完成（${((Date.now() - t0) / 1000).toFixed(1)} s）`);
   }
   // The place table follows the regions' places.yaml (after the seed, which fills only an empty database).
