@@ -173,7 +173,7 @@ describe('a picture uploaded through one instance', () => {
     const rawGet = (target: string) =>
       new Promise<{ status: string; body: string }>((resolve, reject) => {
         const socket = net.connect(port, '127.0.0.1', () =>
-          socket.end(`GET ${target} HTTP/1.1\r\nHost: x\r\nAccept: ${AVIF_ACCEPT}\r\nConnection: close\r\n\r\n`),
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nAccept: ${AVIF_ACCEPT}\r\nConnection: close\r\n\r\n`),
         );
         let text = '';
         socket.on('data', (chunk) => (text += chunk.toString()));
