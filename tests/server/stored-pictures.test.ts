@@ -260,7 +260,14 @@ describe('the variant cache', () => {
   });
 
   // A real full disk: a 64 KB tmpfs filled to its last few KB (mounting needs root, as CI runs).
-  const canMount = process.getuid?.() === 0 && spawnSync('mount', ['--version']).status === 0;
+  const canMount = (() => {
+    if (process.getuid?.() !== 0) return false;
+    const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-tmpfs-probe-'));
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]).status === 0;
+    if (mounted) spawnSync('umount', [probe]);
+    fs.rmSync(probe, { recursive: true, force: true });
+    return mounted;
+  })();
   it.runIf(canMount)('on a full disk: the variant is still sent, and no partial or empty file is left to be served later', async () => {
     const url = await uploadThroughA(png(6, 640, 480));
     const dir = pictureVariantsDir(b.config);
