@@ -2,12 +2,11 @@
  * npm run seed [-- --projects N] [--reset] [--if-empty]
  *
  * Opens the database the way the server does (PGlite under DATA_DIR, or PostgreSQL at DATABASE_URL), migrates it
- * and writes the deterministic demo data; images go to <DATA_DIR>/images/demo/.
+ * and writes the deterministic demo data; its pictures go into the database (table stored_file) too.
  *   --projects N  how many trading projects (default 360; e.g. 100000 for benchmarks)
  *   --reset       empty the seeded tables first (reference data is kept)
  *   --if-empty    seed only when the database has no places yet; otherwise do nothing
  */
-import path from 'node:path';
 import { loadConfig } from '../server/config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from '../server/db/database.js';
 import { DEFAULT_PROJECT_COUNT, isDatabaseEmpty, resetDemoData, seedDemo } from '../server/seed/index.js';
@@ -68,7 +67,7 @@ async function main(): Promise<number> {
     }
     const summary = await seedDemo(handle.db, {
       projects: args.projects,
-      imagesDir: path.join(config.dataDir, 'images', 'demo'),
+      pictures: true,
       log: (line) => console.log(line),
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import { addSharedSchemas, apiSchemaKeywords } from './api-schemas.js';
-import { imagesDir, type ServerConfig } from './config.js';
+import { pictureVariantsDir, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/schema.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
@@ -31,7 +31,7 @@ import { registerWebSocketRoutes } from './routes/websocket.js';
 import { isAllowedUrl, URL_FORMAT } from '../engine/security/url-policy.js';
 import { clientFileCacheControl, precompressDir, registerResponseCompression } from './compression.js';
 import { createFirstView, homeSource } from './first-view.js';
-import { isConvertiblePicture, pictureVariants } from './picture-variants.js';
+import { registerPictureRoutes } from './pictures/picture-routes.js';
 import { defaultBlocks } from '../blocks/index.js';
 import { IMAGE_PROXY_PREFIXES, parseImageRewrites, rewriteImageUrls } from '../engine/http/image-rewrite.js';
 import { ownPublicApi } from './own-api.js';
@@ -141,30 +141,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The real-time channel sits at the root: clients build its address from the region's base, not the API prefix.
   await registerWebSocketRoutes(app, ctx, auction);
 
-  // Uploaded and demo images, under every proxy prefix the client may use.
-  const images = imagesDir(config);
-  fs.mkdirSync(images, { recursive: true });
-  // A PNG or JPEG goes out as WebP at the width a page's srcset asks for, when the browser takes it (server/picture-variants.ts).
-  const variants = pictureVariants({
-    root: images,
-    cacheRoot: path.join(config.dataDir, 'picture-variants'),
+  // Uploaded and demo files, under every proxy prefix the client may use: from the database, so every instance serves
+  // every one; their AVIF/WebP and `?w=` variants are this instance's own disk cache (server/pictures/picture-routes.ts).
+  registerPictureRoutes(app, {
+    db,
+    prefixes: IMAGE_PREFIXES,
+    variantsDir: pictureVariantsDir(config),
     log: (message, error) => app.log.warn({ err: error }, message),
   });
-  for (const prefix of IMAGE_PREFIXES) {
-    await app.register(async (scope) => {
-      scope.addHook('onRequest', variants.onRequest);
-      scope.addHook('onSend', variants.onSend);
-      await scope.register(fastifyStatic, {
-        root: images,
-        prefix: `${prefix}/`,
-        decorateReply: false,
-        index: false,
-        maxAge: '1d',
-        // The same address answers WebP or the original by Accept.
-        setHeaders: (res, sentPath) => isConvertiblePicture(sentPath) && res.setHeader('vary', 'Accept'),
-      });
-    });
-  }
 
   const clientDir = path.resolve(options.clientDir ?? 'dist/client');
   if (config.serveClient && fs.existsSync(path.join(clientDir, 'index.html'))) {

@@ -73,7 +73,7 @@ export interface ServerConfig {
   production: boolean;
   host: string;
   port: number;
-  /** Folder for the PGlite database and uploaded files. */
+  /** Folder for the PGlite database and this instance's picture variants (and, before, uploaded files). */
   dataDir: string;
   /** When set, PostgreSQL at this URL replaces the embedded PGlite database. */
   databaseUrl?: string;
@@ -150,7 +150,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
 }
 
-/** Where uploaded and demo pictures are kept: `<dataDir>/images` (served under the image prefixes). */
+/**
+ * Where uploaded and demo pictures were kept before they moved into the database (table stored_file): the folder a
+ * start imports from (server/pictures/import-folder.ts). Nothing writes there any more.
+ */
 export function imagesDir(config: ServerConfig): string {
   return path.join(config.dataDir, 'images');
+}
+
+/** This instance's cache of AVIF/WebP and `?w=` variants, by content hash (server/picture-variants.ts); safe to delete. */
+export function pictureVariantsDir(config: ServerConfig): string {
+  return path.join(config.dataDir, 'picture-variants');
 }

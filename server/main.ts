@@ -1,13 +1,15 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from './db/database.js';
-import { isDatabaseEmpty, seedDemo } from './seed/index.js';
+import { DEMO_SEED, isDatabaseEmpty, seedDemo } from './seed/index.js';
 import { imagesDir } from './config.js';
+import { importFolder, importReport } from './pictures/import-folder.js';
 import { PortalRegions, RegionConfigError } from './portal-regions.js';
 import { StatusScheduler } from './auction/scheduler.js';
 import { syncPlaces } from './places-sync.js';
+import { storeStockPictures } from './seed/demo-files.js';
+import { Rng } from './seed/random.js';
 import { ProductionConfigError, demoAccountProblems, productionSettingProblems } from './production.js';
 
 export interface StartOptions {
@@ -36,6 +38,9 @@ export async function startServer(options: StartOptions = {}) {
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
   const applied = await migrateToLatest(handle.db);
   if (applied.length) console.log(`数据库迁移完成：${applied.join(', ')}`);
+  // Pictures an older version kept on this instance's disk move into the database, where every instance reads them.
+  const report = importReport(await importFolder(handle.db, imagesDir(config)), imagesDir(config));
+  if (report) console.log(report);
   if (config.production) {
     if (handle.kind === 'pglite')
       console.warn('生产模式使用内置 PGlite：只能运行一个实例，且数据只在本机磁盘上。多实例或需要备份时请设置 DATABASE_URL 使用 PostgreSQL。');
@@ -44,10 +49,12 @@ export async function startServer(options: StartOptions = {}) {
       await handle.close();
       throw new ProductionConfigError(problems);
     }
+    const stock = await storeStockPictures(handle.db, new Rng(DEMO_SEED).fork('images'));
+    if (stock) console.log(`地区配置所用的图库图片：新存入数据库 ${stock} 张`);
   } else if (options.seedWhenEmpty && (await isDatabaseEmpty(handle.db))) {
     const t0 = Date.now();
     console.log('数据库为空，正在写入演示数据…');
-    await seedDemo(handle.db, { imagesDir: path.join(imagesDir(config), 'demo'), log: (line) => console.log(`  ${line}`) });
+    await seedDemo(handle.db, { pictures: true, log: (line) => console.log(`  ${line}`) });
     console.log(`演示数据写入完成（${((Date.now() - t0) / 1000).toFixed(1)} s）`);
   }
   // The place table follows the regions' places.yaml (after the seed, which fills only an empty database).

@@ -33,6 +33,7 @@ import * as m014 from './migrations/014_bid_count.js';
 import * as m015 from './migrations/015_staff_console.js';
 import * as m016 from './migrations/016_project_counts_recount.js';
 import * as m017 from './migrations/017_project_tally_place.js';
+import * as m018 from './migrations/018_stored_files.js';
 import * as m019 from './migrations/019_production_accounts.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '015_staff_console': m015,
   '016_project_counts_recount': m016,
   '017_project_tally_place': m017,
+  '018_stored_files': m018,
   '019_production_accounts': m019,
 };
 

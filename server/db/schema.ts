@@ -335,6 +335,20 @@ export interface UploadTable {
   createTime: Timestamp;
 }
 
+/**
+ * A file served under the image prefixes, by its path there (migration 018): the bytes every instance serves. Written
+ * once, never changed; bytea reads back as a Buffer on PostgreSQL and a Uint8Array on PGlite.
+ */
+export interface StoredFileTable {
+  path: ColumnType<string, string, never>;
+  bytes: ColumnType<Uint8Array, Uint8Array, never>;
+  mime: ColumnType<string, string, never>;
+  size: ColumnType<number, number, never>;
+  /** Hex SHA-256 of the bytes: the ETag, and the key of the variant cache. */
+  sha256: ColumnType<string, string, never>;
+  createTime: ColumnType<Date, Date | string | undefined, never>;
+}
+
 /** 投诉建议 and 项目咨询 from visitors (migration 009). */
 export interface ComplaintTable {
   id: Generated<number>;
@@ -413,6 +427,7 @@ export interface Database {
   message: MessageTable;
   feedback: FeedbackTable;
   upload: UploadTable;
+  storedFile: StoredFileTable;
   complaint: ComplaintTable;
   propertyRegistration: PropertyRegistrationTable;
 }

@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import { defineRoute } from '../api-schemas.js';
-import { imagesDir } from '../config.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { UPLOAD_TEXTS } from '../../machines/upload-rule.js';
+import { insertStoredFile } from '../pictures/stored-files.js';
 
 const M = MESSAGES.uploads;
 
@@ -92,7 +91,7 @@ function cstDateFolder(now: Date): string {
   return `${cst.slice(0, 4)}/${cst.slice(5, 7)}/${cst.slice(8, 10)}`;
 }
 
-/** POST /common/upload: one PNG or JPEG image, decoded in full and stored re-encoded by date, served under /image-api/. */
+/** POST /common/upload: one PNG or JPEG image, decoded in full and stored re-encoded by date (in the database), served under /image-api/. */
 export async function registerUploadRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   defineRoute(app, 'upload', async (request, reply) => {
     let pathField = request.query.path;
@@ -135,20 +134,17 @@ export async function registerUploadRoutes(app: FastifyInstance, { db, config }:
     const stored = await decodePicture(file.bytes, kind);
 
     const relative = `upload/${cstDateFolder(new Date())}/${crypto.randomBytes(16).toString('hex')}.${kind.ext}`;
-    const target = path.join(imagesDir(config), ...relative.split('/'));
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, stored, { flag: 'wx' });
     const url = `/image-api/${relative}`;
     const name = displayName(file.filename, kind.ext);
-    try {
-      await db
+    // The picture and its upload row in one transaction, nothing on disk: every instance serves it, and a failure
+    // leaves neither behind.
+    await db.transaction().execute(async (trx) => {
+      await insertStoredFile(trx, { path: relative, bytes: stored, mime: kind.mime });
+      await trx
         .insertInto('upload')
         .values({ userId: request.user?.userId ?? null, name, storedPath: relative, url, mime: kind.mime, size: stored.length })
         .execute();
-    } catch (error) {
-      await fs.rm(target, { force: true });
-      throw error;
-    }
+    });
     // fileUrls sits beside data, where the spec's client reads it; the route schema only knows the envelope,
     // so this reply is serialised as is.
     return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send({ code: 200, msg: M.uploaded, data: { name, url }, fileUrls: url });

@@ -152,7 +152,7 @@ const DOWNLOADS: Array<{ title: string; file: string }> = [
   { title: '项目现场踏勘登记表', file: 'xianchang-takan-dengjibiao.txt' },
 ];
 
-/** The download attachments: file name and its text (written next to the images when a folder is given). */
+/** The download attachments: file name and its text (stored beside the demo pictures when the seed stores them). */
 export function downloadFiles(): Array<{ file: string; text: string }> {
   return DOWNLOADS.map((d) => ({
     file: d.file,
@@ -165,7 +165,9 @@ export function downloadFiles(): Array<{ file: string; text: string }> {
   }));
 }
 
-export const attachmentUrl = (file: string): string => `/image-api/demo/files/${file}`;
+/** Where a download attachment is stored (table stored_file) and served under the image prefix. */
+export const attachmentPath = (file: string): string => `demo/files/${file}`;
+export const attachmentUrl = (file: string): string => `/image-api/${attachmentPath(file)}`;
 
 const LAND_TYPES = ['耕地', '水田', '旱地', '园地', '茶园'];
 const BANKS = ['中国农业银行', '中国邮政储蓄银行', '农村商业银行', '中国建设银行', '村镇银行', '中国银行'];

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PNG } from 'pngjs';
 import type { Rng } from './random.js';
 
@@ -15,8 +13,11 @@ export const IMAGE_HEIGHT = 320;
 /** File names of the demo images, e.g. 'landscape-01.png'. */
 export const DEMO_IMAGE_FILES: string[] = Array.from({ length: IMAGE_COUNT }, (_, i) => `landscape-${String(i + 1).padStart(2, '0')}.png`);
 
+/** Where a demo image is stored (table stored_file) and served under the image prefix: 'demo/landscape-01.png'. */
+export const demoImagePath = (file: string): string => `demo/${file}`;
+
 /** URL under which the server serves a demo image (stored like this in the DB). */
-export const demoImageUrl = (file: string): string => `/image-api/demo/${file}`;
+export const demoImageUrl = (file: string): string => `/image-api/${demoImagePath(file)}`;
 
 /** Every demo image URL, in file order. */
 export const DEMO_IMAGE_URLS: string[] = DEMO_IMAGE_FILES.map(demoImageUrl);
@@ -205,20 +206,4 @@ export function renderDemoImage(rng: Rng, index: number): Buffer {
   const png = new PNG({ width: canvas.width, height: canvas.height });
   canvas.data.copy(png.data);
   return PNG.sync.write(png, { colorType: 2 });
-}
-
-/**
- * Writes the demo images into `dir` (created when missing); files that already exist are left alone.
- * Returns how many files were written.
- */
-export function writeDemoImages(rng: Rng, dir: string): number {
-  fs.mkdirSync(dir, { recursive: true });
-  let written = 0;
-  DEMO_IMAGE_FILES.forEach((file, i) => {
-    const target = path.join(dir, file);
-    if (fs.existsSync(target)) return;
-    fs.writeFileSync(target, renderDemoImage(rng, i));
-    written++;
-  });
-  return written;
 }

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { bulkInsert, recountProjectDerived, skipTriggersInTransaction } from './bulk.js';
-import { ARTICLE_COLUMNS, buildArticles, buildHelpItems, downloadFiles } from './content.js';
-import { DEMO_IMAGE_URLS, writeDemoImages } from './images.js';
+import { ARTICLE_COLUMNS, buildArticles, buildHelpItems } from './content.js';
+import { missingDemoFiles } from './demo-files.js';
+import { DEMO_IMAGE_URLS } from './images.js';
+import { storeFileIfAbsent } from '../pictures/stored-files.js';
 import { buildListings, FINANCING_COLUMNS, INTENT_COLUMNS, INVEST_COLUMNS, LAND_INFO_COLUMNS } from './listings.js';
 import { buildPlaces } from './places.js';
 import { seedProjects } from './projects.js';
@@ -19,14 +19,17 @@ export { DEMO_IMAGE_FILES, DEMO_IMAGE_URLS } from './images.js';
 export interface SeedOptions {
   /** How many trading projects (default 360); every 30 cover each type × status once. */
   projects?: number;
-  /** Folder to write the demo PNGs (and download attachments under files/) into; nothing is written without it. */
-  imagesDir?: string;
+  /**
+   * Store the demo pictures (and the download attachments under demo/files/) in the database, where every instance
+   * serves them; none without it. Ones already stored are left alone.
+   */
+  pictures?: boolean;
   log?: (line: string) => void;
   /** Reference time: statuses and every time are relative to it (default: now). */
   now?: Date;
 }
 
-/** Rows inserted per table (plus images written). */
+/** Rows inserted per table (plus demo pictures stored). */
 export interface SeedSummary {
   place: number;
   appUser: number;
@@ -101,21 +104,16 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
   const rng = new Rng(DEMO_SEED);
   const images = DEMO_IMAGE_URLS;
 
-  let written = 0;
-  if (options.imagesDir) {
-    const started = Date.now();
-    written = writeDemoImages(rng.fork('images'), options.imagesDir);
-    const filesDir = path.join(options.imagesDir, 'files');
-    fs.mkdirSync(filesDir, { recursive: true });
-    for (const f of downloadFiles()) {
-      const target = path.join(filesDir, f.file);
-      if (!fs.existsSync(target)) fs.writeFileSync(target, f.text);
-    }
-    log(`图片：新写入 ${written} 张（${options.imagesDir}，${Date.now() - started} ms）`);
-  }
+  // Drawn before the transaction (the seed's one long write), only those the database lacks.
+  const started = Date.now();
+  const files = options.pictures ? await missingDemoFiles(db, rng.fork('images')) : { pictures: [], attachments: [] };
+  const drawnMs = Date.now() - started;
 
   const summary = await db.transaction().execute(async (trx) => {
     if (!(await isDatabaseEmpty(trx))) throw new Error('数据库中已有地区数据，不能重复写入演示数据');
+    for (const file of [...files.pictures, ...files.attachments]) await storeFileIfAbsent(trx, file);
+    if (options.pictures) log(`图片：新存入数据库 ${files.pictures.length} 张，附件 ${files.attachments.length} 个（绘制 ${drawnMs} ms）`);
+
     const { rows: placeRows, regions } = buildPlaces(rng.fork('places'));
     await trx.insertInto('place').values(placeRows).execute();
     log(`地区：${regions.map((r) => r.rootName).join('、')}（共 ${placeRows.length} 个地点）`);
@@ -178,7 +176,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
       shopProduct: products.length,
       message: activity.message,
       feedback: activity.feedback,
-      images: written,
+      images: files.pictures.length,
     };
   });
   // Fresh planner statistics: right after a bulk load the list's queries would be planned for empty tables (PGlite

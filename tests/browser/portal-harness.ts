@@ -8,8 +8,9 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { afterAll, beforeAll, expect } from 'vitest';
 import { SESSION_KEYS } from '../../engine/http/session-store.js';
 import type { Database } from '../../server/db/schema.js';
-import { DEMO_PASSWORD, seedDemo } from '../../server/seed/index.js';
-import type { ServerConfig } from '../../server/config.js';
+import { DEMO_IMAGE_FILES, DEMO_PASSWORD, seedDemo } from '../../server/seed/index.js';
+import { pictureVariantsDir, type ServerConfig } from '../../server/config.js';
+import { readStoredFile, storeFileIfAbsent } from '../../server/pictures/stored-files.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
 import { syncPlaces } from '../../server/places-sync.js';
 
@@ -38,48 +39,36 @@ export async function startPortal(overrides: Partial<ServerConfig> = {}): Promis
     throw new Error('dist/client is missing: run `npx vite build` first (npm test does)');
   }
   const server = await startTestServer({ serveClient: true, ...overrides });
-  const demoImages = path.join(server.config.dataDir, 'images', 'demo');
-  const pictures = sharedDemoPictures(demoImages);
-  await seedDemo(server.db, { projects: 120, now: new Date(), imagesDir: demoImages });
-  pictures.keep();
-  const variants = sharedDemoVariants(demoImages, path.join(server.config.dataDir, 'picture-variants', 'demo'));
+  const pictures = await sharedDemoPictures(server.db);
+  await seedDemo(server.db, { projects: 120, now: new Date(), pictures: true });
+  await pictures.keep();
+  sharedDemoVariants(pictureVariantsDir(server.config));
   // As startServer does: places the served regions declare beyond the demo ones (a test's own county) are added.
   await syncPlaces(server.db, server.app.ctx.regions.load().places, { info: () => {}, warn: () => {} });
   await server.reloadPlaces();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
-  return {
-    ...server,
-    url: `http://127.0.0.1:${port}/`,
-    async close() {
-      variants.keep();
-      await server.close();
-    },
-  };
+  return { ...server, url: `http://127.0.0.1:${port}/` };
 }
 
 /**
  * The seed draws its landscape pictures (~0.5 s of CPU a server) the same in every test server: they are drawn once
- * and kept in `.tmp/test-demo-pictures/<hash of the drawing code>`, copied into each new server's pictures folder
- * before the seed, which then draws none. A change to the drawing code is a new folder.
+ * and kept in `.tmp/test-demo-pictures/<hash of the drawing code>`, stored into each new server's database before the
+ * seed, which then draws none. A change to the drawing code is a new folder.
  */
-function sharedDemoPictures(demoImages: string): { keep(): void } {
+async function sharedDemoPictures(db: Kysely<Database>): Promise<{ keep(): Promise<void> }> {
   const hash = crypto.createHash('sha1');
   for (const file of ['server/seed/images.ts', 'server/seed/random.ts']) hash.update(fs.readFileSync(path.resolve(file)));
   const shared = path.resolve('.tmp/test-demo-pictures', hash.digest('hex').slice(0, 16));
-  fs.mkdirSync(demoImages, { recursive: true });
   const had = fs.existsSync(shared);
-  if (had) for (const file of fs.readdirSync(shared)) fs.copyFileSync(path.join(shared, file), path.join(demoImages, file));
+  if (had) for (const file of fs.readdirSync(shared)) await storeFileIfAbsent(db, { path: `demo/${file}`, bytes: fs.readFileSync(path.join(shared, file)) });
   return {
-    keep() {
+    async keep() {
       if (had) return;
       // Written aside and renamed into place: a server starting meanwhile in another worker sees all or nothing.
       const part = `${shared}.${process.pid}.part`;
       fs.mkdirSync(part, { recursive: true });
-      for (const file of fs.readdirSync(demoImages)) {
-        const from = path.join(demoImages, file);
-        if (fs.statSync(from).isFile()) fs.copyFileSync(from, path.join(part, file));
-      }
+      for (const file of DEMO_IMAGE_FILES) fs.writeFileSync(path.join(part, file), (await readStoredFile(db, `demo/${file}`))!.bytes);
       try {
         fs.renameSync(part, shared);
       } catch {
@@ -91,33 +80,16 @@ function sharedDemoPictures(demoImages: string): { keep(): void } {
 
 /**
  * The seed's pictures are the same in every test server (a fixed random seed), and their AVIF/WebP variants cost a
- * browser file seconds of CPU to make again (sharp, ~100 ms a landscape). They are kept between test servers in
- * `.tmp/test-picture-variants/<hash of the pictures>`: copied into a new server's data folder (newer than the pictures
- * just written, so the server takes them as made) and the ones it made copied back when it closes.
+ * browser file seconds of CPU to make again (sharp, ~100 ms a landscape). Variants are kept by their original's
+ * content hash and written whole or not at all, so every test server may share one cache folder:
+ * `.tmp/test-picture-variants/<hash of the code that makes them>`, linked in as the server's own.
  */
-function sharedDemoVariants(demoImages: string, serverVariants: string): { keep(): void } {
-  const hash = crypto.createHash('sha1');
-  for (const file of fs.readdirSync(demoImages).sort()) {
-    const full = path.join(demoImages, file);
-    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
-  }
+function sharedDemoVariants(serverVariants: string): void {
+  const hash = crypto.createHash('sha1').update(fs.readFileSync(path.resolve('server/picture-variants.ts')));
   const shared = path.resolve('.tmp/test-picture-variants', hash.digest('hex').slice(0, 16));
-  fs.mkdirSync(serverVariants, { recursive: true });
-  if (fs.existsSync(shared))
-    for (const file of fs.readdirSync(shared)) if (!file.endsWith('.part')) fs.copyFileSync(path.join(shared, file), path.join(serverVariants, file));
-  return {
-    keep() {
-      if (!fs.existsSync(serverVariants)) return;
-      fs.mkdirSync(shared, { recursive: true });
-      for (const file of fs.readdirSync(serverVariants)) {
-        if (file.endsWith('.part') || fs.existsSync(path.join(shared, file))) continue;
-        // Copied aside and renamed: another worker never reads half a file.
-        const partial = path.join(shared, `${file}.${process.pid}.part`);
-        fs.copyFileSync(path.join(serverVariants, file), partial);
-        fs.renameSync(partial, path.join(shared, file));
-      }
-    },
-  };
+  fs.mkdirSync(shared, { recursive: true });
+  fs.rmSync(serverVariants, { recursive: true, force: true });
+  fs.symlinkSync(shared, serverVariants);
 }
 
 /**

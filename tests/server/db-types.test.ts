@@ -62,7 +62,8 @@ function readSchemaTypes(): { checker: ts.TypeChecker; tables: Map<string, Map<s
 /** The TypeScript family a PostgreSQL type must be read as (as the pg/PGlite drivers and our int8 parser return it). */
 function expectedFamily(dataType: string): string {
   if (/^(integer|smallint|bigint|double precision|real)$/.test(dataType)) return 'number';
-  if (/^(text|character varying|character|uuid|numeric|inet|bytea)$/.test(dataType)) return 'string';
+  if (/^(text|character varying|character|uuid|numeric|inet)$/.test(dataType)) return 'string';
+  if (dataType === 'bytea') return 'bytes';
   if (/^timestamp/.test(dataType) || dataType === 'date') return 'Date';
   if (dataType === 'boolean') return 'boolean';
   if (/^jsonb?$/.test(dataType)) return 'json';
@@ -77,6 +78,8 @@ function familyOf(checker: ts.TypeChecker, type: ts.Type): string {
       if (t.flags & ts.TypeFlags.StringLike) return 'string';
       if (t.flags & ts.TypeFlags.BooleanLike) return 'boolean';
       if (t.symbol?.name === 'Date') return 'Date';
+      // bytea: a Buffer from pg, a Uint8Array from PGlite.
+      if (t.symbol?.name === 'Uint8Array' || t.symbol?.name === 'Buffer') return 'bytes';
       return 'object';
     }),
   );

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imagesDir } from '../../server/config.js';
 import { modernFormat, pictureWidth } from '../../server/picture-variants.js';
+import { readStoredFile, storeFileIfAbsent } from '../../server/pictures/stored-files.js';
 import { DEMO_IMAGE_FILES, IMAGE_WIDTH } from '../../server/seed/images.js';
 import { seedDemo } from '../../server/seed/index.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -19,9 +17,9 @@ let url: string;
 let original: Buffer;
 beforeAll(async () => {
   server = await startTestServer();
-  await seedDemo(server.db, { projects: 1, imagesDir: path.join(imagesDir(server.config), 'demo') });
+  await seedDemo(server.db, { projects: 1, pictures: true });
   url = `/image-api/demo/${DEMO_IMAGE_FILES[0]}`;
-  original = fs.readFileSync(path.join(imagesDir(server.config), 'demo', DEMO_IMAGE_FILES[0]!));
+  original = (await readStoredFile(server.db, `demo/${DEMO_IMAGE_FILES[0]}`))!.bytes;
 });
 afterAll(() => server?.close());
 
@@ -76,12 +74,12 @@ describe('picture variants', () => {
     expect((await sharp((await made(`${url}?w=abc`, CHROMIUM_ACCEPT)).rawPayload).metadata()).width).toBe(IMAGE_WIDTH);
   });
 
-  it('never reads outside the image folder, and a file that is not a picture goes out untouched or not at all', async () => {
+  it('answers only stored paths, and a file that is not a picture goes out untouched', async () => {
     expect((await get('/image-api/../../etc/passwd.png', CHROMIUM_ACCEPT)).statusCode).toBe(404);
     expect((await get('/image-api/demo/%2e%2e/%2e%2e/x.png', CHROMIUM_ACCEPT)).statusCode).toBe(404);
     expect((await get('/image-api/demo/missing.png', CHROMIUM_ACCEPT)).statusCode).toBe(404);
-    // A ".png" that is no picture (put there by hand): sent as it is rather than failing.
-    fs.writeFileSync(path.join(imagesDir(server.config), 'demo', 'not-a-picture.png'), 'hello');
+    // A ".png" that is no picture (imported from an old folder where it was put by hand): sent as it is rather than failing.
+    await storeFileIfAbsent(server.db, { path: 'demo/not-a-picture.png', bytes: Buffer.from('hello') });
     const fake = await get('/image-api/demo/not-a-picture.png', CHROMIUM_ACCEPT);
     expect(fake.statusCode).toBe(200);
     expect(fake.payload).toBe('hello');
@@ -93,9 +91,10 @@ describe('picture variants', () => {
     // A large photo (an upload from the document camera): its AVIF takes far longer than the wait allowed.
     const noise = Buffer.alloc(2400 * 1800 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-    await sharp(noise, { raw: { width: 2400, height: 1800, channels: 3 } })
+    const large = await sharp(noise, { raw: { width: 2400, height: 1800, channels: 3 } })
       .jpeg({ quality: 90 })
-      .toFile(path.join(imagesDir(server.config), 'demo', 'large.jpg'));
+      .toBuffer();
+    await storeFileIfAbsent(server.db, { path: 'demo/large.jpg', bytes: large });
     const started = Date.now();
     const first = await get('/image-api/demo/large.jpg', CHROMIUM_ACCEPT);
     expect(Date.now() - started).toBeLessThan(2000);

@@ -70,6 +70,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a production start', () => {
       const db = started.app.ctx.db;
       expect(await db.selectFrom('appUser').select('userId').execute()).toEqual([]);
       expect(await db.selectFrom('project').select('id').execute()).toEqual([]);
+      // The pictures the shipped region files draw (header backgrounds) are there; the demo's attachments are not.
+      const stored = await db.selectFrom('storedFile').select('path').execute();
+      expect(stored.map((f) => f.path)).toContain('demo/landscape-01.png');
+      expect(stored.every((f) => f.path.endsWith('.png'))).toBe(true);
       // The places come from places.yaml all the same: the administrator's place exists.
       expect((await db.selectFrom('place').select('deptId').execute()).length).toBeGreaterThan(0);
       const overTls = await started.app.inject({ method: 'GET', url: '/prod-api/no-such-call', headers: { 'x-forwarded-proto': 'https' } });

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_LEAF_NUMBERS, INVEST_TYPES, PROJECT_CATEGORIES } from '../../server/catalog.js';
 import { toNumber } from '../../server/format.js';
-import { writeDemoImages } from '../../server/seed/images.js';
+import { missingDemoFiles } from '../../server/seed/demo-files.js';
+import { readStoredFile } from '../../server/pictures/stored-files.js';
 import {
   DEMO_IMAGE_FILES,
   DEMO_PASSWORD,
@@ -29,7 +28,6 @@ const NOW = new Date('2026-03-15T02:30:00.000Z');
 const PROJECTS = 330;
 
 let server: TestServer;
-let imagesDir: string;
 let emptyBefore: boolean;
 let summary: SeedSummary;
 /** Every place id under each demo region (the region root included). */
@@ -37,9 +35,8 @@ const subtrees = new Map<string, number[]>();
 
 beforeAll(async () => {
   server = await startTestServer();
-  imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-seed-images-'));
   emptyBefore = await isDatabaseEmpty(server.db);
-  summary = await seedDemo(server.db, { projects: PROJECTS, now: NOW, imagesDir });
+  summary = await seedDemo(server.db, { projects: PROJECTS, now: NOW, pictures: true });
   const places = await server.db.selectFrom('place').select(['deptId', 'ancestors']).execute();
   for (const r of DEMO_REGIONS) {
     subtrees.set(
@@ -51,7 +48,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  if (imagesDir) fs.rmSync(imagesDir, { recursive: true, force: true });
 });
 
 describe('places and regions', () => {
@@ -402,16 +398,24 @@ describe('users', () => {
 });
 
 describe('images', () => {
-  it('writes the demo images as PNG files and skips files that exist', () => {
+  it('stores the demo pictures as PNG and the attachments as text in the database, and skips files stored already', async () => {
     expect(summary.images).toBe(DEMO_IMAGE_FILES.length);
     const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     for (const file of DEMO_IMAGE_FILES) {
-      const bytes = fs.readFileSync(path.join(imagesDir, file));
-      expect(bytes.subarray(0, 8).equals(signature), file).toBe(true);
-      expect(bytes.length).toBeGreaterThan(1000);
+      const stored = await readStoredFile(server.db, `demo/${file}`);
+      expect(stored?.bytes.subarray(0, 8).equals(signature), file).toBe(true);
+      expect(stored!.bytes.length).toBeGreaterThan(1000);
+      expect([stored!.mime, stored!.size]).toEqual(['image/png', stored!.bytes.length]);
     }
-    expect(fs.readdirSync(path.join(imagesDir, 'files')).length).toBeGreaterThanOrEqual(12);
-    expect(writeDemoImages(new Rng(1), imagesDir)).toBe(0);
+    const attachments = await server.db.selectFrom('storedFile').select(['path', 'mime']).where('path', 'like', 'demo/files/%').execute();
+    expect(attachments.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(attachments.map((a) => a.mime))).toEqual(new Set(['text/plain; charset=utf-8']));
+    // Served as the pages link them.
+    const served = await server.app.inject({ method: 'GET', url: `/image-api/${attachments[0]!.path}` });
+    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'text/plain; charset=utf-8']);
+    expect(served.payload).toContain('（演示数据，仅供参考）');
+    // Nothing is drawn again once stored (a reset keeps them: they are the same every time).
+    expect(await missingDemoFiles(server.db, new Rng(1))).toEqual({ pictures: [], attachments: [] });
   });
 });
 

@@ -7,6 +7,7 @@ import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/messages.js';
+import { readStoredFile } from '../../server/pictures/stored-files.js';
 import { tooLargeMessage, UPLOAD_TOO_BIG_PICTURE } from '../../server/routes/uploads.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { bearer, insertUser, multipart, sessionFor, type Part } from './users-helpers.js';
@@ -60,18 +61,20 @@ describe('POST /common/upload', () => {
     expect(body.fileUrls).toBe(body.data.url);
 
     const relative = body.data.url.replace('/image-api/', '');
-    const onDisk = fs.readFileSync(path.join(server.config.dataDir, 'images', relative));
+    const stored = (await readStoredFile(server.db, relative))!.bytes;
     // Stored re-encoded from the decoded pixels: the same picture, none of the sent file's other bytes.
-    expect(await pixels(onDisk)).toEqual(await pixels(bytes));
+    expect(await pixels(stored)).toEqual(await pixels(bytes));
+    // In the database only, where every instance reads it: nothing on this instance's disk.
+    expect(fs.existsSync(path.join(server.config.dataDir, 'images'))).toBe(false);
 
     const served = await server.app.inject({ method: 'GET', url: body.data.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(onDisk)).toBe(true);
+    expect(served.rawPayload.equals(stored)).toBe(true);
 
     const row = await server.db.selectFrom('upload').selectAll().where('url', '=', body.data.url).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ userId: uploader.userId, name: '宅基地照片.png', storedPath: relative, mime: 'image/png', size: onDisk.length });
+    expect(row).toMatchObject({ userId: uploader.userId, name: '宅基地照片.png', storedPath: relative, mime: 'image/png', size: stored.length });
   });
 
   it('files the folder by the China Standard Time date', async () => {
