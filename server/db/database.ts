@@ -112,8 +112,9 @@ const DRIVER_MARGIN_MS = 1000;
 /** Clients whose `query` already sends the named statements by name. */
 const namingClients = new WeakSet<pg.PoolClient>();
 /**
- * Clients whose driver gave up waiting for an answer (query_timeout): the statement may still be running on a paused
- * server, and anything sent after it would wait behind it. Such a client fails at once and leaves the pool on release.
+ * Clients not to use again: the driver gave up waiting for an answer (query_timeout; the statement may still be
+ * running on a paused server, and anything sent after it would wait behind it), or the connection failed while
+ * checked out. Such a client fails at once and leaves the pool on release.
  */
 const stuckClients = new WeakSet<pg.PoolClient>();
 const QUERY_READ_TIMEOUT = 'Query read timeout';
@@ -130,6 +131,10 @@ function namedStatementsPool(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       if (!namingClients.has(client)) {
         namingClients.add(client);
+        // The pool listens for errors only while a client is idle: a server that ends a session while a request
+        // holds it (a restart, pg_ctl stop) would be an unheard 'error' and crash the process. The query under way
+        // fails by itself; the client is marked so it leaves the pool when released.
+        client.on('error', () => stuckClients.add(client));
         const query = client.query.bind(client) as (...args: unknown[]) => unknown;
         client.query = ((...args: unknown[]) => {
           // A rollback after a timed-out statement would wait as long again on the same silent connection.
