@@ -17,7 +17,6 @@ import { lockDataDir } from './data-dir-lock.js';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { postgresStatementName } from './prepared.js';
-import { throttledLog } from './outage.js';
 import * as m001 from './migrations/001_init.js';
 import * as m002 from './migrations/002_reference_data.js';
 import * as m003 from './migrations/003_auction.js';
@@ -173,10 +172,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     // An idle pooled connection that the server ends (restart, failover, an administrator, a dropped test
     // database) is an 'error' on the pool; unheard, Node would crash the whole portal. The pool has already
     // dropped that client and opens a new one on the next query, so a line in the log is all it needs.
+    // One line per connection: at most the pool's size at a time.
     let closing = false;
-    const warnIdleLost = throttledLog((line) => console.warn(line));
     const onPoolError = (error: Error) => {
-      if (!closing) warnIdleLost(`数据库空闲连接断开：${error.message}`);
+      if (!closing) console.warn(`数据库空闲连接断开：${error.message}`);
     };
     pool.on('error', onPoolError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementsPool(pool) }), plugins });
