@@ -72,7 +72,9 @@ describe.skipIf(!bin || Boolean(process.env.DATABASE_URL))(
       app = await buildApp({ config, db: handle.db, dbKind: 'postgres', listen: handle.listen, logger: false });
       address = await app.listen({ host: '127.0.0.1', port: 0 });
       projectId = await insertBiddingProject(handle.db);
-      scheduler = new StatusScheduler(handle.db, { log: { info: (m) => schedulerLog.push(`info ${m}`), error: (e) => schedulerLog.push(`error ${String(e)}`) } });
+      scheduler = new StatusScheduler(handle.db, {
+        log: { info: (m) => schedulerLog.push(`info ${m}`), error: (e) => schedulerLog.push(`error ${String(e)}`) },
+      });
       scheduler.start();
     }, 120_000);
     afterAll(async () => {

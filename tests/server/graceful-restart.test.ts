@@ -207,7 +207,11 @@ describe.skipIf(!onPostgres)(
       for (const a of acknowledged) expect(storedById.get(a.id), `acknowledged bid ${a.id}`).toBe(a.amount);
       expect(stored.length - acknowledged.length).toBeLessThanOrEqual(unanswered);
 
-      const project = await server.db.selectFrom('project').select(['currentPrice', 'biddingStopTime', 'bidCount']).where('id', '=', projectId).executeTakeFirstOrThrow();
+      const project = await server.db
+        .selectFrom('project')
+        .select(['currentPrice', 'biddingStopTime', 'bidCount'])
+        .where('id', '=', projectId)
+        .executeTakeFirstOrThrow();
       const price = Number(project.currentPrice);
       const stop = project.biddingStopTime!.getTime();
       expect(project.bidCount).toBe(stored.length);
@@ -216,7 +220,9 @@ describe.skipIf(!onPostgres)(
         10_000,
         `every viewer to show ${price} ending at ${stop}`,
       ).catch((error: Error) => {
-        throw new Error(`${error.message}; viewers show ${JSON.stringify(viewers.map((v) => [v.state?.currentPrice, v.state?.biddingStopTime, v.state?.bidCount]))}`);
+        throw new Error(
+          `${error.message}; viewers show ${JSON.stringify(viewers.map((v) => [v.state?.currentPrice, v.state?.biddingStopTime, v.state?.bidCount]))}`,
+        );
       });
       // Those B held went through the restart path and resynced; none waited in the ordinary reconnect.
       const restarted = viewers.filter((v) => v.states.has('restarting'));

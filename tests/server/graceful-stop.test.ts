@@ -39,7 +39,8 @@ const refused = (port: number) =>
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
 
-const closeOf = (ws: WebSocket) => new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+const closeOf = (ws: WebSocket) =>
+  new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
 
 describe('graceful stop', () => {
   it('takes the instance out of rotation, closes sockets with 1012, refuses new connections, lets requests under way finish, stops the scheduler', async () => {

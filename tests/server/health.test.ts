@@ -178,7 +178,13 @@ describe.skipIf(!onPostgres)('statement timeout (PostgreSQL; skipped on PGlite, 
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${rows[0].name}`;
     handle = await openDatabase({ databaseUrl: url.toString(), statementTimeoutMs: 300, connectTimeoutMs: 1000 });
-    bounded = await buildApp({ config: { ...server.config, dbStatementTimeoutMs: 300 }, db: handle.db, dbKind: 'postgres', listen: handle.listen, logger: false });
+    bounded = await buildApp({
+      config: { ...server.config, dbStatementTimeoutMs: 300 },
+      db: handle.db,
+      dbKind: 'postgres',
+      listen: handle.listen,
+      logger: false,
+    });
   });
   afterAll(async () => {
     await bounded?.close();
