@@ -16,8 +16,9 @@ export const READY_DB_TIMEOUT_MS = 2000;
 
 /** The mean event-loop delay (ms) past which requests are shed on PostgreSQL when MAX_EVENT_LOOP_DELAY_MS is unset. */
 export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 1000;
-/** How long after the start the load is not judged (the plugin samples each second). */
-const WARM_UP_MS = 2000;
+/** How often the plugin's sample (taken each second) is read, and how many high ones in a row mean saturation. */
+const SAMPLE_READ_MS = 200;
+const HIGH_SAMPLES_TO_SHED = 2;
 
 /** This instance's part in the rotation: draining takes it out (readiness 503) while it finishes what it has. */
 export interface Health {
@@ -51,7 +52,8 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
  * `GET /healthz` (the process is alive; no database) and `GET /readyz` (the database answers within
  * READY_DB_TIMEOUT_MS, every migration is applied, the LISTEN connection is up, not draining, not overloaded), at
  * the root for the proxy and orchestrators: unsigned, not rate-limited, never cached. Requests are shed with 503
- * when the event loop's mean delay over a second passes config.maxEventLoopDelayMs (@fastify/under-pressure).
+ * while the event loop's mean delay stays past config.maxEventLoopDelayMs for two seconds in a row
+ * (@fastify/under-pressure's samples).
  * Register after the error handling and before the routes.
  */
 export async function registerHealth(app: FastifyInstance, deps: HealthDeps): Promise<Health> {
@@ -67,16 +69,25 @@ export async function registerHealth(app: FastifyInstance, deps: HealthDeps): Pr
   };
   app.decorate('health', health);
 
-  // The first samples after the start measure the start itself (module loading, compressing the client), not load.
-  let warmUntil = Infinity;
-  app.addHook('onReady', async () => {
-    warmUntil = Date.now() + WARM_UP_MS;
-  });
-  const overloaded = () => Date.now() > warmUntil && app.isUnderPressure();
+  // On PGlite the database runs on the event loop, so its own long statements would count as overload: off unless
+  // configured.
+  const maxDelay = config.maxEventLoopDelayMs ?? (deps.dbKind === 'postgres' ? DEFAULT_MAX_EVENT_LOOP_DELAY_MS : 0);
+  // Saturation is a delay that lasts: one long synchronous stretch (the start itself, a big computation) gives one
+  // high sample of the plugin's (one a second), a loop that cannot keep up gives one after another. Each sample is
+  // read once (a new mean is a new sample) and counted while they stay high.
+  let lastSample = NaN;
+  let highSamples = 0;
+  const sampler = setInterval(() => {
+    const { eventLoopDelay } = app.memoryUsage();
+    if (eventLoopDelay === lastSample) return;
+    lastSample = eventLoopDelay;
+    highSamples = maxDelay > 0 && eventLoopDelay > maxDelay ? highSamples + 1 : 0;
+  }, SAMPLE_READ_MS);
+  sampler.unref();
+  app.addHook('onClose', async () => clearInterval(sampler));
+  const overloaded = () => highSamples >= HIGH_SAMPLES_TO_SHED;
   await app.register(underPressure, {
-    // On PGlite the database runs on the event loop, so its own long statements would count as overload: off
-    // unless configured.
-    maxEventLoopDelay: config.maxEventLoopDelayMs ?? (deps.dbKind === 'postgres' ? DEFAULT_MAX_EVENT_LOOP_DELAY_MS : 0),
+    maxEventLoopDelay: maxDelay,
     // Refused the way the rate limits refuse: Retry-After, then the envelope from the error handler.
     pressureHandler: async (_request, reply) => {
       if (!overloaded()) return;
