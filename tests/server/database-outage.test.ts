@@ -1,17 +1,18 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import type { Kysely } from 'kysely';
 import { StatusScheduler } from '../../server/auction/scheduler.js';
 import { loadConfig } from '../../server/config.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.js';
+import type { Database } from '../../server/db/schema.js';
+import { startServer } from '../../server/main.js';
 import { MESSAGES } from '../../server/messages.js';
 import { signFor } from '../../server/plugins/guards.js';
 import { REQUEST_LIMITS_RAISED } from './harness.js';
-import { insertTestPlaces, TENANT_A } from './fixtures.js';
 import { insertBiddingProject, Viewer } from './auction-helpers.js';
 import { postgresBin, ThrowawayPostgres } from './throwaway-postgres.js';
 
@@ -25,8 +26,10 @@ describe.skipIf(!bin || Boolean(process.env.DATABASE_URL))(
   'PostgreSQL stopped or paused under a running server (skipped without Debian PostgreSQL — apt-get install postgresql — and in the DATABASE_URL run)',
   () => {
     let pg: ThrowawayPostgres;
-    let handle: DatabaseHandle;
+    let started: Awaited<ReturnType<typeof startServer>>;
     let app: FastifyInstance;
+    let db: Kysely<Database>;
+    let deptId: number;
     let address: string;
     let dataDir: string;
     let projectId: number;
@@ -35,7 +38,7 @@ describe.skipIf(!bin || Boolean(process.env.DATABASE_URL))(
 
     const signed = () => {
       const timeStamp = String(Date.now());
-      return { deptId: String(TENANT_A), timeStamp, sign: signFor(TENANT_A, timeStamp, app.ctx.config.apiSignKey) };
+      return { deptId: String(deptId), timeStamp, sign: signFor(deptId, timeStamp, app.ctx.config.apiSignKey) };
     };
     const stateCall = () => app.inject({ method: 'POST', url: '/prod-api/api/auction/state', headers: signed(), payload: { projectId } });
     const readyz = () => app.inject({ method: 'GET', url: '/readyz' });
@@ -61,27 +64,39 @@ describe.skipIf(!bin || Boolean(process.env.DATABASE_URL))(
 
     beforeAll(async () => {
       pg = await ThrowawayPostgres.start(bin!);
-      handle = await openDatabase({ databaseUrl: pg.url, statementTimeoutMs: STATEMENT_TIMEOUT_MS, connectTimeoutMs: STATEMENT_TIMEOUT_MS });
-      await migrateToLatest(handle.unbounded);
-      await insertTestPlaces(handle.db);
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-outage-'));
+      // The production start (npm start's startServer) on it: its pool with the timeouts, migrations on the
+      // unbounded connection, its scheduler, its stop.
       const config = loadConfig(
         {},
-        { dataDir, serveClient: false, logLevel: 'silent', listCacheMs: 0, rateLimits: REQUEST_LIMITS_RAISED, dbStatementTimeoutMs: STATEMENT_TIMEOUT_MS },
+        {
+          dataDir,
+          databaseUrl: pg.url,
+          port: 0,
+          serveClient: false,
+          logLevel: 'silent',
+          listCacheMs: 0,
+          rateLimits: REQUEST_LIMITS_RAISED,
+          dbStatementTimeoutMs: STATEMENT_TIMEOUT_MS,
+          dbConnectTimeoutMs: STATEMENT_TIMEOUT_MS,
+        },
       );
-      app = await buildApp({ config, db: handle.db, dbKind: 'postgres', listen: handle.listen, logger: false });
-      address = await app.listen({ host: '127.0.0.1', port: 0 });
-      projectId = await insertBiddingProject(handle.db);
-      scheduler = new StatusScheduler(handle.db, {
-        log: { info: (m) => schedulerLog.push(`info ${m}`), error: (e) => schedulerLog.push(`error ${String(e)}`) },
-      });
+      const log = console.log;
+      console.log = () => {}; // the start banner
+      started = await startServer({ config, seedWhenEmpty: false }).finally(() => (console.log = log));
+      app = started.app;
+      address = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      db = app.ctx.db;
+      deptId = (await db.selectFrom('place').select('deptId').where('level', '=', 4).orderBy('deptId').executeTakeFirstOrThrow()).deptId;
+      projectId = await insertBiddingProject(db, { deptId });
+      // A second scheduler whose log the test reads (any number may run: every change is conditional).
+      scheduler = new StatusScheduler(db, { log: { info: (m) => schedulerLog.push(`info ${m}`), error: (e) => schedulerLog.push(`error ${String(e)}`) } });
       scheduler.start();
     }, 120_000);
     afterAll(async () => {
       pg?.resume();
       await scheduler?.stop();
-      await app?.close();
-      await handle?.close();
+      await started?.stop();
       pg?.destroy();
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     });
@@ -119,7 +134,10 @@ describe.skipIf(!bin || Boolean(process.env.DATABASE_URL))(
     }, 60_000);
 
     it('stopped (pg_ctl stop): every request answers 503, none 500, /readyz 503; 200 within 5 s of its return; the scheduler decides what ended meanwhile', async () => {
-      const ending = await insertBiddingProject(handle.db, { stopIn: 1500 });
+      const ending = await insertBiddingProject(db, { deptId, stopIn: 1500 });
+      // Its end is the scheduler's next wake-up, which falls in the outage.
+      scheduler.poke();
+      await new Promise((r) => setTimeout(r, 300));
       pg.stopServer('fast');
       try {
         for (let i = 0; i < 10; i++) await expectOutageAnswer(stateCall);
@@ -139,7 +157,7 @@ describe.skipIf(!bin || Boolean(process.env.DATABASE_URL))(
       let status = 6;
       while (status === 6 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 200));
-        status = (await handle.db.selectFrom('project').select('status').where('id', '=', ending).executeTakeFirstOrThrow()).status;
+        status = (await db.selectFrom('project').select('status').where('id', '=', ending).executeTakeFirstOrThrow()).status;
       }
       expect(status).toBeGreaterThan(6);
       // One line for the outage and one for the recovery, not one per pass.
