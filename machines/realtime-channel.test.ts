@@ -124,11 +124,28 @@ describe('real-time channel on a simulated clock', () => {
     clock.increment(1);
     expect(sockets).toHaveLength(2);
     last().serverOpen();
-    last().serverClose(1001);
+    last().serverClose(1011);
     clock.increment(4_999);
     expect(sockets).toHaveLength(2);
     clock.increment(1);
     expect(sockets).toHaveLength(3);
+  });
+
+  it('reconnects within the 1 000 ms jitter when the server closes for a restart (1012) or going away (1001), and re-sends its watches', () => {
+    for (const code of [1012, 1001]) {
+      const { actor, clock, sockets, last } = simulated({ ...CONFIGURED, watch: [12] });
+      last().serverOpen();
+      last().serverClose(code);
+      expect(actor.getSnapshot().value).toBe('restarting');
+      clock.increment(1_000);
+      expect(sockets).toHaveLength(2);
+      expect(actor.getSnapshot().value).toEqual({ live: 'connecting' });
+      last().serverOpen();
+      expect(sockets[1].sent).toEqual([{ type: 'watch', data: { projectId: 12 } }]);
+      // A restarted server that is not back yet: the usual 5 s after the failed attempt.
+      last().serverError();
+      expect(actor.getSnapshot().value).toBe('reconnecting');
+    }
   });
 
   it('sends a heartbeat at 30 000 ms and closes at 30 000 ms more without a reply, then reconnects 5 000 ms later', () => {
@@ -231,7 +248,8 @@ describe('real-time channel on a simulated clock', () => {
 // Model-based: every shortest path of the machine's graph, driven on a real actor; coverage of every state node and
 // every transition of the definition is asserted from what the actors actually did.
 
-const DELAYS: Record<string, number> = { reconnectDelay: 5_000, heartbeatInterval: 30_000, heartbeatTimeout: 30_000 };
+// restartDelay is random below 1 000 ms: advancing the clock by its bound always fires it.
+const DELAYS: Record<string, number> = { reconnectDelay: 5_000, heartbeatInterval: 30_000, heartbeatTimeout: 30_000, restartDelay: 1_000 };
 const MESSAGE_CASES: ServerFrame[] = [{ type: 'heartcheck', data: { serverTime: 1_000 } }, { type: 'notice', data: { title: '新消息' } }, BID];
 
 describe('real-time channel, model-based', () => {
@@ -246,6 +264,7 @@ describe('real-time channel, model-based', () => {
           { type: 'WATCH', projectId: 12 },
           { type: 'UNWATCH', projectId: 12 },
           { type: 'SOCKET.CLOSED', code: 1006 },
+          { type: 'SOCKET.CLOSED', code: 1012 },
           ...MESSAGE_CASES.map((frame) => ({ type: 'SOCKET.MESSAGE', frame, receivedAt: 0 })),
         ],
         key: (snapshot) => ({ value: snapshot.value, context: snapshot.context }),
@@ -266,7 +285,7 @@ describe('real-time channel, model-based', () => {
             UNWATCH: ({ event }) => void actor.send(event as RealtimeChannelEvent),
             NOTICE_SEEN: ({ event }) => void actor.send(event as RealtimeChannelEvent),
             'SOCKET.OPEN': () => fake.last().serverOpen(),
-            'SOCKET.CLOSED': () => fake.last().serverClose(1006),
+            'SOCKET.CLOSED': ({ event }) => fake.last().serverClose((event as { code?: number }).code),
             'SOCKET.ERROR': () => fake.last().serverError(),
             'SOCKET.MESSAGE': ({ event }) => {
               const before = emitted.length;
@@ -298,7 +317,7 @@ describe('real-time channel, model-based', () => {
     }
 
     expect(pathCount).toBeGreaterThan(10);
-    expect(definedTransitions(realtimeChannelMachine)).toHaveLength(17);
+    expect(definedTransitions(realtimeChannelMachine)).toHaveLength(19);
     seen.expectComplete();
   });
 });

@@ -23,12 +23,20 @@ import { webSocketActor, type SocketConstructor } from './socket-actor.js';
 /** The socket's own types live with the socket actor; re-exported for the pages that pass a WebSocket in. */
 export type { SocketConstructor, SocketLike } from './socket-actor.js';
 
-/** The spec's timings (§9), in ms: reconnect 5 s after an error or close, heartbeat every 30 s, reply within 30 s. */
+/**
+ * The spec's timings (§9), in ms: reconnect 5 s after an error or close, heartbeat every 30 s, reply within 30 s. A
+ * server that closes for a restart (1012) or going away (1001) is reconnected to at once, after a random wait of
+ * up to `restartJitter` so its viewers do not all arrive at the other instance in the same instant.
+ */
 export const REALTIME_TIMING = {
   reconnectDelay: 5_000,
   heartbeatInterval: 30_000,
   heartbeatTimeout: 30_000,
+  restartJitter: 1_000,
 } as const;
+
+/** Close codes of a server stopping on purpose (RFC 6455: going away, service restart): reconnect now. */
+export const RESTART_CLOSE_CODES: readonly number[] = [1001, 1012];
 
 /** A `notice` message: a new message for this user (sets the new-message dot). */
 export interface NoticeMessage {
@@ -173,7 +181,9 @@ const watchFrame = (projectId: number): ClientFrame => ({ type: 'watch', data: {
  * The real-time channel machine.
  *
  * States: `starting` (transient) → `off` when not configured; else `live.connecting` → `live.open.idle` ⇄
- * `live.open.awaitingReply`; any error or close, or a heartbeat without reply, → `reconnecting` → (5 s) `live`.
+ * `live.open.awaitingReply`; any error or close, or a heartbeat without reply, → `reconnecting` → (5 s) `live`; a
+ * close for a server restart (1001, 1012) → `restarting` → (0-1 s) `live`. Every (re)connect re-sends the watches, and
+ * the server answers each with a fresh `auctionState`: that is the resync.
  *
  * @example
  * const channel = createActor(realtimeChannelMachine.provide({ actors: { socket: socketActor(WebSocket) } }), {
@@ -196,9 +206,11 @@ export const realtimeChannelMachine = setup({
     reconnectDelay: REALTIME_TIMING.reconnectDelay,
     heartbeatInterval: REALTIME_TIMING.heartbeatInterval,
     heartbeatTimeout: REALTIME_TIMING.heartbeatTimeout,
+    restartDelay: () => Math.floor(Math.random() * REALTIME_TIMING.restartJitter),
   },
   guards: {
     isConfigured: ({ context }) => context.url !== null,
+    isRestart: ({ event }) => event.type === 'SOCKET.CLOSED' && event.code !== undefined && RESTART_CLOSE_CODES.includes(event.code),
     isHeartcheck: ({ event }) => event.type === 'SOCKET.MESSAGE' && event.frame.type === 'heartcheck',
     isNotice: ({ event }) => event.type === 'SOCKET.MESSAGE' && event.frame.type === 'notice',
   },
@@ -265,7 +277,7 @@ export const realtimeChannelMachine = setup({
       initial: 'connecting',
       on: {
         'SOCKET.ERROR': { target: 'reconnecting' },
-        'SOCKET.CLOSED': { target: 'reconnecting' },
+        'SOCKET.CLOSED': [{ guard: 'isRestart', target: 'restarting' }, { target: 'reconnecting' }],
       },
       states: {
         connecting: {
@@ -302,6 +314,10 @@ export const realtimeChannelMachine = setup({
     },
     reconnecting: {
       after: { reconnectDelay: { target: 'live' } },
+    },
+    /** The server stopped on purpose (1001, 1012): another instance, or this one restarted, takes the socket now. */
+    restarting: {
+      after: { restartDelay: { target: 'live' } },
     },
   },
 });

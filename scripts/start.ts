@@ -24,8 +24,20 @@ try {
   throw error;
 }
 const { stop } = started;
+// A stop takes the instance out of rotation, lets what is under way finish (SHUTDOWN_GRACE_MS at most) and exits 0;
+// a second signal while it does ends the process at once.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    stop().finally(() => process.exit(0));
+    console.log(`收到 ${signal}，正在停止：不再接收新连接，等待进行中的请求完成…`);
+    stop().then(
+      () => {
+        console.log('已停止');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('停止时出错：', error);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -12,6 +12,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/schema.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerGuards } from './plugins/guards.js';
+import { registerHealth } from './plugins/health.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { loggerOptions } from './plugins/log-redaction.js';
 import { indexPolicy, registerSecurityHeaders } from './plugins/security-headers.js';
@@ -89,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors,
+    // While the instance stops, requests on connections already open are served (plugins/health.ts closes them after).
+    return503OnClosing: false,
   });
 
   // The browser's settings come from this server's environment, read now: one client build serves every deployment.
@@ -106,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => auction.stop());
 
   registerErrorHandling(app);
+  await registerHealth(app, { db, dbKind, hub: auction, config });
   await registerSecurityHeaders(app, { hsts: config.production });
   registerResponseCompression(app);
   registerInputChecks(app);

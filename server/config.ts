@@ -114,6 +114,17 @@ export interface ServerConfig {
    * each change pushed to open pages. Never read from the environment: only scripts/preview.ts turns it on.
    */
   previewRegion?: string;
+  /** PostgreSQL: the longest a statement may run (DB_STATEMENT_TIMEOUT_MS); past it the request answers 503. 0: none. */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: the longest wait for a database connection (DB_CONNECT_TIMEOUT_MS). 0: none. */
+  dbConnectTimeoutMs: number;
+  /**
+   * Mean event-loop delay (ms) past which requests are shed with 503 (MAX_EVENT_LOOP_DELAY_MS). 0: never. Unset:
+   * 1000 on PostgreSQL, off on PGlite (whose statements run on the event loop).
+   */
+  maxEventLoopDelayMs?: number;
+  /** On SIGTERM/SIGINT, how long in-flight requests and sockets may take to finish (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -146,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     regionsDir: path.resolve(env.REGIONS_DIR || './regions'),
     rateLimits: rateLimitsFrom(env),
     trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === '0' ? false : env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+    dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000),
+    dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 5000),
+    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS ? int(env.MAX_EVENT_LOOP_DELAY_MS, 1000) : undefined,
+    shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000),
     ...overrides,
   };
 }

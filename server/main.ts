@@ -11,6 +11,7 @@ import { syncPlaces } from './places-sync.js';
 import { storeStockPictures } from './seed/demo-files.js';
 import { Rng } from './seed/random.js';
 import { ProductionConfigError, demoAccountProblems, productionSettingProblems } from './production.js';
+import { gracefulStop } from './shutdown.js';
 
 export interface StartOptions {
   config?: ServerConfig;
@@ -35,8 +36,13 @@ export async function startServer(options: StartOptions = {}) {
     if (problems.length) throw new ProductionConfigError(problems);
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
-  const applied = await migrateToLatest(handle.db);
+  const handle = await openDatabase(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, statementTimeoutMs: config.dbStatementTimeoutMs, connectTimeoutMs: config.dbConnectTimeoutMs }
+      : { dataDir: pgliteDir(config.dataDir) },
+  );
+  // Migrations and the seed may run longer than any request may: on the connection no statement timeout cuts.
+  const applied = await migrateToLatest(handle.unbounded);
   if (applied.length) console.log(`数据库迁移完成：${applied.join(', ')}`);
   // Pictures an older version kept on this instance's disk move into the database, where every instance reads them.
   const report = importReport(await importFolder(handle.db, imagesDir(config)), imagesDir(config));
@@ -54,7 +60,7 @@ export async function startServer(options: StartOptions = {}) {
   } else if (options.seedWhenEmpty && (await isDatabaseEmpty(handle.db))) {
     const t0 = Date.now();
     console.log('数据库为空，正在写入演示数据…');
-    await seedDemo(handle.db, { pictures: true, log: (line) => console.log(`  ${line}`) });
+    await seedDemo(handle.unbounded, { pictures: true, log: (line) => console.log(`  ${line}`) });
     console.log(`演示数据写入完成（${((Date.now() - t0) / 1000).toFixed(1)} s）`);
   }
   // The place table follows the regions' places.yaml (after the seed, which fills only an empty database).
@@ -68,10 +74,6 @@ export async function startServer(options: StartOptions = {}) {
   console.log(
     `\n田亩门户已启动：${url}\n地区：${catalog.regions.map((r) => r.id).join('、')}${config.production ? '' : `（预览其他地区：${url}?region=<地区标识>）`}\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}${config.production ? '   生产模式' : ''}\n`,
   );
-  const stop = async () => {
-    await scheduler.stop();
-    await app.close();
-    await handle.close();
-  };
+  const stop = () => gracefulStop({ app, scheduler, database: handle, graceMs: config.shutdownGraceMs });
   return { app, url, stop };
 }

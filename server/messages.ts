@@ -249,6 +249,27 @@ export const MESSAGES = {
     bodyEmpty: '请求体不能为空',
     /** Anything unexpected: details go only to the log, under the request id quoted here. */
     unexpected: (requestId: string) => `系统繁忙，请稍后重试（请求编号 ${requestId}）`,
+    /** The database cannot answer now (db/outage.ts), by why: 503 with Retry-After, never 500. */
+    databaseOutage: {
+      unavailable: '服务暂时不可用（数据库连接中断），请稍后再试',
+      timeout: '服务繁忙，请求处理超时，请稍后再试',
+      busy: '服务繁忙，请稍后再试',
+      full: '服务器存储空间已满，暂时无法保存，请稍后再试',
+    },
+    /** The event loop is saturated (plugins/health.ts sheds the request). */
+    overloaded: '服务器繁忙，请稍后再试',
+  },
+  /** /healthz and /readyz (plugins/health.ts): what a proxy, an orchestrator or an operator reads. */
+  health: {
+    alive: '服务运行中',
+    ready: '服务就绪',
+    /** Each failed readiness check, joined into `unready`. */
+    draining: '实例正在停止，不再接收新请求',
+    overloaded: '服务器繁忙（事件循环延迟过高）',
+    databaseDown: '数据库无响应',
+    migrationsPending: (names: readonly string[]) => `数据库结构未更新到最新版本（缺少迁移：${names.join('、')}）`,
+    listenDown: '实时推送的数据库监听未连接',
+    unready: (reasons: readonly string[]) => `服务未就绪：${reasons.join('；')}`,
   },
   /** Schema violations (plugins/errors.ts), one sentence each; `label` names the field: 标题（name）, or the name alone. */
   validation: {
@@ -291,6 +312,8 @@ export const MESSAGES = {
     tooManyWatched: '同时关注的项目过多',
     stateFailed: '获取竞价状态失败，请稍后重试',
     unknownType: (type: string) => `未知的消息类型：${type}`,
+    /** The close reason of every socket when the instance stops or restarts (code 1012): the client reconnects at once. */
+    restarting: '服务重启，请重新连接',
   },
   about: {
     nameEmpty: '请输入姓名',

@@ -6,6 +6,8 @@ import type { ListenFn } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { auctionState, notify } from './engine.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type Frame } from './messages.js';
+import { MESSAGES } from '../messages.js';
+import { databaseOutage, throttledLog } from '../db/outage.js';
 
 /** A viewer's socket: who it is (null until its token is checked, or anonymous) and what it watches. */
 export interface HubClient {
@@ -80,6 +82,13 @@ const IDLE_LIMIT_MS = 90_000;
 
 const encode = (frame: Frame): Buffer => Buffer.from(JSON.stringify(frame));
 
+/** WebSocket close code 1012, "service restart": the client should reconnect now, not after its usual delay. */
+export const CLOSE_RESTART = 1012;
+
+function closeForRestart(socket: WebSocket): void {
+  if (socket.readyState === 0 || socket.readyState === 1) socket.close(CLOSE_RESTART, MESSAGES.realtime.restarting);
+}
+
 /**
  * The local end of the real-time fan-out. Every instance LISTENs on the auction channel; whatever any instance
  * commits (bids, extensions, closes, notices) arrives here in commit order and goes to this instance's sockets.
@@ -91,6 +100,10 @@ export class AuctionHub {
   private readonly claims = new Map<number, Set<HubClient>>();
   private readonly clients = new Set<HubClient>();
   private stopListening?: () => Promise<void>;
+  /** True while the LISTEN connection is up (readiness asks); PGlite's never drops. */
+  private listenUp = false;
+  /** Set once the instance is stopping: sockets still arriving are closed at once, as the open ones were. */
+  private closing = false;
   private sweeper?: NodeJS.Timeout;
   /** Framed broadcasts waiting for the next flush, by project. */
   private readonly pending = new Map<number, Buffer[]>();
@@ -99,6 +112,8 @@ export class AuctionHub {
   private nextFlushAt = 0;
   private readonly flushIntervalMs: number;
   readonly stats: HubStats = { flushes: 0, socketWrites: 0, flushMs: 0, maxFlushMs: 0, frames: 0 };
+  /** One line per while for the real-time channel's database failures during an outage (routes/websocket.ts too). */
+  readonly warnOutage: (line: string) => void;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -106,25 +121,52 @@ export class AuctionHub {
     options: HubOptions = {},
   ) {
     this.flushIntervalMs = options.flushIntervalMs ?? 5;
+    this.warnOutage = throttledLog((line) => this.log.warn(line));
   }
 
   /** Starts listening; after a lost LISTEN connection every watcher gets a fresh auctionState (it may have missed bids). */
   async start(listen: ListenFn): Promise<void> {
     this.stopListening = await listen(AUCTION_CHANNEL, (payload) => this.deliver(payload), {
       onReconnect: () => {
+        this.listenUp = true;
         for (const projectId of this.watchers.keys()) void this.refresh(projectId);
+      },
+      onLost: () => {
+        this.listenUp = false;
       },
       warn: (message) => this.log.warn(message),
     });
+    this.listenUp = true;
     this.sweeper = setInterval(() => this.sweep(), 30_000);
     this.sweeper.unref();
+  }
+
+  /** Whether bids and notices of every instance reach this one (its LISTEN is connected). */
+  get listening(): boolean {
+    return this.listenUp;
+  }
+
+  /**
+   * Closes every socket with 1012 (service restart) and refuses new ones the same way: the client reconnects at once,
+   * to another instance behind the proxy or to this one restarted, and resyncs with a fresh auctionState. Frames
+   * waiting for the flush go out first.
+   */
+  closeSockets(): void {
+    this.closing = true;
+    this.flush();
+    for (const client of this.clients) closeForRestart(client.socket);
+  }
+
+  /** Sockets not yet closed by their clients after {@link closeSockets} are cut (shutdown's grace is over). */
+  terminateSockets(): void {
+    for (const client of this.clients) client.socket.terminate();
   }
 
   /** Stops listening and closes every socket (server shutdown). */
   async stop(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
-    this.flush();
-    for (const client of this.clients) client.socket.close(1001, 'server shutting down');
+    this.closeSockets();
+    this.listenUp = false;
     await this.stopListening?.();
     this.stopListening = undefined;
   }
@@ -137,6 +179,7 @@ export class AuctionHub {
   connect(socket: WebSocket): HubClient {
     const client: HubClient = { socket, userId: null, watching: new Set(), lastSeen: Date.now() };
     this.clients.add(client);
+    if (this.closing) closeForRestart(socket);
     return client;
   }
 
@@ -335,7 +378,8 @@ export class AuctionHub {
       this.flush();
       for (const [client, entry] of map) if (!entry.queue) this.send(client, frame);
     } catch (error) {
-      this.log.error(error as Error);
+      if (databaseOutage(error)) this.warnOutage(`实时推送：数据库暂时不可用，竞价状态未刷新（${(error as Error).message}）`);
+      else this.log.error(error as Error);
     }
   }
 

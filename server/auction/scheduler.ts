@@ -3,6 +3,7 @@ import { statusAt, type ProjectTimeline } from '../../machines/project-status.js
 import type { Database } from '../db/schema.js';
 import { closeAuction, dbNow, type CloseOutcome } from './engine.js';
 import { notifyRefresh } from './hub.js';
+import { databaseOutage } from '../db/outage.js';
 
 export interface SchedulerLog {
   info(message: string): void;
@@ -30,6 +31,9 @@ export interface TickResult {
 
 const ms = (d: Date | null): number | null => (d === null ? null : d.getTime());
 
+/** How soon a pass is tried again after the database failed to answer. */
+const OUTAGE_RETRY_MS = 1000;
+
 /**
  * Moves projects through their statuses by time with the shared machine (`statusAt`) and closes auctions whose
  * end has passed. Wakes at the earliest next change (and at least every 30 s). Every change is a conditional
@@ -42,6 +46,8 @@ export class StatusScheduler {
   private readonly safetyMs: number;
   private readonly minSleepMs: number;
   private readonly batch: number;
+  /** When the current database outage began (ms), null while the database answers. */
+  private outageSince: number | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -93,8 +99,18 @@ export class StatusScheduler {
         const now = (await dbNow(this.db)).getTime();
         delay = Math.min(this.safetyMs, Math.max(this.minSleepMs, result.nextChangeAt - now));
       }
+      if (this.outageSince !== null) {
+        this.options.log?.info(`数据库已恢复，状态调度继续（中断约 ${Math.round((Date.now() - this.outageSince) / 1000)} 秒）`);
+        this.outageSince = null;
+      }
     } catch (error) {
-      this.options.log?.error(error);
+      if (databaseOutage(error)) {
+        // One line per outage, and soon again rather than at the safety interval: auctions ending meanwhile are
+        // decided as soon as the database is back.
+        if (this.outageSince === null) this.options.log?.error(`数据库暂时不可用，状态调度将每 ${OUTAGE_RETRY_MS / 1000} 秒重试：${(error as Error).message}`);
+        this.outageSince ??= Date.now();
+        delay = Math.min(this.safetyMs, OUTAGE_RETRY_MS);
+      } else this.options.log?.error(error);
     }
     this.schedule(delay);
   }

@@ -70,6 +70,8 @@ export type NotificationHandler = (payload: string) => void;
 export interface ListenOptions {
   /** Called after a lost LISTEN connection is back: notifications sent meanwhile were missed. */
   onReconnect?: () => void;
+  /** Called when the LISTEN connection is lost (it is being reopened): readiness says so meanwhile. */
+  onLost?: () => void;
   /** Where connection trouble is reported (default: console.warn). */
   warn?: (message: string) => void;
 }
@@ -83,6 +85,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** LISTEN/NOTIFY: a dedicated reconnecting connection on PostgreSQL, the embedded session on PGlite. */
   listen: ListenFn;
+  /**
+   * The same database with no statement timeout, for long work a request never does: migrations, the demo seed,
+   * bulk loads. On PostgreSQL a small pool of its own, opened on first use; on PGlite `db` itself.
+   */
+  unbounded: Kysely<Database>;
   close(): Promise<void>;
 }
 
@@ -92,15 +99,34 @@ export interface OpenDatabaseOptions {
   /** PGlite data folder; `undefined` or 'memory' keeps the database in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: the longest a statement may run (ms), as the server's statement_timeout, and the longest the
+   * driver waits for any answer (a little longer: a paused or unreachable server cannot cancel anything itself).
+   * Absent or 0: unbounded (command-line tools). PGlite runs in this process and cannot be paused apart from it.
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL only: the longest wait for a connection, new or from the full pool (ms); absent or 0: unbounded. */
+  connectTimeoutMs?: number;
 }
+
+/** How much longer than the statement timeout the driver waits for an answer before it gives up on the connection. */
+const DRIVER_MARGIN_MS = 1000;
 
 /** Clients whose `query` already sends the named statements by name. */
 const namingClients = new WeakSet<pg.PoolClient>();
+/**
+ * Clients not to use again: the driver gave up waiting for an answer (query_timeout; the statement may still be
+ * running on a paused server, and anything sent after it would wait behind it), or the connection failed while
+ * checked out. Such a client fails at once and leaves the pool on release.
+ */
+const stuckClients = new WeakSet<pg.PoolClient>();
+const QUERY_READ_TIMEOUT = 'Query read timeout';
 
 /**
- * The pool as Kysely sees it, with one change: a statement text that {@link postgresStatementName} names goes to
+ * The pool as Kysely sees it, with two changes: a statement text that {@link postgresStatementName} names goes to
  * PostgreSQL as a named prepared statement (node-postgres parses it once per connection and then only binds and
- * runs it), not as an unnamed one parsed and planned afresh every time. Every other query passes unchanged.
+ * runs it), not as an unnamed one parsed and planned afresh every time; and a connection the driver gave up on
+ * (stuckClients) is not handed out again. Every other query passes unchanged.
  */
 function namedStatementsPool(pool: pg.Pool): PostgresPool {
   return {
@@ -108,12 +134,26 @@ function namedStatementsPool(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       if (!namingClients.has(client)) {
         namingClients.add(client);
+        // The pool listens for errors only while a client is idle: a server that ends a session while a request
+        // holds it (a restart, pg_ctl stop) would be an unheard 'error' and crash the process. The query under way
+        // fails by itself; the client is marked so it leaves the pool when released.
+        client.on('error', () => stuckClients.add(client));
         const query = client.query.bind(client) as (...args: unknown[]) => unknown;
         client.query = ((...args: unknown[]) => {
+          // A rollback after a timed-out statement would wait as long again on the same silent connection.
+          if (stuckClients.has(client)) return Promise.reject(new Error(QUERY_READ_TIMEOUT));
           const name = typeof args[0] === 'string' ? postgresStatementName(args[0]) : undefined;
-          return name ? query({ name, text: args[0], values: args[1] }) : query(...args);
+          const result = name ? query({ name, text: args[0], values: args[1] }) : query(...args);
+          if (result instanceof Promise) {
+            result.catch((error: unknown) => {
+              if ((error as Error | undefined)?.message === QUERY_READ_TIMEOUT) stuckClients.add(client);
+            });
+          }
+          return result;
         }) as typeof client.query;
       }
+      const release = client.release;
+      client.release = (destroy?: Error | boolean) => release(destroy ?? (stuckClients.has(client) || undefined));
       return client;
     },
     end: () => pool.end(),
@@ -126,18 +166,33 @@ pg.types.setTypeParser(20, (value: string) => Number(value));
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl) {
+    const statementTimeout = options.statementTimeoutMs || 0;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      ...(statementTimeout > 0 && { statement_timeout: statementTimeout, query_timeout: statementTimeout + DRIVER_MARGIN_MS }),
+      ...(options.connectTimeoutMs && { connectionTimeoutMillis: options.connectTimeoutMs }),
     });
     // An idle pooled connection that the server ends (restart, failover, an administrator, a dropped test
     // database) is an 'error' on the pool; unheard, Node would crash the whole portal. The pool has already
     // dropped that client and opens a new one on the next query, so a line in the log is all it needs.
+    // One line per connection: at most the pool's size at a time.
     let closing = false;
-    pool.on('error', (error) => {
+    const onPoolError = (error: Error) => {
       if (!closing) console.warn(`数据库空闲连接断开：${error.message}`);
-    });
+    };
+    pool.on('error', onPoolError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementsPool(pool) }), plugins });
+    const unbounded =
+      statementTimeout > 0
+        ? new Kysely<Database>({
+            dialect: new PostgresDialect({
+              // Opened on first use: a server whose database is already migrated never needs it.
+              pool: async () => new pg.Pool({ connectionString: options.databaseUrl, max: 2 }).on('error', onPoolError),
+            }),
+            plugins,
+          })
+        : db;
     const stops = new Set<() => Promise<void>>();
     const listen: ListenFn = async (channel, handler, listenOptions) => {
       const stop = await pgListen(options.databaseUrl!, channel, handler, listenOptions);
@@ -152,8 +207,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       closing = true;
       await Promise.all([...stops].map((stop) => stop()));
       await db.destroy();
+      if (unbounded !== db) await unbounded.destroy();
     };
-    return { db, kind: 'postgres', listen, close };
+    return { db, kind: 'postgres', listen, unbounded, close };
   }
   let pglite: PGlite;
   let unlock = async () => {};
@@ -181,14 +237,20 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await unlock();
     }
   };
-  return { db, kind: 'pglite', listen: (channel, handler) => pgliteListen(db, pglite, channel, handler), close };
+  return { db, kind: 'pglite', listen: (channel, handler) => pgliteListen(db, pglite, channel, handler), unbounded: db, close };
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** The longest wait between two attempts to reopen a lost LISTEN connection: readiness returns soon after PostgreSQL. */
+const LISTEN_MAX_RETRY_MS = 2000;
+/** The longest a LISTEN connection may take to open: a paused server must not hold the reconnect loop forever. */
+const LISTEN_CONNECT_TIMEOUT_MS = 5000;
+
 /**
  * LISTEN on a dedicated PostgreSQL connection (a pooled one would be handed to queries). A dropped connection is
- * reopened with a growing delay, up to 5 s, and `onReconnect` tells the caller that it may have missed messages.
+ * reopened with a growing delay, up to 2 s; `onLost` says it is gone, `onReconnect` that it is back and that
+ * messages may have been missed meanwhile. During an outage the failed attempts are reported once, not each time.
  */
 export async function pgListen(
   connectionString: string,
@@ -197,21 +259,25 @@ export async function pgListen(
   options: ListenOptions = {},
 ): Promise<() => Promise<void>> {
   const warn = options.warn ?? ((message: string) => console.warn(message));
+  let failures = 0;
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let delay = 200;
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString });
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS });
     c.on('notification', (n) => {
       if (n.channel === channel) handler(n.payload ?? '');
     });
     // Errors end the connection; 'end' schedules the reconnect, so one handler is enough for both.
     c.on('error', (error) => warn(`LISTEN ${channel} 连接错误：${error.message}`));
     c.on('end', () => {
-      if (client === c) client = undefined;
-      if (!stopped) schedule();
+      const wasListening = client === c;
+      if (wasListening) client = undefined;
+      if (stopped) return;
+      if (wasListening) options.onLost?.();
+      schedule();
     });
     await c.connect();
     await c.query(`LISTEN ${quoteIdent(channel)}`);
@@ -228,10 +294,12 @@ export async function pgListen(
       retry = undefined;
       try {
         await connect();
+        if (failures) warn(`LISTEN ${channel} 已重新连接（此前失败 ${failures} 次）`);
+        failures = 0;
         options.onReconnect?.();
       } catch (error) {
-        warn(`LISTEN ${channel} 重新连接失败：${(error as Error).message}`);
-        delay = Math.min(delay * 2, 5000);
+        if (failures++ === 0) warn(`LISTEN ${channel} 重新连接失败，将持续重试：${(error as Error).message}`);
+        delay = Math.min(delay * 2, LISTEN_MAX_RETRY_MS);
         schedule();
       }
     }, delay);
@@ -276,6 +344,18 @@ export async function listenFor(db: Kysely<Database>, kind: 'pglite' | 'postgres
 
 export function pgliteDir(dataDir: string): string {
   return path.join(dataDir, 'pglite');
+}
+
+/**
+ * The migrations this code knows that the database has not applied (all of them when it has none): readiness is
+ * refused until there are none. One query; an error (the database not answering) is the caller's.
+ */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ exists: boolean }>`SELECT to_regclass('kysely_migration') IS NOT NULL AS exists`.execute(db);
+  if (!rows[0]?.exists) return Object.keys(migrations);
+  const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+  const done = new Set(applied.rows.map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !done.has(name));
 }
 
 /** Brings the schema up to the latest migration; throws with the failing migration's name. */

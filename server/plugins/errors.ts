@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError, httpStatusFor } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { URL_FORMAT } from '../../engine/security/url-policy.js';
+import { databaseOutage, OUTAGE_RETRY_AFTER_SECONDS, throttledLog } from '../db/outage.js';
 
 const V = MESSAGES.validation;
 const R = MESSAGES.requests;
@@ -80,10 +81,12 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 
 /**
  * Every failure leaves as the envelope { code, msg }: refusals with their own Chinese msg, validation
- * errors naming the field, malformed bodies said plainly, and anything unexpected as a generic 500 whose
- * details go only to the log, under the request id quoted in the msg.
+ * errors naming the field, malformed bodies said plainly, the database unable to answer as 503 with Retry-After
+ * (db/outage.ts), and anything unexpected as a generic 500 whose details go only to the log, under the request id
+ * quoted in the msg.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const warnOutage = throttledLog((line) => app.log.warn(line));
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(httpStatusFor(error.code)).send({ code: error.code, msg: error.msg });
@@ -105,6 +108,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
                 ? R.bodyEmpty
                 : R.badParams;
       return reply.status(status).send({ code: status, msg });
+    }
+    // The database down, paused, timed out or full: the request may succeed later, here or on another instance.
+    const outage = databaseOutage(error);
+    if (outage) {
+      warnOutage(`数据库暂时不可用（${outage}）：${error.message}（请求编号 ${request.id}）`);
+      reply.header('retry-after', OUTAGE_RETRY_AFTER_SECONDS);
+      return reply.status(503).send({ code: 503, msg: R.databaseOutage[outage] });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return reply.status(500).send({ code: 500, msg: R.unexpected(request.id) });

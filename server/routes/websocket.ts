@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import type { AuctionHub, HubClient } from '../auction/hub.js';
 import { MESSAGES } from '../messages.js';
 import { resolveToken } from '../services/sessions.js';
+import { databaseOutage } from '../db/outage.js';
 
 const M = MESSAGES.realtime;
 
@@ -33,7 +34,14 @@ export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppCont
   const policy = { idleMinutes: ctx.config.sessionIdleMinutes, absoluteHours: ctx.config.sessionAbsoluteHours };
   await app.register(async (scope) => {
     // No compression: the hub writes prepared frames straight to the sockets (see AuctionHub.writeFramed).
-    await scope.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false } });
+    // At close every socket goes with 1012 (hub.closeSockets), not the plugin's bare close: the client reconnects at once.
+    await scope.register(websocket, {
+      options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false },
+      preClose: (done) => {
+        hub.closeSockets();
+        done();
+      },
+    });
     scope.get('/websocket/:userId', { websocket: true }, (socket, request) => {
       const client: HubClient = hub.connect(socket);
       const userId = Number((request.params as { userId?: string }).userId);
@@ -45,7 +53,8 @@ export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppCont
           .then((user) => (user?.userId === userId ? hub.authenticate(client, userId) : hub.refuse(client)))
           .catch((error) => {
             hub.refuse(client);
-            request.log.warn(error);
+            if (databaseOutage(error)) hub.warnOutage(`实时推送：数据库暂时不可用，登录状态未核对（${(error as Error).message}）`);
+            else request.log.warn(error);
           });
       }
 
@@ -71,7 +80,8 @@ export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppCont
                 if (result === 'too-many') reply(socket, 'error', { msg: M.tooManyWatched, projectId });
               })
               .catch((error) => {
-                request.log.error(error);
+                if (databaseOutage(error)) hub.warnOutage(`实时推送：数据库暂时不可用，竞价状态未发送（${(error as Error).message}）`);
+                else request.log.error(error);
                 reply(socket, 'error', { msg: M.stateFailed, projectId });
               });
             return;
