@@ -10,11 +10,10 @@
  */
 import readline from 'node:readline';
 import { loadConfig } from '../server/config.js';
-import { migrateToLatest, openDatabase, pgliteDir } from '../server/db/database.js';
 import { syncPlaces } from '../server/places-sync.js';
-import { PortalRegions, RegionConfigError } from '../server/portal-regions.js';
+import { PortalRegions } from '../server/portal-regions.js';
 import { AdminCreateError, createAdministrator, resolveDeclaredPlace } from '../server/services/first-admin.js';
-import { DataDirBusyError } from '../server/db/data-dir-lock.js';
+import { runCommand, withMigratedDatabase } from './cli.js';
 
 const USAGE = '用法：npm run admin:create -- --phone <手机号> --name <姓名> --place <地点编号、代码或名称> [--password-stdin]';
 
@@ -60,9 +59,7 @@ async function main(): Promise<number> {
   const catalog = new PortalRegions(config.regionsDir).load();
   const place = resolveDeclaredPlace(catalog.places, args.place);
   const password = args.passwordStdin ? await firstLineOfStdin() : undefined;
-  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
-  try {
-    await migrateToLatest(handle.db);
+  return withMigratedDatabase(config, async (handle) => {
     await syncPlaces(handle.db, catalog.places, { info: () => undefined, warn: (line) => console.warn(line) });
     const created = await createAdministrator(handle.db, { phone: args.phone, name: args.name, place, password });
     console.log(`已创建管理员：${args.name.trim()}（${args.phone.trim()}），所属地点 ${place.deptName}（${place.deptId}），账号编号 ${created.userId}。`);
@@ -71,17 +68,7 @@ async function main(): Promise<number> {
     }
     console.log('首次登录（#/admin）后须先修改密码，才能使用其他功能。');
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    // Refusals explain themselves; a stack trace would only bury the message.
-    const known = error instanceof AdminCreateError || error instanceof RegionConfigError || error instanceof DataDirBusyError;
-    console.error(known ? (error as Error).message : error);
-    process.exit(1);
-  },
-);
+runCommand(main, { failure: '创建管理员失败', expected: [AdminCreateError] });

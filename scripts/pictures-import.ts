@@ -8,8 +8,7 @@
  */
 import path from 'node:path';
 import { imagesDir, loadConfig } from '../server/config.js';
-import { migrateToLatest, openDatabase, pgliteDir } from '../server/db/database.js';
-import { DataDirBusyError } from '../server/db/data-dir-lock.js';
+import { runCommand, withMigratedDatabase } from './cli.js';
 import { importFolder, importReport } from '../server/pictures/import-folder.js';
 
 function folderFrom(argv: string[], fallback: string): string {
@@ -33,9 +32,7 @@ function folderFrom(argv: string[], fallback: string): string {
 async function main(): Promise<number> {
   const config = loadConfig();
   const dir = folderFrom(process.argv.slice(2), imagesDir(config));
-  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
-  try {
-    await migrateToLatest(handle.db);
+  return withMigratedDatabase(config, async (handle) => {
     const counts = await importFolder(handle.db, dir);
     if (!counts) {
       console.error(`目录不存在：${dir}`);
@@ -43,15 +40,7 @@ async function main(): Promise<number> {
     }
     console.log(importReport(counts, dir) ?? `图片导入：${dir} 中没有文件。`);
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof DataDirBusyError ? error.message : `图片导入失败：${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommand(main, { failure: '图片导入失败' });

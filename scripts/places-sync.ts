@@ -7,9 +7,9 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../server/config.js';
-import { migrateToLatest, openDatabase, pgliteDir } from '../server/db/database.js';
 import { syncPlaces } from '../server/places-sync.js';
 import { PortalRegions, RegionConfigError } from '../server/portal-regions.js';
+import { runCommand, withMigratedDatabase } from './cli.js';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -24,21 +24,11 @@ async function main(): Promise<number> {
     throw error;
   }
   console.log(`地区配置：${path.resolve(config.regionsDir)}（${catalog.places.length} 个地点）`);
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) });
-  try {
-    await migrateToLatest(handle.db);
+  return withMigratedDatabase(config, async (handle) => {
     const result = await syncPlaces(handle.db, catalog.places, { info: (line) => console.log(line), warn: (line) => console.warn(line) });
     if (result.inserted.length === 0 && result.updated.length === 0) console.log('地点已与 places.yaml 一致，无需更改');
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

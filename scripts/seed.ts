@@ -8,7 +8,8 @@
  *   --if-empty    seed only when the database has no places yet; otherwise do nothing
  */
 import { loadConfig } from '../server/config.js';
-import { migrateToLatest, openDatabase, pgliteDir } from '../server/db/database.js';
+import { pgliteDir } from '../server/db/database.js';
+import { runCommand, withMigratedDatabase } from './cli.js';
 import { DEFAULT_PROJECT_COUNT, isDatabaseEmpty, resetDemoData, seedDemo } from '../server/seed/index.js';
 
 interface Args {
@@ -48,9 +49,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   const where = config.databaseUrl ? 'PostgreSQL（DATABASE_URL）' : `PGlite（${pgliteDir(config.dataDir)}）`;
   console.log(`数据库：${where}`);
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) });
-  try {
-    const applied = await migrateToLatest(handle.db);
+  return withMigratedDatabase(config, async (handle, applied) => {
     if (applied.length) console.log(`迁移：${applied.join(', ')}`);
     const empty = await isDatabaseEmpty(handle.db);
     if (!empty && args.ifEmpty) {
@@ -74,15 +73,7 @@ async function main(): Promise<number> {
     console.log(`完成，用时 ${seconds} 秒：`);
     for (const [table, n] of Object.entries(summary)) console.log(`  ${table.padEnd(18)} ${n}`);
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`写入演示数据失败：${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommand(main, { failure: '写入演示数据失败' });

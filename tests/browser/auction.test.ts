@@ -3,35 +3,19 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../server/auction/engine.js';
 import { DEMO_PHONES } from '../../server/seed/index.js';
-import { SCREENSHOT_DIR, seriousViolations, seededProjectOf, withPortalInChromium, type OpenedPage } from './portal-harness.js';
+import { SCREENSHOT_DIR, seriousViolations, openAuctionNow, seededProjectOf, withPortalInChromium, type OpenedPage } from './portal-harness.js';
 
 // Two bidders in two real Chromium windows on one auction of 淳安县 (dev variant: free bidding with the real-time
 // channel), against the real server and its WebSocket fan-out.
 const chromium = withPortalInChromium();
 let projectId: number;
-const MINUTE = 60_000;
 
 beforeAll(async () => {
   const db = chromium.portal.db;
   // A fresh auction: one of 淳安's property-transfer projects, bidding for two more minutes (inside the 5-minute window).
   const project = await seededProjectOf(db, '淳安县', { type: 2, status: 6 });
   projectId = project.id;
-  await db.deleteFrom('bid').where('projectId', '=', projectId).execute();
-  await db.deleteFrom('registration').where('projectId', '=', projectId).execute();
-  const now = Date.now();
-  await db
-    .updateTable('project')
-    .set({
-      currentPrice: null,
-      price: '10000',
-      increment: '500',
-      extendMinutes: 5,
-      biddingStartTime: new Date(now - 60 * MINUTE),
-      biddingStopTime: new Date(now + 2 * MINUTE),
-      signCts: 2,
-    })
-    .where('id', '=', projectId)
-    .execute();
+  await openAuctionNow(db, projectId, { stopInMinutes: 2, signCts: 2 });
   const users = await db.selectFrom('appUser').select(['userId', 'phone']).where('phone', 'in', DEMO_PHONES.slice(0, 2)).execute();
   for (const phone of DEMO_PHONES.slice(0, 2)) {
     const userId = users.find((u) => u.phone === phone)!.userId;

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../server/auction/engine.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
-import { SCREENSHOT_DIR, seededProjectOf, seriousViolations, withPortalInChromium } from './portal-harness.js';
+import { SCREENSHOT_DIR, openAuctionNow, seededProjectOf, seriousViolations, withPortalInChromium } from './portal-harness.js';
 
 // One visitor of 淳安县 (dev variant: free bidding, real-time channel) with the keyboard alone: home → trading list →
 // the project → login → back at the project → a placed bid. No click, no focus() and no goto after the first load;
@@ -16,22 +16,7 @@ const PHONE = DEMO_PHONES[0];
 beforeAll(async () => {
   const db = chromium.portal.db;
   project = await seededProjectOf(db, '淳安县', { type: 2, status: 6, last: true });
-  await db.deleteFrom('bid').where('projectId', '=', project.id).execute();
-  await db.deleteFrom('registration').where('projectId', '=', project.id).execute();
-  const now = Date.now();
-  await db
-    .updateTable('project')
-    .set({
-      currentPrice: null,
-      price: '10000',
-      increment: '500',
-      extendMinutes: 5,
-      biddingStartTime: new Date(now - 60 * MINUTE),
-      biddingStopTime: new Date(now + 30 * MINUTE),
-      signCts: 1,
-    })
-    .where('id', '=', project.id)
-    .execute();
+  await openAuctionNow(db, project.id, { stopInMinutes: 30, signCts: 1 });
   const user = await db.selectFrom('appUser').select('userId').where('phone', '=', PHONE).executeTakeFirstOrThrow();
   await db.insertInto('registration').values({ projectId: project.id, userId: user.userId, state: 2 }).execute();
   await review(db, { projectId: project.id, userId: user.userId, approve: true, reviewerId: null });

@@ -373,3 +373,31 @@ export async function seededProjectOf(
     .orderBy('id', last ? 'desc' : 'asc')
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * Makes a seeded project a fresh live auction: no bids or registrations, starting price 10000 in steps of 500, opened
+ * an hour ago and ending `stopInMinutes` from now (a 5-minute extension window), with `signCts` the registrations the
+ * page counts.
+ */
+export async function openAuctionNow(
+  db: Kysely<Database>,
+  projectId: number,
+  { stopInMinutes, signCts, keepRegistrations = false }: { stopInMinutes: number; signCts?: number; keepRegistrations?: boolean },
+): Promise<void> {
+  await db.deleteFrom('bid').where('projectId', '=', projectId).execute();
+  if (!keepRegistrations) await db.deleteFrom('registration').where('projectId', '=', projectId).execute();
+  const now = Date.now();
+  await db
+    .updateTable('project')
+    .set({
+      currentPrice: null,
+      price: '10000',
+      increment: '500',
+      extendMinutes: 5,
+      biddingStartTime: new Date(now - 60 * 60_000),
+      biddingStopTime: new Date(now + stopInMinutes * 60_000),
+      ...(signCts === undefined ? {} : { signCts }),
+    })
+    .where('id', '=', projectId)
+    .execute();
+}

@@ -12,7 +12,7 @@ import type { Database } from '../../server/db/schema.js';
 import { review } from '../../server/auction/engine.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { SESSION_KEYS } from '../../engine/http/session-store.js';
-import { SCREENSHOT_DIR, launchChromium, seededProjectOf, settled, watchNetwork } from '../browser/portal-harness.js';
+import { SCREENSHOT_DIR, launchChromium, openAuctionNow, seededProjectOf, settled, watchNetwork } from '../browser/portal-harness.js';
 import { newContext } from './browser-context.js';
 import { HSTS_VALUE } from '../../server/plugins/security-headers.js';
 import { call, multipartFile, signedHeaders } from './http-client.js';
@@ -23,7 +23,6 @@ import { call, multipartFile, signedHeaders } from './http-client.js';
 // instances trust any proxy (TRUST_PROXY=1, the loosest setting the README offers): that no visitor can choose the
 // address its limits count then rests on nginx alone.
 const CHUNAN = 330127;
-const MINUTE = 60_000;
 const UPSTREAM = 'x-tianmu-upstream';
 
 let stack: LocalStack;
@@ -182,22 +181,7 @@ describe('the portal through nginx', () => {
   it('delivers a bid placed on one instance to a viewer held on the other, through nginx’s /websocket/', async () => {
     // A fresh auction of 淳安县, open for two more minutes, the first two demo users approved bidders.
     const project = await seededProjectOf(db, '淳安县', { type: 2, status: 6 });
-    await db.deleteFrom('bid').where('projectId', '=', project.id).execute();
-    await db.deleteFrom('registration').where('projectId', '=', project.id).execute();
-    const now = Date.now();
-    await db
-      .updateTable('project')
-      .set({
-        currentPrice: null,
-        price: '10000',
-        increment: '500',
-        extendMinutes: 5,
-        biddingStartTime: new Date(now - 60 * MINUTE),
-        biddingStopTime: new Date(now + 2 * MINUTE),
-        signCts: 2,
-      })
-      .where('id', '=', project.id)
-      .execute();
+    await openAuctionNow(db, project.id, { stopInMinutes: 2, signCts: 2 });
     const bidders = await Promise.all(DEMO_PHONES.slice(0, 2).map(tokenOf));
     for (const { userId } of bidders) {
       await db.insertInto('registration').values({ projectId: project.id, userId, state: 2 }).execute();
