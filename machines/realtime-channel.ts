@@ -35,8 +35,11 @@ export const REALTIME_TIMING = {
   restartJitter: 1_000,
 } as const;
 
+/** WebSocket close code 1012, "service restart": what a stopping server closes its sockets with. */
+export const SERVICE_RESTART_CLOSE_CODE = 1012;
+
 /** Close codes of a server stopping on purpose (RFC 6455: going away, service restart): reconnect now. */
-export const RESTART_CLOSE_CODES: readonly number[] = [1001, 1012];
+export const RESTART_CLOSE_CODES: readonly number[] = [1001, SERVICE_RESTART_CLOSE_CODE];
 
 /** A `notice` message: a new message for this user (sets the new-message dot). */
 export interface NoticeMessage {

@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from './db/database.js';
-import { DEMO_SEED, isDatabaseEmpty, seedDemo } from './seed/index.js';
+import { isDatabaseEmpty, seedDemo } from './seed/index.js';
 import { imagesDir } from './config.js';
 import { importFolder, importReport } from './pictures/import-folder.js';
 import { PortalRegions, RegionConfigError } from './portal-regions.js';
 import { StatusScheduler } from './auction/scheduler.js';
 import { syncPlaces } from './places-sync.js';
 import { storeStockPictures } from './seed/demo-files.js';
-import { Rng } from './seed/random.js';
 import { ProductionConfigError, demoAccountProblems, productionSettingProblems } from './production.js';
 import { gracefulStop } from './shutdown.js';
 
@@ -55,7 +54,7 @@ export async function startServer(options: StartOptions = {}) {
       await handle.close();
       throw new ProductionConfigError(problems);
     }
-    const stock = await storeStockPictures(handle.db, new Rng(DEMO_SEED).fork('images'));
+    const stock = await storeStockPictures(handle.db);
     if (stock) console.log(`地区配置所用的图库图片：新存入数据库 ${stock} 张`);
   } else if (options.seedWhenEmpty && (await isDatabaseEmpty(handle.db))) {
     const t0 = Date.now();

@@ -43,15 +43,3 @@ export async function demoAccountProblems(db: Kysely<Database>): Promise<string[
       '生产环境请使用不含演示数据的新数据库（新建空数据库，设置 DATABASE_URL，再运行 npm run admin:create 创建管理员）。',
   ];
 }
-
-/**
- * Everything a production start refuses, all at once: the demo's sign key and form secret, a short form secret, the
- * live preview, and any demo account in the database.
- *
- * @example
- * const problems = await productionProblems(config, db);
- * if (problems.length) throw new ProductionConfigError(problems);
- */
-export async function productionProblems(config: ServerConfig, db: Kysely<Database>): Promise<string[]> {
-  return [...productionSettingProblems(config), ...(await demoAccountProblems(db))];
-}

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.js';
 import { auctionState, notify } from './engine.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type Frame } from './messages.js';
 import { MESSAGES } from '../messages.js';
+import { SERVICE_RESTART_CLOSE_CODE } from '../../machines/realtime-channel.js';
 import { databaseOutage, throttledLog } from '../db/outage.js';
 
 /** A viewer's socket: who it is (null until its token is checked, or anonymous) and what it watches. */
@@ -82,11 +83,8 @@ const IDLE_LIMIT_MS = 90_000;
 
 const encode = (frame: Frame): Buffer => Buffer.from(JSON.stringify(frame));
 
-/** WebSocket close code 1012, "service restart": the client should reconnect now, not after its usual delay. */
-export const CLOSE_RESTART = 1012;
-
 function closeForRestart(socket: WebSocket): void {
-  if (socket.readyState === 0 || socket.readyState === 1) socket.close(CLOSE_RESTART, MESSAGES.realtime.restarting);
+  if (socket.readyState === 0 || socket.readyState === 1) socket.close(SERVICE_RESTART_CLOSE_CODE, MESSAGES.realtime.restarting);
 }
 
 /**

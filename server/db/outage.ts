@@ -64,7 +64,11 @@ export function databaseOutage(error: unknown, depth = 0): OutageKind | undefine
   const { cause, errors } = error as { cause?: unknown; errors?: unknown };
   const fromCause = databaseOutage(cause, depth + 1);
   if (fromCause) return fromCause;
-  if (Array.isArray(errors)) for (const e of errors) if (databaseOutage(e, depth + 1)) return databaseOutage(e, depth + 1);
+  if (!Array.isArray(errors)) return undefined;
+  for (const member of errors) {
+    const kind = databaseOutage(member, depth + 1);
+    if (kind) return kind;
+  }
   return undefined;
 }
 

@@ -8,7 +8,7 @@ import { storeFileIfAbsent } from '../pictures/stored-files.js';
 import { buildListings, FINANCING_COLUMNS, INTENT_COLUMNS, INVEST_COLUMNS, LAND_INFO_COLUMNS } from './listings.js';
 import { buildPlaces } from './places.js';
 import { seedProjects } from './projects.js';
-import { Rng } from './random.js';
+import { DEMO_SEED, Rng } from './random.js';
 import { buildProducts, PRODUCT_COLUMNS } from './shop.js';
 import { seedUserActivity, seedUsers } from './users.js';
 
@@ -51,8 +51,7 @@ export interface SeedSummary {
 
 export const DEFAULT_PROJECT_COUNT = 360;
 
-/** The fixed seed of the demo data: the same options give the same rows. */
-export const DEMO_SEED = 20260101;
+export { DEMO_SEED } from './random.js';
 
 /** Tables the seed fills (everything but the reference data: article_category, project_category, dict_data). */
 export const SEEDED_TABLES = [
@@ -106,7 +105,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
 
   // Drawn before the transaction (the seed's one long write), only those the database lacks.
   const started = Date.now();
-  const files = options.pictures ? await missingDemoFiles(db, rng.fork('images')) : { pictures: [], attachments: [] };
+  const files = options.pictures ? await missingDemoFiles(db) : { pictures: [], attachments: [] };
   const drawnMs = Date.now() - started;
 
   const summary = await db.transaction().execute(async (trx) => {

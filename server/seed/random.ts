@@ -5,6 +5,9 @@
 
 const DEFAULT_SEED = 0x7a6d_2026;
 
+/** The fixed seed of the demo data: the same options give the same rows. */
+export const DEMO_SEED = 20260101;
+
 /** FNV-1a over a string, for deriving child seeds from names. */
 function hashString(text: string): number {
   let h = 0x811c9dc5;

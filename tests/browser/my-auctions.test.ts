@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeAuction, placeBid, review } from '../../server/auction/engine.js';
 import { DEMO_PHONES } from '../../server/seed/index.js';
-import { SCREENSHOT_DIR, seriousViolations, seededProjectOf, withPortalInChromium } from './portal-harness.js';
+import { openAuctionNow, SCREENSHOT_DIR, seriousViolations, seededProjectOf, withPortalInChromium } from './portal-harness.js';
 
 // 我的竞价 in the personal centre, in real Chromium against the real server: a bidder finds the auctions they
 // registered for, sees whether they lead or were outbid, and gets back to the bid panel from there.
@@ -40,20 +40,8 @@ beforeAll(async () => {
   [bidding, signUp] = await Promise.all([seededProjectOf(db, '淳安县', { type: 2, status: 6 }), seededProjectOf(db, '淳安县', { type: 2, status: 4 })]);
 
   const now = Date.now();
-  await db.deleteFrom('bid').where('projectId', '=', bidding.id).execute();
-  await db
-    .updateTable('project')
-    .set({
-      currentPrice: null,
-      price: '10000',
-      increment: '500',
-      priceUnit: 3,
-      extendMinutes: 5,
-      biddingStartTime: new Date(now - HOUR),
-      biddingStopTime: new Date(now + 2 * HOUR),
-    })
-    .where('id', '=', bidding.id)
-    .execute();
+  await openAuctionNow(db, bidding.id, { stopInMinutes: 120, keepRegistrations: true });
+  await db.updateTable('project').set({ priceUnit: 3 }).where('id', '=', bidding.id).execute();
   for (const userId of [a, b]) {
     await db
       .insertInto('registration')

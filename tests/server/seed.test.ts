@@ -18,7 +18,6 @@ import {
   seedDemo,
   type SeedSummary,
 } from '../../server/seed/index.js';
-import { Rng } from '../../server/seed/random.js';
 import { ABOUT_NUMBER, ABOUT_TITLES, ABOUT_UNITS } from '../../server/seed/about.js';
 import { loadRegionCatalog } from '../../engine/region/index.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -415,7 +414,7 @@ describe('images', () => {
     expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'text/plain; charset=utf-8']);
     expect(served.payload).toContain('（演示数据，仅供参考）');
     // Nothing is drawn again once stored (a reset keeps them: they are the same every time).
-    expect(await missingDemoFiles(server.db, new Rng(1))).toEqual({ pictures: [], attachments: [] });
+    expect(await missingDemoFiles(server.db)).toEqual({ pictures: [], attachments: [] });
   });
 });
 
