@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { DEMO_FORM_SECRET, DEMO_SIGN_KEY } from '../../server/config.js';
 import { buildClientIfStale } from '../client-build.js';
 import { makeSelfSignedCertificate } from './certificate.js';
 import { probe, startChild, waitUntil, type Child } from './child-process.js';
@@ -127,8 +128,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
   try {
     const demo = options.mode === 'demo';
-    const signKey = demo ? 'tianmu-demo-sign-key' : crypto.randomBytes(24).toString('hex');
-    const formSecret = demo ? 'tianmu-demo-form-secret' : crypto.randomBytes(24).toString('hex');
+    const signKey = demo ? DEMO_SIGN_KEY : crypto.randomBytes(24).toString('hex');
+    const formSecret = demo ? DEMO_FORM_SECRET : crypto.randomBytes(24).toString('hex');
 
     // Built once here: each instance would otherwise build a stale client at the same time into the same folder.
     buildClientIfStale();
@@ -151,29 +152,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       NODE_ENV: demo ? undefined : 'production',
       ...options.env,
     };
-    // One process prepares the database before the instances start together: the demo seeded once (by the first
-    // instance's data folder, where its pictures go), or the schema migrated (with the first administrator if asked).
-    let admin: LocalStack['admin'];
-    if (demo) {
-      progress('写入演示数据…');
-      const seedArgs = options.projects === undefined ? [] : ['--projects', String(options.projects)];
-      await runScript('scripts/seed.ts', seedArgs, instanceEnv({ ...base, DATA_DIR: dataDirs[0] }));
-    } else if (options.admin) {
-      // admin:create migrates and brings the places in first, as on a centre's empty database.
-      progress(`创建管理员 ${options.admin.phone}…`);
-      const { phone, name, place } = options.admin;
-      const printed = await runScript(
-        'scripts/admin-create.ts',
-        ['--phone', phone, '--name', name, '--place', place],
-        instanceEnv({ ...base, DATA_DIR: dataDirs[0] }),
-      );
-      const password = /一次性密码（只显示这一次）：(\S+)/.exec(printed)?.[1];
-      if (!password) throw new Error(`admin:create 未打印一次性密码：\n${printed}`);
-      admin = { phone, password };
-    } else {
-      progress('迁移数据库…');
-      await runScript('scripts/migrate.ts', [], instanceEnv({ ...base, DATA_DIR: dataDirs[0] }));
-    }
+    const admin = await prepareDatabase(options, instanceEnv({ ...base, DATA_DIR: dataDirs[0] }), progress);
 
     progress(`启动 ${instancePorts.length} 个实例…`);
     const instances = instancePorts.map((port, i) =>
@@ -186,31 +165,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
     children.push(...instances);
     for (const child of instances) cleanups.push(() => child.stop('SIGTERM'));
-    await Promise.all(instances.map((child, i) => waitUntil(child, `http://${HOST}:${instancePorts[i]}/readyz`, () => instanceReady(instancePorts[i]))));
+    await Promise.all(
+      instances.map((child, i) => {
+        const readyz = `http://${HOST}:${instancePorts[i]}/readyz`;
+        return waitUntil(child, readyz, async () => (await probe(readyz)) === 200);
+      }),
+    );
 
     progress('启动 nginx…');
-    const site = renderSiteConfig(fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8'), {
-      host: HOST,
-      httpPort,
-      httpsPort,
-      instances: instancePorts.map((port) => `${HOST}:${port}`),
-      certificate: certificate.certificate,
-      certificateKey: certificate.key,
-      dir,
-      upstreamHeader: true,
-      runAsRoot: process.getuid?.() === 0,
-    });
-    const siteFile = path.join(dir, 'tianmu.conf');
-    const mainFile = path.join(dir, 'nginx.conf');
-    fs.writeFileSync(siteFile, site);
-    fs.writeFileSync(mainFile, renderMainConfig(siteFile, { dir, runAsRoot: process.getuid?.() === 0 }));
-    for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
-    const nginxArgs = ['-p', dir, '-c', mainFile, '-e', path.join(dir, 'error.log')];
-    await run(NGINX, ['-t', '-q', ...nginxArgs]).catch((error: Error & { stderr?: string }) => {
-      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-      throw new Error(missing ? '未安装 nginx：请运行 apt-get install -y nginx' : `nginx 配置有误（${mainFile}）：${error.stderr ?? error.message}`);
-    });
-    const nginx = startChild('nginx', NGINX, nginxArgs, { cwd: dir, logFile: path.join(dir, 'nginx.log'), echo: options.echo });
+    const { nginx, site } = await startNginx(dir, { httpPort, httpsPort, instancePorts, certificate, echo: options.echo });
     children.push(nginx);
     // SIGTERM: a fast stop; SIGQUIT would wait for every open WebSocket.
     cleanups.push(() => nginx.stop('SIGTERM', 5_000));
@@ -236,9 +199,58 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
-/** Ready by GET /readyz; a server without that endpoint (404) counts once it serves the home page. */
-async function instanceReady(port: number): Promise<boolean> {
-  const status = await probe(`http://${HOST}:${port}/readyz`);
-  if (status === 404) return (await probe(`http://${HOST}:${port}/`)) === 200;
-  return status === 200;
+/**
+ * One process prepares the database before the instances start together: the demo seeded once (by the first
+ * instance's data folder), or the schema migrated (with the first administrator if asked, whose one-time password
+ * is returned).
+ */
+async function prepareDatabase(options: LocalStackOptions, env: NodeJS.ProcessEnv, progress: (line: string) => void): Promise<LocalStack['admin']> {
+  if (options.mode === 'demo') {
+    progress('写入演示数据…');
+    await runScript('scripts/seed.ts', options.projects === undefined ? [] : ['--projects', String(options.projects)], env);
+    return undefined;
+  }
+  if (!options.admin) {
+    progress('迁移数据库…');
+    await runScript('scripts/migrate.ts', [], env);
+    return undefined;
+  }
+  // admin:create migrates and brings the places in first, as on a centre's empty database.
+  progress(`创建管理员 ${options.admin.phone}…`);
+  const { phone, name, place } = options.admin;
+  const printed = await runScript('scripts/admin-create.ts', ['--phone', phone, '--name', name, '--place', place], env);
+  const password = /一次性密码（只显示这一次）：(\S+)/.exec(printed)?.[1];
+  if (!password) throw new Error(`admin:create 未打印一次性密码：\n${printed}`);
+  return { phone, password };
+}
+
+/** deploy/nginx.conf rendered for loopback into `dir`, checked with nginx -t, then nginx started on it. */
+async function startNginx(
+  dir: string,
+  options: { httpPort: number; httpsPort: number; instancePorts: number[]; certificate: { certificate: string; key: string }; echo?: (line: string) => void },
+): Promise<{ nginx: Child; site: string }> {
+  const runAsRoot = process.getuid?.() === 0;
+  const site = renderSiteConfig(fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8'), {
+    host: HOST,
+    httpPort: options.httpPort,
+    httpsPort: options.httpsPort,
+    instances: options.instancePorts.map((port) => `${HOST}:${port}`),
+    certificate: options.certificate.certificate,
+    certificateKey: options.certificate.key,
+    dir,
+    upstreamHeader: true,
+    runAsRoot,
+  });
+  const siteFile = path.join(dir, 'tianmu.conf');
+  const mainFile = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(siteFile, site);
+  fs.writeFileSync(mainFile, renderMainConfig(siteFile, { dir, runAsRoot }));
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
+  const nginxArgs = ['-p', dir, '-c', mainFile, '-e', path.join(dir, 'error.log')];
+  await run(NGINX, ['-t', '-q', ...nginxArgs]).catch((error: Error & { stderr?: string }) => {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new Error(missing ? '未安装 nginx：请运行 apt-get install -y nginx' : `nginx 配置有误（${mainFile}）：${error.stderr ?? error.message}`);
+  });
+  const nginx = startChild('nginx', NGINX, nginxArgs, { cwd: dir, logFile: path.join(dir, 'nginx.log'), echo: options.echo });
+  return { nginx, site };
 }
