@@ -53,11 +53,3 @@ export function signedHeaders(deptId: number, signKey: string, token?: string): 
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
 }
-
-/** A multipart/form-data body with one file part named `file`. */
-export function multipartFile(bytes: Buffer, filename: string, type: string): { body: Buffer; contentType: string } {
-  const boundary = `----tianmu${Date.now().toString(16)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { body: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
-}

@@ -15,7 +15,8 @@ import { SESSION_KEYS } from '../../engine/http/session-store.js';
 import { SCREENSHOT_DIR, launchChromium, openAuctionNow, seededProjectOf, settled, watchNetwork } from '../browser/portal-harness.js';
 import { newContext } from './browser-context.js';
 import { HSTS_VALUE } from '../../server/plugins/security-headers.js';
-import { call, multipartFile, signedHeaders } from './http-client.js';
+import { call, signedHeaders } from './http-client.js';
+import { multipart } from '../server/users-helpers.js';
 
 // The production layout on loopback (scripts/deploy/local-stack.ts): a throwaway PostgreSQL with the demo seeded once,
 // two instances on it, and Debian's nginx in front with deploy/nginx.conf rendered for loopback. Everything below goes
@@ -137,15 +138,20 @@ describe('the portal through nginx', () => {
 
   it('refuses a body over its cap with the app’s upload message, and lets the app refuse one between the caps', async () => {
     const { token } = await tokenOf(DEMO_PHONES[0]);
-    const headers = (contentType: string) => ({ ...signedHeaders(CHUNAN, stack.signKey, token), 'content-type': contentType });
-    const huge = multipartFile(Buffer.alloc(3_500_000, 1), 'huge.png', 'image/png');
-    const byNginx = await call(viaNginx('/prod-api/common/upload'), { method: 'POST', headers: headers(huge.contentType), body: huge.body });
+    const upload = (bytes: number, filename: string) => {
+      const { payload, headers } = multipart([{ name: 'file', filename, contentType: 'image/png', data: Buffer.alloc(bytes, 1) }]);
+      return call(viaNginx('/prod-api/common/upload'), {
+        method: 'POST',
+        headers: { ...signedHeaders(CHUNAN, stack.signKey, token), ...headers },
+        body: payload,
+      });
+    };
+    const byNginx = await upload(3_500_000, 'huge.png');
     expect(byNginx.status).toBe(413);
     expect(byNginx.json()).toEqual({ code: 413, msg: '上传图片大小不能超过 2 MB!' });
     expect(byNginx.headers['strict-transport-security']).toBe(HSTS_VALUE);
 
-    const large = multipartFile(Buffer.alloc(2_500_000, 1), 'large.png', 'image/png');
-    const byApp = await call(viaNginx('/prod-api/common/upload'), { method: 'POST', headers: headers(large.contentType), body: large.body });
+    const byApp = await upload(2_500_000, 'large.png');
     expect(byApp.status).toBe(413);
     expect(byApp.json()).toMatchObject({ code: 413, msg: '上传图片大小不能超过 2 MB!' });
     expect(byApp.headers[UPSTREAM]).toMatch(/^127\.0\.0\.1:1808[12]$/);
@@ -156,18 +162,17 @@ describe('the portal through nginx', () => {
     await expect(call(`${stack.httpUrl}`, { headers: { host: 'elsewhere.example' } })).rejects.toThrow();
   });
 
-  // Needs the pictures in the shared store (uploads in the database): until then the instance that did not take the
-  // upload answers 404.
+  // Pictures live in the database (stored_file): the instance that did not take the upload serves it all the same.
   it('serves a picture uploaded through nginx from either instance', async () => {
     const { token } = await tokenOf(DEMO_PHONES[0]);
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 140, b: 90 } } })
       .png()
       .toBuffer();
-    const { body, contentType } = multipartFile(png, 'field.png', 'image/png');
+    const { payload, headers } = multipart([{ name: 'file', filename: 'field.png', contentType: 'image/png', data: png }]);
     const answer = await call(viaNginx('/prod-api/common/upload'), {
       method: 'POST',
-      headers: { ...signedHeaders(CHUNAN, stack.signKey, token), 'content-type': contentType },
-      body,
+      headers: { ...signedHeaders(CHUNAN, stack.signKey, token), ...headers },
+      body: payload,
     });
     const envelope = answer.json<{ code: number; msg: string; data: { url: string } }>();
     expect(envelope.code, envelope.msg).toBe(200);
