@@ -20,12 +20,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { groupCpuMs, postgresCpuMs } from './proc-cpu.js';
+import { numberArg } from './args.js';
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
+const arg = (name: string, fallback: number) => numberArg(name, fallback, args);
 const projects = arg('projects', 100000);
 const duration = arg('duration', 10);
 const connections = arg('connections', 100);

@@ -25,12 +25,10 @@ import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import { postgresCpuMs } from './proc-cpu.js';
+import { numberArg } from './args.js';
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
+const arg = (name: string, fallback: number) => numberArg(name, fallback, args);
 const VIEWERS = arg('viewers', 1000);
 // Offered above the goal (500/s): at exactly 500 the figure (bids answered ÷ the time until the last answer) comes
 // out just under 500 even when the server keeps pace.

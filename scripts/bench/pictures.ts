@@ -20,12 +20,10 @@ import { DEFAULT_ORIGINALS_BYTES } from '../../server/pictures/stored-file-reade
 import { storeFileIfAbsent } from '../../server/pictures/stored-files.js';
 import { renderDemoImage } from '../../server/seed/images.js';
 import { Rng } from '../../server/seed/random.js';
+import { numberArg } from './args.js';
 
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
+const arg = (name: string, fallback: number) => numberArg(name, fallback, args);
 const duration = arg('duration', 5);
 const connections = arg('connections', 20);
 
