@@ -1,5 +1,5 @@
-// Lint: typescript-eslint's recommended rules, React hooks, imports that resolve and do not cycle, and the layers
-// (issue 18): what may import what is read from the folder names and enforced here.
+// Lint: typescript-eslint's recommended rules, React hooks, imports that resolve and do not cycle, and the layers:
+// what may import what is read from the folder names and enforced here.
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';

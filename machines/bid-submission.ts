@@ -23,7 +23,7 @@ export type BidSubmissionEvent =
   { type: 'SUBMIT'; amount: number; auction: AuctionState } | { type: 'CONFIRM' } | { type: 'CANCEL' };
 
 /**
- * One bid from the form to the server (issue 18: the panel's bid submission as a machine like the others). The
+ * One bid from the form to the server (the panel's bid submission as a machine like the others). The
  * amount is checked by the rule the server's test shares (`bidProblem`) before anything is sent; where the region
  * asks, it is confirmed first; it is sent once — a second press while it travels is ignored —; the server's
  * refusal comes back as `problem`. Actions the caller provides: `refused` (focus the amount), `accepted` (say so,

@@ -1,6 +1,6 @@
 import type { ApiRouteName, ApiRoutes } from '../schemas/types/api.js';
 
-// The ports the machines need from the outside world (issue 18): declared here, where the machines own them, so
+// The ports the machines need from the outside world: declared here, where the machines own them, so
 // machines import no other layer. The engine implements them (engine/http's client and notifier) and tests pass
 // their own.
 

@@ -3,7 +3,7 @@ import type { ProjectCard, ReleaseRecord } from '../schemas/types/api.js';
 
 /**
  * What the status clock reads from a project: its type, its stored status and its `releaseRecord` times (ms epoch
- * numbers, or null when not scheduled). Shared contract with the server's scheduler (issue 6).
+ * numbers, or null when not scheduled). Shared contract with the server's scheduler.
  */
 export interface ProjectTimeline {
   /** 1 tender/procurement, 2 property transfer, 3 demand. */

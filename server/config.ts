@@ -7,7 +7,7 @@ export interface RateLimitRule {
 }
 
 /**
- * The rate limits (issue 14). Per address (`…PerIp`), per phone and per account; over a limit the answer is 429
+ * The rate limits. Per address (`…PerIp`), per phone and per account; over a limit the answer is 429
  * 请求过于频繁，请稍后再试 with Retry-After. Each can be set with RATE_LIMIT_<NAME>=max/seconds, e.g.
  * RATE_LIMIT_LOGIN_PER_IP=10/60.
  */

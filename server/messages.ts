@@ -1,5 +1,5 @@
 /**
- * The server's visitor-facing texts, one catalogue grouped by domain (issue 18): keys in English, the texts exactly
+ * The server's visitor-facing texts, one catalogue grouped by domain: keys in English, the texts exactly
  * as the contract has them (tests assert them). Texts the browser shows too (the §8 code texts) are read from the
  * engine's catalogue, so each has one definition. Move a route's texts here as it is touched; do not reword them.
  *

@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- --only bundle,api,auction] [--quick]
  *
- * Runs every benchmark of issue 17 one after another — the client's first view (bench:bundle), the project list
+ * Runs every benchmark one after another — the client's first view (bench:bundle), the project list
  * (bench:api on PGlite and on PostgreSQL), the live auction (bench:auction on PGlite, on PostgreSQL, and two server
  * instances on one PostgreSQL) — and writes `bench/report.md`: the machine, each figure against its goal, and where
  * a goal is missed, what the benchmark says limits it. Each benchmark ends its output with one line

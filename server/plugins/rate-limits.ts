@@ -88,7 +88,7 @@ function addHook<H>(route: RouteOptions, hook: 'onRequest' | 'preHandler', handl
 }
 
 /**
- * Rate limits on logins, SMS codes, uploads and submits (issue 14), with @fastify/rate-limit and its counters in the
+ * Rate limits on logins, SMS codes, uploads and submits, with @fastify/rate-limit and its counters in the
  * database. Per-address limits run on request, before the body is read; per-account and per-phone ones once the
  * guards know the account and the body is validated. Register before the routes.
  */

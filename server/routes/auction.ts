@@ -47,7 +47,7 @@ export function staffScope(request: FastifyRequest, places: PlaceTree): number[]
   return scope.length ? scope : [-1];
 }
 
-/** Registration, review, bidding and the auction state (issue 6); real-time pushes are in websocket.ts. */
+/** Registration, review, bidding and the auction state; real-time pushes are in websocket.ts. */
 export async function registerAuctionRoutes(app: FastifyInstance, { db, places, dbKind }: AppContext): Promise<void> {
   defineRoute(app, 'auctionRegister', async (request) => {
     const projectId = projectIdOf(request.input);

@@ -236,7 +236,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     if (!b.approve && !reason) throw badRequest(MESSAGES.listings.reasonMissing);
     // One statement: only an intent awaiting review in the staff member's places changes, so two reviewers racing
     // cannot both decide it.
-    // The review and its audit row (issue 19) commit together.
+    // The review and its audit row commit together.
     const updated = await db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('intent')

@@ -7,7 +7,7 @@ import { DAY, HOUR, MINUTE, type Rng } from './random.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 export const DEMO_PHONES = ['13800000001', '13800000002', '13800000003'];
-/** The staff console's (issue 19) other accounts: an administrator, and staff of a second county (isolation demos). */
+/** The staff console's other accounts: an administrator, and staff of a second county (isolation demos). */
 export const CONSOLE_ADMIN_PHONE = '13800000004';
 export const CONSOLE_OTHER_STAFF_PHONE = '13800000005';
 

@@ -22,7 +22,7 @@ function snapshot(row: object | null | undefined): string | null {
 
 /**
  * One audit_log row for an admin write. Pass the write's transaction, so the write and its record commit or roll back
- * together (issue 19: an admin write without its audit row must not exist).
+ * together (an admin write without its audit row must not exist).
  */
 export async function audit(trx: Transaction<Database> | Kysely<Database>, actor: SessionUser, record: AuditRecord): Promise<void> {
   await trx

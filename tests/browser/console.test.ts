@@ -8,7 +8,7 @@ import { createAdministrator } from '../../server/services/first-admin.js';
 import type { DeclaredPlace } from '../../engine/region/places.js';
 import { SCREENSHOT_DIR, seededProjectOf, seriousViolations, settled, withPortalInChromium, type OpenedPage } from './portal-harness.js';
 
-// Issue 19: the staff console in Chromium — pages declared in YAML from the console blocks, each write one staff call.
+// The staff console in Chromium — pages declared in YAML from the console blocks, each write one staff call.
 const chromium = withPortalInChromium();
 const STAFF = '13900000019';
 const ADMIN = '13900000020';

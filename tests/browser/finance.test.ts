@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, seriousViolations, withPortalInChromium, type OpenPageOptions } from './portal-harness.js';
 
-// Finance (issue 13): financing list → detail, the financing announcement search, financial services, the bank loan
+// Finance: financing list → detail, the financing announcement search, financial services, the bank loan
 // pages with the loan filters, and the three finance flags. The flags are tried on variants of the demo regions,
 // written into a copy of regions/ for this file only:
 //   lantian-plain  蓝田县 with goJRFWInfo off        lantian-nojrfw  蓝田县 with notHaveJRFW

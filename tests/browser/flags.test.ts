@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { SESSION_KEYS } from '../../engine/http/session-store.js';
 import { SCREENSHOT_DIR, closeMessages, seriousViolations, seededProjectOf, withPortalInChromium, type OpenedPage } from './portal-harness.js';
 
-// Region flags and fields with a visible effect (issue 13), each against a region with it and one without, in real
+// Region flags and fields with a visible effect, each against a region with it and one without, in real
 // Chromium over the seeded portal; and the registration journeys of tender, demand and bid details.
 const chromium = withPortalInChromium();
 /** Each test opens several windows on a shared two-core machine. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PHONES } from '../../server/seed/index.js';
 import { SCREENSHOT_DIR, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
 
-// Issue 14: an intent a user submits waits for staff review. The form says so, the public list does not show it,
+// An intent a user submits waits for staff review. The form says so, the public list does not show it,
 // and the personal centre's 我的意向 shows its state in words — 待审核, and 未通过 with the reviewer's reason.
 const chromium = withPortalInChromium();
 

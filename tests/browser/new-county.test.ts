@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, settled, seriousViolations, withPortalInChromium } from './portal-harness.js';
 
-// Issue 15: a county nobody has seen before is YAML alone. As the README's "Add a region" does: a new folder with
+// A county nobody has seen before is YAML alone. As the README's "Add a region" does: a new folder with
 // region.yaml, pages/home.yaml and places.yaml (浙江省 > 杭州市 > 建德市 > its towns), no SQL; the server adds the
 // places on start, and the home and the area page show the county and its towns.
 const TOWNS = ['新安江街道', '梅城镇', '寿昌镇', '乾潭镇'];

@@ -7,7 +7,7 @@ import type { Page as PageConfig, Region } from '../../schemas/types/region.js';
 import { seriousViolations, withPortalInChromium } from './portal-harness.js';
 import { readability } from './readability.js';
 
-// No dead ends (issue 13): in every demo region, every route of the region's page table renders real content, and
+// No dead ends: in every demo region, every route of the region's page table renders real content, and
 // every link the portal draws — nav, footer, home blocks, lists, details — leads to a real page. A visitor walks the
 // portal from its home page, following each kind of link once, as far as the links go.
 const chromium = withPortalInChromium();
@@ -21,7 +21,7 @@ const DEMO_REGIONS = ['chunan', 'chunan-dev', 'xinyang', 'lantian', 'shouguang']
  * every route is still walked and every link followed.
  */
 const axeCheckedConfig = new Set<string>();
-/** Screens axe has checked, as `region|screen`: every screen of every region (issue 16), in normal and in elder mode. */
+/** Screens axe has checked, as `region|screen`: every screen of every region, in normal and in elder mode. */
 const axeChecked = new Set<string>();
 /**
  * Pages checked in elder mode, as `/path|block types`: each page once, whatever its query, and once over all regions
@@ -252,7 +252,7 @@ describe.each(DEMO_REGIONS)('region %s', (regionId) => {
         }
         expect(seen.size, 'the walk stays bounded').toBeLessThan(400);
       }
-      // Every page ran under the production Content-Security-Policy without a violation (issue 14, finding 8).
+      // Every page ran under the production Content-Security-Policy without a violation.
       console.log(
         `no dead ends, ${regionId}: ${visitedPaths.size} routes, ${seen.size} screens walked, CSP violations ${cspViolations.length}; axe runs so far over all regions: ${axeRuns}`,
       );

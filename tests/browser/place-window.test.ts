@@ -8,7 +8,7 @@ import { loadRegionCatalog } from '../../engine/region/index.js';
 import type { Region } from '../../schemas/types/region.js';
 import { SCREENSHOT_DIR, settled, seriousViolations, withPortalInChromium } from './portal-harness.js';
 
-// Issue 13, "journeys that stop short": a place opened from the area menu or the town map shows that place (its name
+// Journeys that must not stop short: a place opened from the area menu or the town map shows that place (its name
 // as heading and window title, its own news and projects, checked against the database); the app QR code is drawn
 // from the region's appUrl; the town map is a diagram of keyboard-reachable links; banners carry their words.
 const chromium = withPortalInChromium();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
 
-// Public records and announcements (issue 13): each list route in the regions that configure it, a row to its
+// Public records and announcements: each list route in the regions that configure it, a row to its
 // detail, the pager, the empty state, the tender deal tab of showZTBCjgg, and the 更多 links of every home list.
 const chromium = withPortalInChromium();
 

@@ -8,7 +8,7 @@ import type { TestServer } from '../server/harness.js';
 import { loggedInUser } from '../server/listings-helpers.js';
 import { bearer, GOOD_PASSWORD, insertUser, latestSmsCode, multipart } from '../server/users-helpers.js';
 
-// Floods against every rate limit (issue 14), with the real defaults: logins from one address, SMS codes to many
+// Floods against every rate limit, with the real defaults: logins from one address, SMS codes to many
 // phones, code guesses in parallel, uploads, submits. Each flood counts what was accepted, refused (429) and failed
 // (5xx), prints the figures and asserts the limit held.
 const L = DEFAULT_RATE_LIMITS;

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { watchCsp, withPortalInChromium } from '../browser/portal-harness.js';
 import { multipart } from '../server/users-helpers.js';
 
-// The header policy (issue 14, finding 8), as a visitor's browser meets it: the headers of each kind of response
+// The header policy, as a visitor's browser meets it: the headers of each kind of response
 // printed, the policy shown to be enforced (an injected inline script and handler are refused), and the portal refusing
 // to be framed by another site.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzEveryRoute, fuzzRoutes, startFuzzServer, type FuzzServer } from '../server/route-fuzz.js';
 
-// Issue 14, the full route-schema fuzz: every route of schemas/api, many hostile variants of valid requests each
+// The full route-schema fuzz: every route of schemas/api, many hostile variants of valid requests each
 // (out-of-range and NaN-ish numbers, NUL and control characters, huge and deep values, wrong types, missing and extra
 // fields, broken bodies and headers), signed and logged in as the route asks. No 5xx, a Chinese msg on every 4xx,
 // nothing written by a refused request. The seed is fixed and printed: FUZZ_SEED=<n> replays another.

@@ -5,7 +5,7 @@ import { isAllowedUrl } from '../../engine/security/url-policy.js';
 import { settled, withPortalInChromium } from '../browser/portal-harness.js';
 
 /**
- * Issue 14, findings 1 and 2, kept closed: a corpus of stored-XSS and page-takeover payloads written straight into
+ * Stored XSS and page takeover, kept closed: a corpus of stored-XSS and page-takeover payloads written straight into
  * the database of the seeded portal (as a compromised back office or a careless import would), in every field a
  * visitor's page renders from data — article title, content, attachment and cover picture; intent name and content;
  * project name, content and pictures; investment record title, content and pictures — then every page showing them

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Every flag and every top-level field the region schema accepts must do something: a flag or field nobody reads is
- * a promise to config authors that the portal breaks (issue 13). "Read" means named as a property in the product's
+ * a promise to config authors that the portal breaks. "Read" means named as a property in the product's
  * TypeScript (engine/, blocks/, machines/, server/ — not tests, not the demo seed, comments stripped), or in a
  * region YAML condition or reference (`flags.X`, `region.X` in a `when`, a `path` or a `$from`).
  */

@@ -3,7 +3,7 @@ import { TENANT_A, TENANT_A_COUNTY, TENANT_A_OTHER_COUNTY, TENANT_A_TOWN } from 
 import { callAs } from './listings-helpers.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
 
-// Issue 19: staff write articles as drafts and publish or withdraw them; the portal shows published ones only, and
+// Staff write articles as drafts and publish or withdraw them; the portal shows published ones only, and
 // every write leaves an audit row.
 let w: ConsoleWorld;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { TENANT_A_OTHER_COUNTY, TENANT_A_TOWN } from './fixtures.js';
 import { approve, insertBiddingProject, Viewer } from './auction-helpers.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
 
-// Issue 19: the live monitor shows the running auctions of the staff member's places with their price, bids,
+// The live monitor shows the running auctions of the staff member's places with their price, bids,
 // extensions (bids that moved the end later), end time and the sockets watching each.
 let w: ConsoleWorld;
 let wsBase: string;

@@ -6,7 +6,7 @@ import { insertProject } from './auction-helpers.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
 import type { API_ROUTES } from '../../schemas/types/api.js';
 
-// Issue 19: over EVERY route of schemas/api/admin.json (read from the file, so a new route is covered without a
+// Over EVERY route of schemas/api/admin.json (read from the file, so a new route is covered without a
 // change here), a staff member of 丙县 calling with any record id of 甲县's data gets 403/404 — or, for a list or a
 // create in its own place, an answer without any of 甲县's records — and 甲县's data never changes.
 type Schema = {

@@ -3,7 +3,7 @@ import { TENANT_A_OTHER_COUNTY, TENANT_A_TOWN } from './fixtures.js';
 import { insertBiddingProject } from './auction-helpers.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
 
-// Issue 19: staff create and edit projects with a timeline checked for order; the status comes from the shared
+// Staff create and edit projects with a timeline checked for order; the status comes from the shared
 // project-status machine; withdraw/suspend end a project before bidding and tell its registered bidders.
 let w: ConsoleWorld;
 beforeAll(async () => {

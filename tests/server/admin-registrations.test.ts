@@ -3,7 +3,7 @@ import { TENANT_A_TOWN } from './fixtures.js';
 import { insertProject, Viewer } from './auction-helpers.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
 
-// Issue 19: a staff member rejects a registration with a reason; the bidder reads it in 我的消息 (and the real-time
+// A staff member rejects a registration with a reason; the bidder reads it in 我的消息 (and the real-time
 // notice carries the same text), and the review is in the audit log.
 let w: ConsoleWorld;
 let projectId: number;

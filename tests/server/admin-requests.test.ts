@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_A_OTHER_COUNTY, TENANT_A_TOWN } from './fixtures.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
 
-// Issue 19: staff answer feedback and complaints/consultations of their places; the user reads the reply in 我的消息.
+// Staff answer feedback and complaints/consultations of their places; the user reads the reply in 我的消息.
 let w: ConsoleWorld;
 let complaintId: number;
 let otherComplaintId: number;

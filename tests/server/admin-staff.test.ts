@@ -3,7 +3,7 @@ import { TENANT_A_COUNTY, TENANT_A_TOWN } from './fixtures.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
 import { bearer } from './users-helpers.js';
 
-// Issue 19: administrators only — the place tree (read-only, from places.yaml) and staff accounts.
+// Administrators only — the place tree (read-only, from places.yaml) and staff accounts.
 let w: ConsoleWorld;
 beforeAll(async () => {
   w = await consoleWorld('1371900500');

@@ -135,7 +135,7 @@ describe('messages at the close of an auction', () => {
     await closeNow(id);
     const [aliceMessage] = await messagesOf(alice, id);
     const [bobMessage] = await messagesOf(bob, id);
-    // Each socket hears of its own message, by id (with its text since issue 19), and of no one else's.
+    // Each socket hears of its own message, by id (with its text), and of no one else's.
     expect((await aliceSocket.waitFor((f) => f.type === 'notice' && f.data?.title !== '探测')).data).toEqual({
       messageId: aliceMessage.id,
       title: '竞价成交',

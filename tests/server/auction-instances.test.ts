@@ -7,7 +7,7 @@ import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A } from './fixtures.js';
 import { approve, insertBiddingProject, userWithToken, Viewer, type TestUser } from './auction-helpers.js';
 
-// Issue 17: two server instances on one PostgreSQL, viewers split across them; every viewer must see every accepted
+// Two server instances on one PostgreSQL, viewers split across them; every viewer must see every accepted
 // bid once and in the same order, whichever instance took the bid. Bids are sent through both instances at once, so
 // they race for the project's row lock across processes' pools, and the NOTIFYs reach each instance's LISTEN.
 const onPostgres = Boolean(process.env.DATABASE_URL);

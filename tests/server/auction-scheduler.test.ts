@@ -129,7 +129,7 @@ describe('status scheduler', () => {
 
   it('agrees with the project-status machine on any timeline: which projects move, to what, and when it next wakes', async () => {
     // The scheduler picks candidates and its next wake-up in SQL; the machine (statusAt) decides statuses. The two
-    // state the same timing rules twice (issue 18), so here they are held to each other over random timelines.
+    // state the same timing rules twice, so here they are held to each other over random timelines.
     const scheduler = new StatusScheduler(server.db);
     await scheduler.tick(); // whatever earlier tests left due
     const day = 24 * HOUR;

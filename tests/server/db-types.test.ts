@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 
 // The row types in server/db/schema.ts are written by hand (they say more than the database: a role's three values,
-// a JSON column's shape). This test holds them to the migrated database (issue 18): the same tables and columns,
+// a JSON column's shape). This test holds them to the migrated database: the same tables and columns,
 // null where the column allows NULL, optional on insert exactly where the column has a default or allows NULL, and
 // the TypeScript type of each column's family (integer → number, numeric → string, timestamp → Date…).
 

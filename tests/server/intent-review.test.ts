@@ -4,7 +4,7 @@ import { startTestServerWithPlaces, TENANT_A, TENANT_A_OTHER_COUNTY, TENANT_A_TO
 import { callAs } from './listings-helpers.js';
 import { bearer, insertUser, sessionFor } from './users-helpers.js';
 
-// Issue 14 finding 2: a logged-in user's intent covered the detail page with a fake re-login layer, and intents were
+// A logged-in user's intent covered the detail page with a fake re-login layer, and intents were
 // public at once. Now the content is sanitised when stored and an intent waits for staff review: 待审核 → 已发布 or
 // 未通过 (with a reason its author reads in the personal centre).
 let server: TestServer;

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './harness.js';
 import { insertTestPlaces, TENANT_A } from './fixtures.js';
 import { bearer, GOOD_PASSWORD, insertUser, latestSmsCode } from './users-helpers.js';
 
-// Finding 3 of issue 14: no secret (password, login token, SMS code and its uuid, sign, form signature and nonce) in
+// No secret (password, login token, SMS code and its uuid, sign, form signature and nonce) in
 // any log line. The server logs through its real logger (pino, at trace level) into a captured stream; a visitor
 // logs in, opens the real-time channel with ?token=, resets a password by SMS code, and calls both signed styles.
 

@@ -7,7 +7,7 @@ import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN } from './fixtures.js';
 import { approve, insertBiddingProject, userWithToken, type TestUser } from './auction-helpers.js';
 
-// Issue 17: on PostgreSQL the bid statement, the session lookup (every bid runs both) and the project list's
+// On PostgreSQL the bid statement, the session lookup (every bid runs both) and the project list's
 // statements go as named prepared statements, parsed once per pooled connection instead of per request: PostgreSQL's
 // CPU per bid ~950 → ~350 µs (bench:auction), per uncached list ~290-330 → ~230-250 µs (bench:api).
 // pg_prepared_statements lists a session's own statements, so the instance here has a pool of one connection: every

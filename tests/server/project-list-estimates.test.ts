@@ -4,7 +4,7 @@ import { userWithToken } from './auction-helpers.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN } from './fixtures.js';
 
-// Issue 17: a keyword or area filter over many projects shows an estimated total (约 N 条) from a sample of the
+// A keyword or area filter over many projects shows an estimated total (约 N 条) from a sample of the
 // newest candidates. The sample cost PostgreSQL more than the page, so each filter's estimate is kept a while
 // (LIST_ESTIMATE_MS), cleared with the list's cache on a write; the rows are read afresh every time.
 let server: TestServer;

@@ -4,7 +4,7 @@ import { TOTAL_SAMPLE_ROWS } from '../../server/routes/projects.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_OTHER_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
 
-// Issue 17: the project list's total comes from project_tally (kept by triggers) or, for keyword/area filters over
+// The project list's total comes from project_tally (kept by triggers) or, for keyword/area filters over
 // many projects, from a sample; the rows come from indexes in the list's order. Both must say what a plain count and
 // a plain ORDER BY over the project table say.
 let server: TestServer;

@@ -4,7 +4,7 @@ import { TENANT_A, startTestServerWithPlaces } from './fixtures.js';
 import type { TestServer } from './harness.js';
 import { bearer, insertUser, sessionFor } from './users-helpers.js';
 
-// Issue 14, finding 5: integers beyond their column's range and NUL characters (PostgreSQL refuses \u0000 in text)
+// Integers beyond their column's range and NUL characters (PostgreSQL refuses \u0000 in text)
 // reached the database and came back as 500. Each class is refused up front with 400 and a Chinese msg naming the field.
 let server: TestServer;
 let token: string;

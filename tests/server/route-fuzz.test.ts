@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzEveryRoute, fuzzRoutes, startFuzzServer, type FuzzServer } from './route-fuzz.js';
 
-// Issue 14: every route of schemas/api, fed hostile variants of valid requests (signed and logged in as its auth
+// Every route of schemas/api, fed hostile variants of valid requests (signed and logged in as its auth
 // asks): no 5xx, every 4xx with a Chinese msg, and a refused request writes nothing. The fast version for npm test;
 // tests/hostile/route-fuzz.test.ts runs many more cases.
 const SEED = 142026;

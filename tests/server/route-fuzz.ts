@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './harness.js';
 import { multipart } from './users-helpers.js';
 
 /**
- * Route-schema fuzzing (issue 14): for every route of schemas/api, valid requests generated from its request schema,
+ * Route-schema fuzzing: for every route of schemas/api, valid requests generated from its request schema,
  * then made hostile one way at a time (a field out of range, NaN-ish text, NUL and control characters, huge or deep
  * values, wrong types, arrays for scalars, missing and extra fields, broken bodies and headers). Requests are signed
  * and logged in as the route's `auth` asks, so they reach the handlers rather than stop at the guards.

@@ -3,7 +3,7 @@ import { definedRoutes } from '../../server/api-schemas.js';
 import { API_ROUTES } from '../../schemas/types/api.js';
 import { startTestServer, type TestServer } from './harness.js';
 
-// Schema-first (issue 18): the routes the server answers are the routes of schemas/api — each with exactly one
+// Schema-first: the routes the server answers are the routes of schemas/api — each with exactly one
 // handler, none without a schema, none in the schemas left without a handler. (Each handler is typed by its route:
 // `defineRoute` takes the route's query and body and must return its envelope, so tsc checks the rest.)
 let server: TestServer;

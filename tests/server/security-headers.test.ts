@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 
-// Finding 8 of issue 14: security headers on every response, a strict Content-Security-Policy on every page (the
+// Security headers on every response, a strict Content-Security-Policy on every page (the
 // region script allowed by its hash), and an unknown API path answered with 404 JSON instead of the portal's page.
 
 let server: TestServer;

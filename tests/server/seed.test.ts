@@ -363,7 +363,7 @@ describe('users', () => {
     expect(await verify(users[0].passwordHash, 'wrong-Password1!')).toBe(false);
   });
 
-  it('puts the demo staff on a county, with an administrator and a second county’s staff for the console (issue 19)', async () => {
+  it('puts the demo staff on a county, with an administrator and a second county’s staff for the console', async () => {
     const rows = await server.db
       .selectFrom('appUser as u')
       .innerJoin('place as p', 'p.deptId', 'u.deptId')

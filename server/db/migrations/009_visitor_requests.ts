@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script.js';
 
-// What visitors hand in on the about pages and the property registration (issue 13):
+// What visitors hand in on the about pages and the property registration:
 // - complaint: 投诉建议 (/aboutUs/complaints) and 项目咨询 (/aboutUs/select1), told apart by `kind`. Anyone may send one
 //   (a contact phone is required instead of a login); user_id is kept when the sender was logged in.
 // - property_registration: 产权登记 (/registName), a collective's property it wants registered; needs a login.

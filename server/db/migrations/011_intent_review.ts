@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script.js';
 
-// An intent a user submits is public only after staff review it (issue 14: a published intent could cover the detail
+// An intent a user submits is public only after staff review it (a published intent could cover the detail
 // page): state 0 待审核, 1 已发布, 2 未通过 with the reason shown to its author. Intents already stored (the seed,
 // imports) stay published; the submit route stores 0 explicitly. The author's own list reads by user_id.
 export async function up(db: Kysely<unknown>): Promise<void> {

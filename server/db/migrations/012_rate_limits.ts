@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script.js';
 
-// Issue 14, hostile visitors:
+// Hostile visitors:
 // - rate_limit: request counters of the rate limits (per address, phone, account), in the database so every
 //   instance and a restarted one see the same counts. One row per limit name and key, a fixed window ending at
 //   reset_at; a hit is one INSERT … ON CONFLICT DO UPDATE, atomic on PGlite and PostgreSQL alike.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { execScript } from '../exec-script.js';
 
-// Issue 17, the project list under a city's load (100k projects, ~25k in one city): counting and sorting a city's
+// The project list under a city's load (100k projects, ~25k in one city): counting and sorting a city's
 // rows on every uncached request cost ~40 ms on PGlite.
 // - project_tally: how many projects each place has per type, status and category (number), kept exact by
 //   triggers on project, so the list's total for place/type/status/category filters is a sum over a few rows

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 17, bids under load: every bid reported the project's bid count by counting its bids, under the project's
+// Bids under load: every bid reported the project's bid count by counting its bids, under the project's
 // row lock — a scan that grows with the auction (~1-2 ms at 5000 bids on PGlite, the lock held all that while on
 // PostgreSQL). project.bid_count is kept exact by statement-level triggers on bid (any writer: the bid statement,
 // the seed, tests that clear bids), so the bid statement and the auction state read one column.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { execScript } from '../exec-script.js';
 
-// Issue 19, the staff console. An article has a status (草稿 draft / 已发布 published / 已撤回 withdrawn) and the
+// The staff console. An article has a status (草稿 draft / 已发布 published / 已撤回 withdrawn) and the
 // portal shows published ones only; the articles already stored (the seed, imports) stay published. A staff account
 // may be disabled (it cannot sign in). Every admin write leaves an audit_log row in its own transaction; the log is
 // append-only (no route updates or deletes it).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { execScript } from '../exec-script.js';
 
-// Issue 17: a list filtered by place and type alone (the common case: a city's 供应 tab) summed every project_tally
+// A list filtered by place and type alone (the common case: a city's 供应 tab) summed every project_tally
 // row of the city's places — one per place × status × category, ~1400 rows for a city of 100 000 projects, a third
 // of the database's time per request on PostgreSQL and more on PGlite. project_tally_place keeps the same counts per
 // place and type only (~20 rows for that city), moved by a trigger on project_tally itself, so whatever changes the

@@ -38,7 +38,7 @@ describe('uploadImage against the real server', () => {
     const served = await fetch(new URL(item.url, server.baseURL));
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    // The server stores the picture re-encoded (issue 14): the same pixels, not the same bytes.
+    // The server stores the picture re-encoded: the same pixels, not the same bytes.
     const sent = PNG.sync.read(Buffer.from(await blob.arrayBuffer()));
     const stored = PNG.sync.read(Buffer.from(await served.arrayBuffer()));
     expect([stored.width, stored.height]).toEqual([120, 80]);

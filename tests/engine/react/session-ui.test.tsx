@@ -178,7 +178,7 @@ describe('the transfer-out / transfer-in entry (spec §6)', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '提交意向' }));
     });
-    // Intents are public only once staff review them (issue 14): the form says so.
+    // Intents are public only once staff review them: the form says so.
     await waitFor(() => expect(c.notifier.entries.at(-1)).toEqual({ via: 'message', kind: 'success', text: '提交成功，等待审核' }));
     const row = await portal.server.db
       .selectFrom('intent')
