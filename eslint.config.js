@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 const REACT = ['react', 'react-dom', 'react-dom/*', 'react-router-dom', '@douyinfe/semi-ui', '@douyinfe/semi-ui/*', '@rjsf/core', '@xstate/react'];
 /** `no-restricted-imports` patterns: folders a layer may not reach into, each with the reason. */
 const layer = (forbidden) => ({
-  'no-restricted-imports': ['error', { patterns: forbidden.map(({ group, message }) => ({ group, message })) }],
+  'no-restricted-imports': ['error', { patterns: forbidden }],
 });
 const noReact = { group: REACT, message: 'The framework-free core does not import React or Semi: put this in a React layer (engine/react or blocks).' };
 const noBlocks = { group: ['**/blocks/**'], message: 'Blocks are composed by the app; lower layers do not import them.' };
@@ -20,6 +20,30 @@ const noEngine = {
   message: 'Machines own their ports (machines/ports.ts); the engine implements them, not the other way round.',
 };
 const noServer = { group: ['**/server/**'], message: 'The browser code does not import the server.' };
+const NODE_BUILTINS = [
+  'assert',
+  'buffer',
+  'child_process',
+  'crypto',
+  'events',
+  'fs',
+  'http',
+  'https',
+  'net',
+  'os',
+  'path',
+  'process',
+  'stream',
+  'url',
+  'util',
+  'worker_threads',
+  'zlib',
+];
+const noNode = {
+  // A regex, not a gitignore-style group: the group `http` would also match our own `../http/index.js`.
+  regex: `^(node:|(${NODE_BUILTINS.join('|')})(/|$))`,
+  message: 'Browser code does not import Node built-ins: reading files belongs to the server, scripts or engine/region-files.',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'coverage/**', 'schemas/types/**', 'schemas/forms/validators/**'] },
@@ -45,14 +69,18 @@ export default tseslint.config(
   // Tests reach into loosely typed responses and hostile inputs on purpose.
   { files: ['tests/**', '**/*.test.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // The layers, lowest first.
-  { files: ['machines/**/*.ts'], ignores: ['machines/**/*.test.ts', 'machines/testing/**'], rules: layer([noReact, noBlocks, noEngine, noApp, noServer]) },
+  // Everything below runs in the browser (and on the server), so none of it may import a Node built-in — except
+  // engine/region-files, the loader that reads a regions folder from disk.
+  { files: ['machines/**/*.ts'], ignores: ['machines/testing/**'], rules: layer([noReact, noBlocks, noEngine, noApp, noServer, noNode]) },
   {
     files: ['engine/**/*.{ts,tsx}'],
-    ignores: ['engine/react/**', 'engine/app/**', 'engine/**/*.test.ts'],
-    rules: layer([noReact, noBlocks, noEngineReact, noApp, noServer]),
+    ignores: ['engine/react/**', 'engine/app/**', 'engine/region-files/**'],
+    rules: layer([noReact, noBlocks, noEngineReact, noApp, noServer, noNode]),
   },
-  { files: ['engine/react/**/*.{ts,tsx}'], rules: layer([noBlocks, noApp, noServer]) },
-  { files: ['blocks/**/*.{ts,tsx}'], ignores: ['blocks/**/*.test.{ts,tsx}'], rules: layer([noApp, noServer]) },
+  { files: ['engine/region-files/**/*.ts'], rules: layer([noReact, noBlocks, noEngineReact, noApp, noServer]) },
+  { files: ['engine/react/**/*.{ts,tsx}'], rules: layer([noBlocks, noApp, noServer, noNode]) },
+  { files: ['engine/app/**/*.{ts,tsx}'], rules: layer([noServer, noNode]) },
+  { files: ['blocks/**/*.{ts,tsx}'], rules: layer([noApp, noServer, noNode]) },
   {
     files: ['server/**/*.ts'],
     // The server reads the block catalogue (blocks/index.ts: types, lead pictures, chunk modules for the first view),

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
-import { loadConfig } from './server/config.js';
+import { loadConfig } from './server/runtime/config.js';
 import { readingAidsCss } from './scripts/reading-aids-css.js';
-import { clientSettingsFor, PREVIEW_EVENTS_PATH, settingsScript } from './server/index-html.js';
-import { precompressDir } from './server/compression.js';
+import { clientSettingsFor, PREVIEW_EVENTS_PATH, settingsScript } from './server/delivery/index-html.js';
+import { precompressDir } from './server/delivery/compression.js';
 import { rjsfRegistry } from './scripts/rjsf-registry-plugin.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -32,7 +32,7 @@ function devSettings(): Plugin {
 
 /**
  * Build only: each built text file gets its brotli and gzip twin (.br/.gz) at the best quality, which the server
- * sends to browsers that accept them (server/compression.ts), so no request pays for compressing a static file.
+ * sends to browsers that accept them (server/delivery/compression.ts), so no request pays for compressing a static file.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -124,7 +124,7 @@ export default defineConfig({
   // Elder mode's text floor and line spacing, for Semi's styles and ours alike (scripts/reading-aids-css.ts).
   css: { postcss: { plugins: [readingAidsCss()] } },
   // The manifest (dist/client/.vite/manifest.json, never served: a dotfile) tells the server which chunks and
-  // stylesheets a page's blocks need, to announce them in index.html before the app asks (server/first-view.ts).
+  // stylesheets a page's blocks need, to announce them in index.html before the app asks (server/delivery/first-view.ts).
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

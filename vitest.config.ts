@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './tests/slow-first-sequencer.js';
 
-const ALL_TESTS = ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'machines/**/*.test.ts', 'engine/**/*.test.ts', 'blocks/**/*.test.ts', 'blocks/**/*.test.tsx'];
+// Every test lives under tests/, in a folder named after what it tests (tests/machines, tests/blocks, tests/server…).
+const ALL_TESTS = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
 const SERVER_TESTS = ['tests/server/**/*.test.ts'];
 const BROWSER_TESTS = ['tests/browser/**/*.test.ts'];
 // tests/hostile: the slow hostile-visitor suites, run by `npm run test:hostile` (vitest.hostile.config.ts); tests/deploy:

@@ -305,7 +305,7 @@ export function nextStatusChangeAt(project: ProjectTimeline, now: number): numbe
   return statusAt(project, now).nextChangeAt;
 }
 
-/** The API's times are China Standard Time text `YYYY-MM-DD HH:mm:ss` (server/format.ts). */
+/** The API's times are China Standard Time text `YYYY-MM-DD HH:mm:ss` (server/api/format.ts). */
 const CST_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/;
 
 /**

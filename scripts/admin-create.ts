@@ -9,9 +9,9 @@
  * The creation is written to the audit log.
  */
 import readline from 'node:readline';
-import { loadConfig } from '../server/config.js';
-import { syncPlaces } from '../server/places-sync.js';
-import { PortalRegions } from '../server/portal-regions.js';
+import { loadConfig } from '../server/runtime/config.js';
+import { syncPlaces } from '../server/services/places-sync.js';
+import { PortalRegions } from '../server/delivery/portal-regions.js';
 import { AdminCreateError, createAdministrator, resolveDeclaredPlace } from '../server/services/first-admin.js';
 import { runCommand, withMigratedDatabase } from './cli.js';
 

@@ -2,10 +2,10 @@
  * What the operator commands (seed, places:sync, pictures:import, admin:create) share: the database opened as the
  * server opens it and migrated, and an ending that prints a refusal as its message alone and exits with a code.
  */
-import type { ServerConfig } from '../server/config.js';
+import type { ServerConfig } from '../server/runtime/config.js';
 import { DataDirBusyError } from '../server/db/data-dir-lock.js';
 import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from '../server/db/database.js';
-import { RegionConfigError } from '../server/portal-regions.js';
+import { RegionConfigError } from '../server/delivery/portal-regions.js';
 
 /** An error class whose message is written for the operator: printed as it is, without "failed:" or a stack. */
 type OperatorError = abstract new (...args: never[]) => Error;

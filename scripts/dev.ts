@@ -4,7 +4,7 @@
  * (that region on every page, region files watched and pushed to the open pages).
  */
 import { spawn } from 'node:child_process';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/runtime/config.js';
 import { startServer } from '../server/main.js';
 
 const region = process.argv.slice(2).find((a) => !a.startsWith('-'));

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
-import { readBlockSchemas, type JsonSchema } from '../engine/region/index.js';
+import { readBlockSchemas, type JsonSchema } from '../engine/region-files/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUTPUT = path.join(repoRoot, 'docs/blocks.md');

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
-import { BLOCK_PROPS_FILE, blockTypeNames } from '../engine/region/schemas.js';
+import { BLOCK_PROPS_FILE, blockTypeNames } from '../engine/region-files/schemas.js';
 import * as prettier from 'prettier';
 import { generateApiForms, generateFormValidators } from './gen-form-validators.js';
 
@@ -405,7 +405,7 @@ export async function generateRegionTypes(schemasRoot: string = SCHEMAS_ROOT): P
  */
 export async function generateBlockTypes(blocksRoot: string = BLOCKS_ROOT): Promise<string> {
   const blocks = readBlockSchemaFiles(blocksRoot);
-  // A block's $refs are paths from its own file (see schemaId in engine/region/schemas.ts).
+  // A block's $refs are paths from its own file (see schemaId in engine/region-files/schemas.ts).
   const mapRef = (ref: string): Json => {
     const match = /^\.\.\/\.\.\/schemas\/region\.schema\.json#\/\$defs\/([^/]+)$/.exec(ref);
     if (match) return { tsType: defName(match[1]) };
@@ -455,7 +455,7 @@ export async function generateBlockTypes(blocksRoot: string = BLOCKS_ROOT): Prom
 /**
  * Builds schemas/block-catalog.schema.json, the editor's view of block entries: the enum of block types, the enum
  * of API call names, and per type `if type = X then props: $ref ../blocks/X/props.schema.json`. The engine validates with its own
- * relaxed stand-in (see engine/region/schemas.ts) and checks types, calls and props itself, with suggestions.
+ * relaxed stand-in (see engine/region-files/schemas.ts) and checks types, calls and props itself, with suggestions.
  */
 export function generateBlockCatalog(blocksRoot: string = BLOCKS_ROOT, apiDir: string = DEFAULT_SCHEMA_DIR): string {
   const types = readBlockSchemaFiles(blocksRoot).map((b) => b.type);

@@ -1,5 +1,5 @@
 /** npm run migrate: bring the database (PGlite under DATA_DIR, or DATABASE_URL) to the latest migration. */
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/runtime/config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from '../server/db/database.js';
 import { DataDirBusyError } from '../server/db/data-dir-lock.js';
 

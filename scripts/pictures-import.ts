@@ -7,7 +7,7 @@
  * copied from another machine. Files already stored are left alone; the folder is only read.
  */
 import path from 'node:path';
-import { imagesDir, loadConfig } from '../server/config.js';
+import { imagesDir, loadConfig } from '../server/runtime/config.js';
 import { runCommand, withMigratedDatabase } from './cli.js';
 import { importFolder, importReport } from '../server/pictures/import-folder.js';
 

@@ -6,9 +6,9 @@
  * kept and reported). Validates the regions first and refuses a broken catalog; migrates the database like the server.
  */
 import path from 'node:path';
-import { loadConfig } from '../server/config.js';
-import { syncPlaces } from '../server/places-sync.js';
-import { PortalRegions, RegionConfigError } from '../server/portal-regions.js';
+import { loadConfig } from '../server/runtime/config.js';
+import { syncPlaces } from '../server/services/places-sync.js';
+import { PortalRegions, RegionConfigError } from '../server/delivery/portal-regions.js';
 import { runCommand, withMigratedDatabase } from './cli.js';
 
 async function main(): Promise<number> {

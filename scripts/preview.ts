@@ -4,11 +4,11 @@
  * new config re-renders them in place, a problem shows over the page (file:line:column, path, message, suggestion)
  * until fixed, while the server keeps the last valid config. No client build on a YAML change.
  */
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/runtime/config.js';
 import { startServer } from '../server/main.js';
-import { RegionConfigError } from '../server/portal-regions.js';
+import { RegionConfigError } from '../server/delivery/portal-regions.js';
 import { DataDirBusyError } from '../server/db/data-dir-lock.js';
-import { loadRegionCatalog } from '../engine/region/index.js';
+import { loadRegionCatalog } from '../engine/region-files/index.js';
 import { buildClientIfStale } from './client-build.js';
 
 const region = process.argv.slice(2).find((a) => !a.startsWith('-'));

@@ -9,11 +9,11 @@
  * folder the CLI is refused (naming the server's process) and changes nothing; stop the server or use the
  * auctionReview call.
  */
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/runtime/config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from '../server/db/database.js';
 import { listRegistrations, review } from '../server/auction/engine.js';
-import { ApiError } from '../server/errors.js';
-import { formatDateTime } from '../server/format.js';
+import { ApiError } from '../server/api/errors.js';
+import { formatDateTime } from '../server/api/format.js';
 
 interface Args {
   list: boolean;

@@ -7,7 +7,7 @@
  *   --reset       empty the seeded tables first (reference data is kept)
  *   --if-empty    seed only when the database has no places yet; otherwise do nothing
  */
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/runtime/config.js';
 import { pgliteDir } from '../server/db/database.js';
 import { runCommand, withMigratedDatabase } from './cli.js';
 import { DEFAULT_PROJECT_COUNT, isDatabaseEmpty, resetDemoData, seedDemo } from '../server/seed/index.js';

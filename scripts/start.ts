@@ -4,9 +4,9 @@
  * With NODE_ENV=production (npm run start:production): no demo, and a refusal naming each demo secret or account left.
  */
 import { startServer } from '../server/main.js';
-import { RegionConfigError } from '../server/portal-regions.js';
+import { RegionConfigError } from '../server/delivery/portal-regions.js';
 import { DataDirBusyError } from '../server/db/data-dir-lock.js';
-import { ProductionConfigError } from '../server/production.js';
+import { ProductionConfigError } from '../server/runtime/production.js';
 import { buildClientIfStale } from './client-build.js';
 
 buildClientIfStale();

@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatProblem, loadRegionCatalog } from '../engine/region/index.js';
+import { formatProblem } from '../engine/region/index.js';
+import { loadRegionCatalog } from '../engine/region-files/index.js';
 
 export function validateRegions(dir: string): { output: string[]; exitCode: number } {
   const catalog = loadRegionCatalog(path.resolve(dir));

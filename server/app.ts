@@ -6,9 +6,9 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
-import { addSharedSchemas, apiSchemaKeywords } from './api-schemas.js';
-import { pictureVariantsDir, type ServerConfig } from './config.js';
-import type { AppContext } from './context.js';
+import { addSharedSchemas, apiSchemaKeywords } from './api/schemas.js';
+import { pictureVariantsDir, type ServerConfig } from './runtime/config.js';
+import type { AppContext } from './api/context.js';
 import type { Database } from './db/schema.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerGuards } from './plugins/guards.js';
@@ -18,10 +18,10 @@ import { loggerOptions } from './plugins/log-redaction.js';
 import { indexPolicy, registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerInputChecks } from './plugins/input-checks.js';
 import { PlaceTree } from './plugins/places.js';
-import { PortalRegions } from './portal-regions.js';
-import { clientSettingsFor, renderIndexHtml } from './index-html.js';
-import { registerRegionPreview } from './region-preview.js';
-import { syncPlaces } from './places-sync.js';
+import { PortalRegions } from './delivery/portal-regions.js';
+import { clientSettingsFor, renderIndexHtml } from './delivery/index-html.js';
+import { registerRegionPreview } from './delivery/region-preview.js';
+import { syncPlaces } from './services/places-sync.js';
 import { documentTitle } from '../engine/runtime/title.js';
 import { DEFAULT_CAMERA_SERVICE_URL } from '../machines/camera-protocol.js';
 import { routeModules } from './routes/index.js';
@@ -30,13 +30,13 @@ import { AuctionHub } from './auction/hub.js';
 import { listenFor, type ListenFn } from './db/database.js';
 import { registerWebSocketRoutes } from './routes/websocket.js';
 import { isAllowedUrl, URL_FORMAT } from '../engine/security/url-policy.js';
-import { clientFileCacheControl, precompressDir, registerResponseCompression } from './compression.js';
-import { createFirstView, homeSource } from './first-view.js';
+import { clientFileCacheControl, precompressDir, registerResponseCompression } from './delivery/compression.js';
+import { createFirstView, homeSource } from './delivery/first-view.js';
 import { registerPictureRoutes } from './pictures/picture-routes.js';
 import { defaultBlocks } from '../blocks/index.js';
 import { IMAGE_PROXY_PREFIXES, parseImageRewrites, rewriteImageUrls } from '../engine/http/image-rewrite.js';
-import { ownPublicApi } from './own-api.js';
-import { MESSAGES } from './messages.js';
+import { ownPublicApi } from './api/own-api.js';
+import { MESSAGES } from './api/messages.js';
 import { escapeHtml } from '../engine/runtime/html-text.js';
 
 export interface BuildAppOptions {
@@ -159,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
     const imageRewrites = parseImageRewrites(config.imageRewrites);
     const askOwnApi = ownPublicApi(app, config);
-    // Each route's block chunks and lead pictures, fetched ahead by the page (server/first-view.ts). A lead picture that
+    // Each route's block chunks and lead pictures, fetched ahead by the page (server/delivery/first-view.ts). A lead picture that
     // comes from data (the carousel's first slide) is asked of this server's own API, as the browser would ask it.
     const firstView = createFirstView({
       clientDir,

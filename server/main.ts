@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import { buildApp } from './app.js';
-import { loadConfig, type ServerConfig } from './config.js';
+import { loadConfig, type ServerConfig } from './runtime/config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from './db/database.js';
 import { isDatabaseEmpty, seedDemo } from './seed/index.js';
-import { imagesDir } from './config.js';
+import { imagesDir } from './runtime/config.js';
 import { importFolder, importReport } from './pictures/import-folder.js';
-import { PortalRegions, RegionConfigError } from './portal-regions.js';
+import { PortalRegions, RegionConfigError } from './delivery/portal-regions.js';
 import { StatusScheduler } from './auction/scheduler.js';
-import { syncPlaces } from './places-sync.js';
+import { syncPlaces } from './services/places-sync.js';
 import { storeStockPictures } from './seed/demo-files.js';
-import { ProductionConfigError, demoAccountProblems, productionSettingProblems } from './production.js';
-import { gracefulStop } from './shutdown.js';
+import { ProductionConfigError, demoAccountProblems, productionSettingProblems } from './runtime/production.js';
+import { gracefulStop } from './runtime/shutdown.js';
 
 export interface StartOptions {
   config?: ServerConfig;

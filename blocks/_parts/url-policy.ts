@@ -9,7 +9,7 @@ export { isAllowedUrl, isHttpUrl, safeUrl } from '../../engine/security/url-poli
  */
 export const FETCH_FIRST = { fetchpriority: 'high' } as Record<string, string>;
 
-/** The image prefixes this portal's server answers (server/picture-variants.ts) with `?w=` widths. */
+/** The image prefixes this portal's server answers (server/pictures/variants.ts) with `?w=` widths. */
 const SIZED_PICTURE = /^\/image[123]?-api\/[^?#]+\.(?:png|jpe?g)$/i;
 /** The widths offered: a card's at 1× and 2× screens. The server keeps the same list (PICTURE_WIDTHS). */
 const SRCSET_WIDTHS = [320, 640] as const;

@@ -6,7 +6,7 @@ import { REGION_DATA_ID, type ClientSettings } from '../runtime/client-settings.
  * server serves index.html itself). `?region=<id>` in the address previews another region.
  */
 export async function loadRegion(settings: ClientSettings): Promise<Region> {
-  // The server writes the region into the page as a JSON data block (server/index-html.ts).
+  // The server writes the region into the page as a JSON data block (server/delivery/index-html.ts).
   const written = document.getElementById(REGION_DATA_ID)?.textContent;
   if (written) return JSON.parse(written) as Region;
   const preview = new URLSearchParams(window.location.search).get('region');

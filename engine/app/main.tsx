@@ -38,7 +38,7 @@ async function boot(): Promise<void> {
   // page's blocks then take these requests (render-as-you-fetch, from before the first render).
   let siteData = createSiteData(client, region.siteData ?? {});
   const prefetch = new SourcePrefetch();
-  // Most of it has been asked already, in one request, by index.html's inline script (server/first-view.ts): what
+  // Most of it has been asked already, in one request, by index.html's inline script (server/delivery/first-view.ts): what
   // that answers is rendered from, the rest is asked for now.
   const answers = firstViewAnswers((window as unknown as Record<string, unknown>)[FIRST_VIEW_GLOBAL]);
   const deptNow = String(session.deptId ?? region.deptId);

@@ -6,7 +6,7 @@ import type { PortalFirstViewData } from '../../schemas/types/api.js';
 /** The first view's answers as the server gives them (portalFirstView): the place, and envelopes by source key. */
 export type FirstViewAnswers = PortalFirstViewData;
 
-/** The name index.html's inline script gives its fetch of the answers (server/first-view.ts). */
+/** The name index.html's inline script gives its fetch of the answers (server/delivery/first-view.ts). */
 export const FIRST_VIEW_GLOBAL = '__TIANMU_FIRST_VIEW__';
 
 /**

@@ -3,7 +3,7 @@ import { ajvProblems } from './ajv-problems.js';
 import { CONDITION_ROOTS, SESSION_FIELDS, conditionPaths } from './condition.js';
 import { locate, type OriginNode } from './origin.js';
 import { formatPath, suggest, type PathSegment, type Problem } from './problem.js';
-import type { RegionSchemas } from './schemas.js';
+import type { RegionSchemas } from '../region-files/schemas.js';
 
 type Json = Record<string, unknown>;
 

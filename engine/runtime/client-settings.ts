@@ -16,7 +16,7 @@ export interface ClientSettings {
   previewEvents?: string;
 }
 
-/** The id of the page's region data block: the server writes it (server/index-html.ts), the entry parses it. */
+/** The id of the page's region data block: the server writes it (server/delivery/index-html.ts), the entry parses it. */
 export const REGION_DATA_ID = 'tm-region';
 
 declare global {

@@ -11,7 +11,7 @@ export const CELL_WIDTHS: Record<string, string> = { full: 'tm-w-full', '2/3': '
  * `BlockDefinition.firstPaint`) with the classes PageView gives them, so the header stands in its place before
  * any script has run, and the app's first render replaces it where it stands. A header block that cannot (a title
  * frame, no `firstPaint`) ends it: what comes after would move. Empty when the first header block cannot.
- * Routes whose page turns the header or the zoom off are told apart in the browser (server/first-view.ts).
+ * Routes whose page turns the header or the zoom off are told apart in the browser (server/delivery/first-view.ts).
  * Returns the markup and the header entries it draws.
  */
 export function firstPaintHtml(

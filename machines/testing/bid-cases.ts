@@ -1,6 +1,6 @@
 /**
  * The bid rules as one table of cases, asserted on both sides: the panel's `bidVerdict`/`bidProblem`
- * (machines/auction-view.test.ts) and the server's bid statement over a real database
+ * (tests/machines/auction-view.test.ts) and the server's bid statement over a real database
  * (tests/server/auction-bid-cases.test.ts). Each side keeps its own words (the panel shows ¥1,000.00, the server
  * ¥1,000, as the contract has them); the verdict, the rule broken, is the same word on both.
  */

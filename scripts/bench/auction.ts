@@ -73,7 +73,7 @@ const quantile = (xs: number[], q: number) => {
 async function serve(): Promise<void> {
   const { openDatabase, migrateToLatest } = await import('../../server/db/database.js');
   const { buildApp } = await import('../../server/app.js');
-  const { loadConfig } = await import('../../server/config.js');
+  const { loadConfig } = await import('../../server/runtime/config.js');
   const { createSession } = await import('../../server/services/sessions.js');
   const { monitorEventLoopDelay } = await import('node:perf_hooks');
   // --attach URL: a further instance on the first one's database (no seeding, nothing dropped at the end).

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadRegionCatalog } from '../../engine/region/index.js';
+import { loadRegionCatalog } from '../../engine/region-files/index.js';
 
 const count = Number(process.argv[2] ?? 100);
 const source = path.resolve('regions');

@@ -1,5 +1,5 @@
 /** The portal server for the benchmark: an existing database under DATA_DIR, no seeding, quiet logs. */
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/runtime/config.js';
 import { startServer } from '../../server/main.js';
 
 const config = loadConfig(process.env, { serveClient: false, logLevel: 'warn' });

@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DEMO_FORM_SECRET, DEMO_SIGN_KEY } from '../../server/config.js';
+import { DEMO_FORM_SECRET, DEMO_SIGN_KEY } from '../../server/runtime/config.js';
 import { buildClientIfStale } from '../client-build.js';
 import { makeSelfSignedCertificate } from './certificate.js';
 import { probe, startChild, waitUntil, type Child } from './child-process.js';

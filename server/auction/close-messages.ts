@@ -1,6 +1,6 @@
 import { priceText } from './deal-announcement.js';
 import type { CloseOutcome } from './engine.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../api/messages.js';
 
 /** A message left in 我的消息 for one bidder when the auction they were approved for closes. */
 export interface CloseMessage {

@@ -1,5 +1,5 @@
-import { PRICE_UNITS } from '../catalog.js';
-import { formatDateTime } from '../format.js';
+import { PRICE_UNITS } from '../db/reference-data.js';
+import { formatDateTime } from '../api/format.js';
 import { escapeHtml } from '../../engine/runtime/html-text.js';
 
 /**

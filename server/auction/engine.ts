@@ -1,13 +1,13 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { AuctionBidResult, AuctionRecord, AuctionRegistration, AuctionRegistrationRow, AuctionState, MyAuction } from '../../schemas/types/api.js';
 import type { Database, ProjectTable } from '../db/schema.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
-import { toNumber } from '../format.js';
+import { ApiError, badRequest, notFound } from '../api/errors.js';
+import { toNumber } from '../api/format.js';
 import { runStatement, type Statement } from '../db/prepared.js';
 import { dealAnnouncementRow, projectCodeOf } from './deal-announcement.js';
 import { closeMessages } from './close-messages.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type BidNotificationPayload } from './messages.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../api/messages.js';
 import { audit } from '../services/audit.js';
 import type { SessionUser } from '../services/sessions.js';
 

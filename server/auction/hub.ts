@@ -6,7 +6,7 @@ import type { ListenFn } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { auctionState, notify } from './engine.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type Frame } from './messages.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../api/messages.js';
 import { SERVICE_RESTART_CLOSE_CODE } from '../../machines/realtime-channel.js';
 import { databaseOutage, throttledLog } from '../db/outage.js';
 

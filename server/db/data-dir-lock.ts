@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
-import { formatDateTime } from '../format.js';
+import { formatDateTime } from '../api/format.js';
 
 /**
  * PGlite keeps a whole PostgreSQL in one process. A second process opening the same folder (a second `npm start`,

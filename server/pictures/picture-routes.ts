@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { MESSAGES } from '../messages.js';
-import { isConvertibleType, modernFormat, PICTURE_CACHE_CONTROL, pictureVariants, pictureWidth } from '../picture-variants.js';
+import { MESSAGES } from '../api/messages.js';
+import { isConvertibleType, modernFormat, PICTURE_CACHE_CONTROL, pictureVariants, pictureWidth } from './variants.js';
 import { isStoredFilePath } from './file-path.js';
 import { StoredFileReader, type StoredFileReaderOptions } from './stored-file-reader.js';
 import type { StoredFileMeta } from './stored-files.js';
@@ -12,7 +12,7 @@ import type { StoredFileMeta } from './stored-files.js';
  * The files under the image prefixes (`/image-api/upload/…`, `/image-api/demo/…`), answered from the database by
  * whichever instance is asked: uploads, the demo pictures and attachments, files imported from an older data folder.
  * Headers as a static file server gives them (a day's Cache-Control, ETag and If-None-Match, Last-Modified, HEAD), a
- * PNG or JPEG in AVIF/WebP or at a `?w=` width by the browser's Accept (server/picture-variants.ts), varying by Accept.
+ * PNG or JPEG in AVIF/WebP or at a `?w=` width by the browser's Accept (server/pictures/variants.ts), varying by Accept.
  */
 export interface PictureRoutesOptions {
   db: Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, httpStatusFor } from '../errors.js';
-import { MESSAGES } from '../messages.js';
+import { ApiError, httpStatusFor } from '../api/errors.js';
+import { MESSAGES } from '../api/messages.js';
 import { URL_FORMAT } from '../../engine/security/url-policy.js';
 import { databaseOutage, OUTAGE_RETRY_AFTER_SECONDS, throttledLog } from '../db/outage.js';
 

@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../runtime/config.js';
 import type { Database, Place } from '../db/schema.js';
-import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
+import { ApiError, badRequest, forbidden, unauthorized } from '../api/errors.js';
 import { resolveToken, type SessionUser } from '../services/sessions.js';
 import type { PlaceTree } from './places.js';
 import { formSignatureText, signText } from '../../engine/http/sign.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../api/messages.js';
 
 const M = MESSAGES.requests;
 

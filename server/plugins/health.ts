@@ -2,12 +2,12 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuctionHub } from '../auction/hub.js';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../runtime/config.js';
 import { pendingMigrations } from '../db/database.js';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../db/outage.js';
 import type { Database } from '../db/schema.js';
-import { ApiError } from '../errors.js';
-import { MESSAGES } from '../messages.js';
+import { ApiError } from '../api/errors.js';
+import { MESSAGES } from '../api/messages.js';
 
 const H = MESSAGES.health;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../errors.js';
-import { MESSAGES } from '../messages.js';
+import { badRequest } from '../api/errors.js';
+import { MESSAGES } from '../api/messages.js';
 
 /**
  * PostgreSQL cannot store U+0000 in text, so a NUL anywhere in a request would reach the database and fail there

@@ -1,11 +1,11 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { RateLimits } from '../config.js';
+import type { RateLimits } from '../runtime/config.js';
 import type { Database } from '../db/schema.js';
-import { ApiError } from '../errors.js';
-import { MESSAGES } from '../messages.js';
-import { paramsOf } from '../request-params.js';
+import { ApiError } from '../api/errors.js';
+import { MESSAGES } from '../api/messages.js';
+import { paramsOf } from '../api/request-params.js';
 import { RateLimitCounters, windowMsOf } from '../services/rate-limits.js';
 
 /** Whose requests a limit counts: the address, the logged-in account, or the phone named in the request. */

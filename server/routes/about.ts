@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { defineRoute } from '../api-schemas.js';
-import { PROJECT_CATEGORIES } from '../catalog.js';
-import type { AppContext } from '../context.js';
+import { defineRoute } from '../api/schemas.js';
+import { PROJECT_CATEGORIES } from '../db/reference-data.js';
+import type { AppContext } from '../api/context.js';
 import type { Database } from '../db/schema.js';
-import { badRequest, ok } from '../errors.js';
-import { formatRequiredDateTime } from '../format.js';
+import { badRequest, ok } from '../api/errors.js';
+import { formatRequiredDateTime } from '../api/format.js';
 import { checkPhone } from '../services/passwords.js';
 import { ownUploads } from '../services/own-uploads.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../api/messages.js';
 
 const M = MESSAGES.about;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defineRoute } from '../api-schemas.js';
-import type { AppContext } from '../context.js';
+import { defineRoute } from '../api/schemas.js';
+import type { AppContext } from '../api/context.js';
 import {
   auctionState,
   listRegistrations,
@@ -12,12 +12,12 @@ import {
   review,
   type RegistrationView,
 } from '../auction/engine.js';
-import { badRequest, notFound, ok } from '../errors.js';
-import { formatDateTime, formatRequiredDateTime, maskPhone } from '../format.js';
+import { badRequest, notFound, ok } from '../api/errors.js';
+import { formatDateTime, formatRequiredDateTime, maskPhone } from '../api/format.js';
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
-import { paging } from '../request-params.js';
-import { MESSAGES } from '../messages.js';
+import { paging } from '../api/request-params.js';
+import { MESSAGES } from '../api/messages.js';
 
 /** The schema types and bounds projectId; that it is there at all (in the query or the body) is checked here. */
 function projectIdOf(p: { projectId?: number }): number {

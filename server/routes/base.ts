@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../api-schemas.js';
-import type { AppContext } from '../context.js';
-import { badRequest, notFound, ok } from '../errors.js';
-import { formatDateTime, formatRequiredDateTime } from '../format.js';
-import { paging } from '../request-params.js';
-import { MESSAGES } from '../messages.js';
+import { defineRoute } from '../api/schemas.js';
+import type { AppContext } from '../api/context.js';
+import { badRequest, notFound, ok } from '../api/errors.js';
+import { formatDateTime, formatRequiredDateTime } from '../api/format.js';
+import { paging } from '../api/request-params.js';
+import { MESSAGES } from '../api/messages.js';
 
 /** Feedback (advice) and messages of the logged-in user: every query is scoped by the caller's user id. */
 export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { defineRoute, type RouteRequest } from '../api-schemas.js';
-import type { AppContext } from '../context.js';
+import { defineRoute, type RouteRequest } from '../api/schemas.js';
+import type { AppContext } from '../api/context.js';
 import type { Database } from '../db/schema.js';
-import { ApiError, badRequest, notFound, ok } from '../errors.js';
-import { formatRequiredDateTime } from '../format.js';
+import { ApiError, badRequest, notFound, ok } from '../api/errors.js';
+import { formatRequiredDateTime } from '../api/format.js';
 import { scopeIds } from '../plugins/guards.js';
-import { containing, requiredId } from '../request-params.js';
-import { MESSAGES } from '../messages.js';
+import { containing, requiredId } from '../api/request-params.js';
+import { MESSAGES } from '../api/messages.js';
 
 /** Category numbers this module serves (spec §9 and the catalogue). */
 const NEWS = '001017';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../api/context.js';
 import { registerPlaceRoutes } from './places.js';
 import { registerContentRoutes } from './content.js';
 import { registerListingRoutes } from './listings.js';

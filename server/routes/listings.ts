@@ -1,19 +1,19 @@
 import type { Selectable } from 'kysely';
 import type { IntentTable } from '../db/schema.js';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../api-schemas.js';
-import { INVEST_TYPES } from '../catalog.js';
-import type { AppContext } from '../context.js';
-import { ApiError, badRequest, notFound, ok } from '../errors.js';
-import { formatDateTime, formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../format.js';
+import { defineRoute } from '../api/schemas.js';
+import { INVEST_TYPES } from '../db/reference-data.js';
+import type { AppContext } from '../api/context.js';
+import { ApiError, badRequest, notFound, ok } from '../api/errors.js';
+import { formatDateTime, formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../api/format.js';
 import { scopeIds } from '../plugins/guards.js';
 import { sanitizeHtml } from '../services/sanitize.js';
 import { audit } from '../services/audit.js';
 import { staffScope } from './auction.js';
 import { checkPhone } from '../services/passwords.js';
 import { ownUploads } from '../services/own-uploads.js';
-import { containing, paging, placeOfCode, requiredId } from '../request-params.js';
-import { MESSAGES } from '../messages.js';
+import { containing, paging, placeOfCode, requiredId } from '../api/request-params.js';
+import { MESSAGES } from '../api/messages.js';
 
 const keywordOf = (p: { keyword?: string }): string | undefined => {
   const k = p.keyword?.trim() ?? '';

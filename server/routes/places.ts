@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../api-schemas.js';
-import type { AppContext } from '../context.js';
-import { ok } from '../errors.js';
+import { defineRoute } from '../api/schemas.js';
+import type { AppContext } from '../api/context.js';
+import { ok } from '../api/errors.js';
 import type { Place } from '../db/schema.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../api/messages.js';
 
 const publicPlace = (p: Place) => ({ deptId: p.deptId, deptName: p.deptName, deptCode: p.deptCode, parentId: p.parentId, level: p.level });
 

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../api-schemas.js';
-import type { AppContext } from '../context.js';
-import { notFound, ok } from '../errors.js';
-import { MESSAGES } from '../messages.js';
+import { defineRoute } from '../api/schemas.js';
+import type { AppContext } from '../api/context.js';
+import { notFound, ok } from '../api/errors.js';
+import { MESSAGES } from '../api/messages.js';
 import { defaultBlocks } from '../../blocks/index.js';
-import { answerFirstView } from '../first-view.js';
-import { ownPublicApi } from '../own-api.js';
+import { answerFirstView } from '../delivery/first-view.js';
+import { ownPublicApi } from '../api/own-api.js';
 
 /**
  * GET /portal/region: the region config the browser renders. GET /portal/first-view: the answers of a route's first
- * view in one response, which index.html's inline script fetches as the page starts (server/first-view.ts).
+ * view in one response, which index.html's inline script fetches as the page starts (server/delivery/first-view.ts).
  */
 export async function registerPortalRoutes(app: FastifyInstance, { regions, config }: AppContext): Promise<void> {
   defineRoute(app, 'portalRegion', async (request) => {

@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { executePrepared, nameOnPostgres, sqlInt, sqlIntArray, sqlText } from '../db/prepared.js';
-import { containing } from '../request-params.js';
+import { containing } from '../api/request-params.js';
 
 /**
  * The project list's uncached path as fixed SQL text, one text per shape of filter (which filters are present).
@@ -64,7 +64,7 @@ export interface ListRow {
   listHits?: number;
 }
 
-// formatDateTime's format (server/format.ts) in SQL: China Standard Time is UTC+8 all year, no time zone database needed.
+// formatDateTime's format (server/api/format.ts) in SQL: China Standard Time is UTC+8 all year, no time zone database needed.
 const cst = (column: string) => `to_char(p.${column} AT TIME ZONE INTERVAL '+08:00', 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** The columns a list card shows: not the description (content, often kilobytes), keys or the auction's terms. */

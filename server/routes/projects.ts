@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { defineRoute, type RouteRequest } from '../api-schemas.js';
-import type { AppContext } from '../context.js';
+import { defineRoute, type RouteRequest } from '../api/schemas.js';
+import type { AppContext } from '../api/context.js';
 import type { Database, ProjectTable } from '../db/schema.js';
-import { ApiError, badRequest, notFound, ok } from '../errors.js';
-import { formatDateTime, formatRequiredDateTime, jsonValue, toNumber } from '../format.js';
+import { ApiError, badRequest, notFound, ok } from '../api/errors.js';
+import { formatDateTime, formatRequiredDateTime, jsonValue, toNumber } from '../api/format.js';
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
-import { containing, paging, requiredId, textParam, type Params } from '../request-params.js';
+import { containing, paging, requiredId, textParam, type Params } from '../api/request-params.js';
 import { ResponseCache } from '../services/response-cache.js';
-import { reusedBody } from '../compression.js';
-import { MESSAGES } from '../messages.js';
+import { reusedBody } from '../delivery/compression.js';
+import { MESSAGES } from '../api/messages.js';
 import {
   hasResidual,
   queryProjectList,
@@ -280,7 +280,7 @@ export async function registerProjectRoutes(app: FastifyInstance, { db, dbKind, 
         ),
       ) as string;
     });
-    // The same string for every hit: its brotli and gzip forms are made once (server/compression.ts).
+    // The same string for every hit: its brotli and gzip forms are made once (server/delivery/compression.ts).
     return reusedBody(reply).type('application/json; charset=utf-8').send(body);
   };
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { defineRoute } from '../api-schemas.js';
-import type { AppContext } from '../context.js';
+import { defineRoute } from '../api/schemas.js';
+import type { AppContext } from '../api/context.js';
 import type { Database } from '../db/schema.js';
-import { badRequest, ok } from '../errors.js';
-import { formatRequiredDateTime } from '../format.js';
+import { badRequest, ok } from '../api/errors.js';
+import { formatRequiredDateTime } from '../api/format.js';
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
-import { containing, textParam } from '../request-params.js';
-import { MESSAGES } from '../messages.js';
+import { containing, textParam } from '../api/request-params.js';
+import { MESSAGES } from '../api/messages.js';
 
 type Kind = 'article' | 'project';
 /** [start, end) of one occurrence, in UTF-16 code units (what a JavaScript string indexes). */

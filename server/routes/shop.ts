@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../api-schemas.js';
-import type { AppContext } from '../context.js';
-import { notFound, ok } from '../errors.js';
-import { formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../format.js';
+import { defineRoute } from '../api/schemas.js';
+import type { AppContext } from '../api/context.js';
+import { notFound, ok } from '../api/errors.js';
+import { formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../api/format.js';
 import { scopeIds } from '../plugins/guards.js';
-import { containing, paging, requiredId, textParam } from '../request-params.js';
+import { containing, paging, requiredId, textParam } from '../api/request-params.js';
 import { twoDecimals } from './listings.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../api/messages.js';
 
 const LIST_COLUMNS = ['id', 'deptId', 'category', 'name', 'price', 'unit', 'stock', 'seller', 'origin', 'imgList', 'createTime'] as const;
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { defineRoute } from '../api-schemas.js';
-import type { AppContext } from '../context.js';
-import { ok } from '../errors.js';
-import { formatRequiredDateTime, toNumber } from '../format.js';
+import { defineRoute } from '../api/schemas.js';
+import type { AppContext } from '../api/context.js';
+import { ok } from '../api/errors.js';
+import { formatRequiredDateTime, toNumber } from '../api/format.js';
 import { scopeIds } from '../plugins/guards.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../api/messages.js';
 
 const CST_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DEAL_STATUSES = [7, 8, 9];

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
-import { defineRoute } from '../api-schemas.js';
-import type { AppContext } from '../context.js';
-import { ApiError, badRequest } from '../errors.js';
-import { MESSAGES } from '../messages.js';
+import { defineRoute } from '../api/schemas.js';
+import type { AppContext } from '../api/context.js';
+import { ApiError, badRequest } from '../api/errors.js';
+import { MESSAGES } from '../api/messages.js';
 import { UPLOAD_TEXTS } from '../../machines/upload-rule.js';
 import { insertStoredFile } from '../pictures/stored-files.js';
 

@@ -1,20 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Updateable } from 'kysely';
-import { defineRoute } from '../api-schemas.js';
-import type { AppContext } from '../context.js';
+import { defineRoute } from '../api/schemas.js';
+import type { AppContext } from '../api/context.js';
 import type { AppUserTable } from '../db/schema.js';
-import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../errors.js';
-import { formatRequiredDateTime, maskPhone } from '../format.js';
+import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../api/errors.js';
+import { formatRequiredDateTime, maskPhone } from '../api/format.js';
 import { scopeIds } from '../plugins/guards.js';
 import type { PlaceTree } from '../plugins/places.js';
 import { checkIdCard, maskIdCard } from '../services/id-card.js';
 import { assertPasswordRule, checkPhone, hashPassword, verifyAgainstDummy, verifyPassword } from '../services/passwords.js';
 import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
 import { createSmsCodeService } from '../services/sms-codes.js';
-import type { RateLimitRule } from '../config.js';
+import type { RateLimitRule } from '../runtime/config.js';
 import { clientAddress, tooMany } from '../plugins/rate-limits.js';
 import { RateLimitCounters, windowMsOf, type CounterState } from '../services/rate-limits.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../api/messages.js';
 
 const M = MESSAGES.users;
 /** The answer once a phone's wrong passwords reach the limit: whole minutes until the count starts afresh. */

@@ -1,9 +1,9 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../api/context.js';
 import type { AuctionHub, HubClient } from '../auction/hub.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../api/messages.js';
 import { resolveToken } from '../services/sessions.js';
 import { databaseOutage } from '../db/outage.js';
 

@@ -1,4 +1,4 @@
-import { ARTICLE_LEAF_NUMBERS } from '../catalog.js';
+import { ARTICLE_LEAF_NUMBERS } from '../db/reference-data.js';
 import { ABOUT_NUMBER, buildAboutArticles } from './about.js';
 import type { SeedRegion, SeedTown } from './places.js';
 import { DAY, MINUTE, type Rng } from './random.js';

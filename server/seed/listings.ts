@@ -1,4 +1,4 @@
-import { INVEST_TYPES } from '../catalog.js';
+import { INVEST_TYPES } from '../db/reference-data.js';
 import { makeCtx, pastYear } from './content.js';
 import type { SeedRegion } from './places.js';
 import type { Rng } from './random.js';

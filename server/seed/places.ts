@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jsYaml from 'js-yaml';
-import { checkRegionPlaces, loadPlaceTrees, type DeclaredPlace } from '../../engine/region/places.js';
+import { checkRegionPlaces, loadPlaceTrees, type DeclaredPlace } from '../../engine/region-files/places.js';
 import { formatProblem } from '../../engine/region/problem.js';
 import type { Rng } from './random.js';
 

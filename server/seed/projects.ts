@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { AREA_UNITS, PRICE_UNITS, PROJECT_CATEGORIES } from '../catalog.js';
+import { AREA_UNITS, PRICE_UNITS, PROJECT_CATEGORIES } from '../db/reference-data.js';
 import { DEAL_NUMBER, dealAnnouncementRow, dealNumberOf, TENDER_DEAL_NUMBER, type DealAnnouncementRow } from '../auction/deal-announcement.js';
 import type { Database } from '../db/schema.js';
 import { bulkInsert, syncSequence } from './bulk.js';

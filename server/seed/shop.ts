@@ -1,4 +1,4 @@
-import { PRODUCT_CATEGORIES } from '../catalog.js';
+import { PRODUCT_CATEGORIES } from '../db/reference-data.js';
 import { pastYear } from './content.js';
 import { demoPhone, someImages } from './listings.js';
 import type { SeedRegion } from './places.js';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DeclaredPlace } from '../../engine/region/places.js';
+import type { DeclaredPlace } from '../../engine/region-files/places.js';
 import { passwordProblem } from '../../machines/password-rule.js';
 import { phoneProblem } from '../../machines/phone-rule.js';
 import type { Database } from '../db/schema.js';

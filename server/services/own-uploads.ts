@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { badRequest } from '../errors.js';
-import { MESSAGES } from '../messages.js';
+import { badRequest } from '../api/errors.js';
+import { MESSAGES } from '../api/messages.js';
 
 /**
  * Photos a form carries (an intent's documents, a property registration's pictures): the schema has checked their

@@ -1,7 +1,7 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { passwordProblem } from '../../machines/password-rule.js';
 import { phoneProblem } from '../../machines/phone-rule.js';
-import { badRequest } from '../errors.js';
+import { badRequest } from '../api/errors.js';
 
 // The login, register and reset forms check the phone with the same rule, so a number the form accepts is never
 // refused here with a different text.

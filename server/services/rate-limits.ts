@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { RateLimitRule } from '../config.js';
+import type { RateLimitRule } from '../runtime/config.js';
 import type { Database } from '../db/schema.js';
 
 /** What a counter says after a hit (or a look). */

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { ServerConfig } from '../config.js';
+import type { ServerConfig } from '../runtime/config.js';
 import type { Database } from '../db/schema.js';
-import { ApiError, badRequest } from '../errors.js';
+import { ApiError, badRequest } from '../api/errors.js';
 import type { SmsSender } from './sms-sender.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '../api/messages.js';
 
 export const SMS_CODE_TTL_MINUTES = 10;
 export const SMS_RESEND_SECONDS = 60;

@@ -5,7 +5,7 @@ import { hashPassword } from '../../server/services/passwords.js';
 import { StatusScheduler } from '../../server/auction/scheduler.js';
 import { register } from '../../server/auction/engine.js';
 import { createAdministrator } from '../../server/services/first-admin.js';
-import type { DeclaredPlace } from '../../engine/region/places.js';
+import type { DeclaredPlace } from '../../engine/region-files/places.js';
 import { SCREENSHOT_DIR, seededProjectOf, seriousViolations, settled, withPortalInChromium, type OpenedPage } from './portal-harness.js';
 
 // The staff console in Chromium — pages declared in YAML from the console blocks, each write one staff call.

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AIDS_STORAGE_KEY, ELDER_PRESET } from '../../engine/accessibility/index.js';
-import { evaluateCondition, loadRegionCatalog } from '../../engine/region/index.js';
+import { evaluateCondition } from '../../engine/region/index.js';
+import { loadRegionCatalog } from '../../engine/region-files/index.js';
 import type { Region } from '../../schemas/types/region.js';
 import { SCREENSHOT_DIR, seriousViolations, withPortalInChromium } from './portal-harness.js';
 

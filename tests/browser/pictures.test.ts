@@ -12,7 +12,7 @@ async function seeAllPictures(page: Page): Promise<void> {
   await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img')].every((img) => img.complete && img.naturalWidth > 0));
 }
 
-// Pictures in a modern format at the size they are shown (server/picture-variants.ts, blocks/_parts/url-policy.ts
+// Pictures in a modern format at the size they are shown (server/pictures/variants.ts, blocks/_parts/url-policy.ts
 // sizedPicture): Chromium names AVIF in its Accept.
 describe('pictures on the home', () => {
   it('come as AVIF, the cards at the 320 px their srcset asks for, the header background at its own size', async () => {

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { APP_QR_OPTIONS, svgDataUrl } from '../../blocks/app-qr/qr.js';
-import { loadRegionCatalog } from '../../engine/region/index.js';
+import { loadRegionCatalog } from '../../engine/region-files/index.js';
 import type { Region } from '../../schemas/types/region.js';
 import { SCREENSHOT_DIR, settled, seriousViolations, withPortalInChromium } from './portal-harness.js';
 

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { SESSION_KEYS } from '../../engine/http/session-store.js';
 import type { Database } from '../../server/db/schema.js';
 import { DEMO_IMAGE_FILES, DEMO_PASSWORD, seedDemo } from '../../server/seed/index.js';
-import { pictureVariantsDir, type ServerConfig } from '../../server/config.js';
+import { pictureVariantsDir, type ServerConfig } from '../../server/runtime/config.js';
 import { readStoredFile, storeFileIfAbsent } from '../../server/pictures/stored-files.js';
 import { startTestServer, type TestServer } from '../server/harness.js';
-import { syncPlaces } from '../../server/places-sync.js';
+import { syncPlaces } from '../../server/services/places-sync.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
@@ -85,7 +85,7 @@ async function sharedDemoPictures(db: Kysely<Database>): Promise<{ keep(): Promi
  * `.tmp/test-picture-variants/<hash of the code that makes them>`, linked in as the server's own.
  */
 function sharedDemoVariants(serverVariants: string): void {
-  const hash = crypto.createHash('sha1').update(fs.readFileSync(path.resolve('server/picture-variants.ts')));
+  const hash = crypto.createHash('sha1').update(fs.readFileSync(path.resolve('server/pictures/variants.ts')));
   const shared = path.resolve('.tmp/test-picture-variants', hash.digest('hex').slice(0, 16));
   fs.mkdirSync(shared, { recursive: true });
   fs.rmSync(serverVariants, { recursive: true, force: true });

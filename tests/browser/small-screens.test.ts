@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../server/auction/engine.js';
 import { DEMO_PHONES } from '../../server/seed/index.js';
-import { loadRegionCatalog } from '../../engine/region/index.js';
+import { loadRegionCatalog } from '../../engine/region-files/index.js';
 import { SCREENSHOT_DIR, finishAnimations, seriousViolations, settled, seededProjectOf, withPortalInChromium } from './portal-harness.js';
 
 // Phones, and desktops zoomed in by older readers (适老化; GB/T 37668 reflow): at 400% a 1280 px window is 320 CSS px

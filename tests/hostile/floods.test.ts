@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { DEFAULT_RATE_LIMITS } from '../../server/config.js';
+import { DEFAULT_RATE_LIMITS } from '../../server/runtime/config.js';
 import { startTestServerWithPlaces, TENANT_A } from '../server/fixtures.js';
 import type { TestServer } from '../server/harness.js';
 import { loggedInUser } from '../server/listings-helpers.js';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRegionCatalog, type Problem } from '../../engine/region/index.js';
+import { type Problem } from '../../engine/region/index.js';
+import { loadRegionCatalog } from '../../engine/region-files/index.js';
 
 const BROKEN = 'tests/regions/broken';
 

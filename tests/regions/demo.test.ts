@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluateCondition, formatProblem, loadRegionCatalog, type ConditionContext } from '../../engine/region/index.js';
+import { evaluateCondition, formatProblem, type ConditionContext } from '../../engine/region/index.js';
+import { loadRegionCatalog } from '../../engine/region-files/index.js';
 import type { Region } from '../../schemas/types/region.js';
 
 const catalog = loadRegionCatalog(path.resolve('regions'));

@@ -33,7 +33,7 @@ ajv.addFormat(URL_FORMAT, isAllowedUrl);
 const byFile = new Map<string, string>();
 // The block props schemas live beside their blocks (blocks/<type>/props.schema.json). The files carry no $id and
 // every $ref is a path relative to its file, which is how an editor follows them; ajv is given each file's path from
-// the repository root as its id (as engine/region/schemas.ts does), so a relative $ref resolves to the same file.
+// the repository root as its id (as engine/region-files/schemas.ts does), so a relative $ref resolves to the same file.
 const blockFiles = fs
   .readdirSync(BLOCKS)
   .map((type) => path.join(BLOCKS, type, 'props.schema.json'))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRegionCatalog } from '../../engine/region/index.js';
+import { loadRegionCatalog } from '../../engine/region-files/index.js';
 
 describe('the fast read of a valid catalog', () => {
   it('assembles exactly the regions and deployment the position-keeping read does', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRegionCatalog, resolveRegionForHost } from '../../engine/region/index.js';
+import { loadRegionCatalog, resolveRegionForHost } from '../../engine/region-files/index.js';
 
 const catalog = loadRegionCatalog(path.resolve('regions'));
 const idFor = (host: string | undefined, preview?: string) => resolveRegionForHost(catalog, host, preview)?.id;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadRegionCatalog, mergeLayers, parseYamlText } from '../../engine/region/index.js';
+import { mergeLayers } from '../../engine/region/index.js';
+import { loadRegionCatalog, parseYamlText } from '../../engine/region-files/index.js';
 
 const layer = (text: string, file: string) => {
   const parsed = parseYamlText(text, file);

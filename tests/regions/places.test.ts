@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadRegionCatalog, type Problem } from '../../engine/region/index.js';
+import { type Problem } from '../../engine/region/index.js';
+import { loadRegionCatalog } from '../../engine/region-files/index.js';
 
 /**
  * places.yaml and the region's deptId/deptCode: each case is a regions folder (file → text) and the exact problems

@@ -1,7 +1,7 @@
 /**
  * The bid rules' shared table (machines/testing/bid-cases.ts), on the real server: each case is a project set up as
  * the case says, bid on through `auctionBid`, and the answer must be the case's — the same verdict the panel's
- * `bidVerdict` gives for it (machines/auction-view.test.ts iterates the same table).
+ * `bidVerdict` gives for it (tests/machines/auction-view.test.ts iterates the same table).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bidRefusalError, type BidRefusal } from '../../server/auction/engine.js';

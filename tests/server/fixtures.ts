@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ServerConfig } from '../../server/config.js';
+import type { ServerConfig } from '../../server/runtime/config.js';
 import type { Database } from '../../server/db/schema.js';
 import { startTestServer, type TestServer } from './harness.js';
 

@@ -2,8 +2,8 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { StatusScheduler } from '../../server/auction/scheduler.js';
-import { MESSAGES } from '../../server/messages.js';
-import { gracefulStop } from '../../server/shutdown.js';
+import { MESSAGES } from '../../server/api/messages.js';
+import { gracefulStop } from '../../server/runtime/shutdown.js';
 import { startTestServerWithPlaces, TENANT_A } from './fixtures.js';
 import { insertBiddingProject, Viewer } from './auction-helpers.js';
 

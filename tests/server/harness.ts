@@ -8,10 +8,10 @@ import pg from 'pg';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
-import { DEFAULT_RATE_LIMITS, loadConfig, type RateLimits, type ServerConfig } from '../../server/config.js';
+import { DEFAULT_RATE_LIMITS, loadConfig, type RateLimits, type ServerConfig } from '../../server/runtime/config.js';
 import { migrateToLatest, openDatabase } from '../../server/db/database.js';
 import type { Database } from '../../server/db/schema.js';
-import type { AppContext } from '../../server/context.js';
+import type { AppContext } from '../../server/api/context.js';
 import { formSignatureFor, signFor } from '../../server/plugins/guards.js';
 
 const SNAPSHOT = path.resolve('.tmp/test-snapshot/pglite-migrated.tar');

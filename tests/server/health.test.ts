@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { migrateTo, migrateToLatest, openDatabase, pendingMigrations, type DatabaseHandle } from '../../server/db/database.js';
 import { databaseOutage } from '../../server/db/outage.js';
-import { MESSAGES } from '../../server/messages.js';
+import { MESSAGES } from '../../server/api/messages.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A } from './fixtures.js';
 import { approve, insertBiddingProject, userWithToken } from './auction-helpers.js';

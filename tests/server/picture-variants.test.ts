@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modernFormat, pictureWidth } from '../../server/picture-variants.js';
+import { modernFormat, pictureWidth } from '../../server/pictures/variants.js';
 import { readStoredFile, storeFileIfAbsent } from '../../server/pictures/stored-files.js';
 import { DEMO_IMAGE_FILES, IMAGE_WIDTH } from '../../server/seed/images.js';
 import { seedDemo } from '../../server/seed/index.js';

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPlaceTrees, type DeclaredPlace } from '../../engine/region/places.js';
-import { syncPlaces, type SyncLog } from '../../server/places-sync.js';
-import { loadConfig } from '../../server/config.js';
+import { loadPlaceTrees, type DeclaredPlace } from '../../engine/region-files/places.js';
+import { syncPlaces, type SyncLog } from '../../server/services/places-sync.js';
+import { loadConfig } from '../../server/runtime/config.js';
 import { startServer } from '../../server/main.js';
 import { startTestServer, type TestServer } from './harness.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PortalRegions, RegionConfigError } from '../../server/portal-regions.js';
+import { PortalRegions, RegionConfigError } from '../../server/delivery/portal-regions.js';
 import { startTestServer, type TestServer, standInClientWhenUnbuilt } from './harness.js';
 
 // The region a browser renders: by host from regions/deployment.yaml, or ?region= to preview.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_EVENTS_PATH } from '../../server/index-html.js';
+import { PREVIEW_EVENTS_PATH } from '../../server/delivery/index-html.js';
 import type { ClientSettings } from '../../engine/runtime/client-settings.js';
 import { startTestServer, type TestServer, standInClientWhenUnbuilt } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definedRoutes } from '../../server/api-schemas.js';
+import { definedRoutes } from '../../server/api/schemas.js';
 import { API_ROUTES } from '../../schemas/types/api.js';
 import { startTestServer, type TestServer } from './harness.js';
 

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTICLE_LEAF_NUMBERS, INVEST_TYPES, PROJECT_CATEGORIES } from '../../server/catalog.js';
-import { toNumber } from '../../server/format.js';
+import { ARTICLE_LEAF_NUMBERS, INVEST_TYPES, PROJECT_CATEGORIES } from '../../server/db/reference-data.js';
+import { toNumber } from '../../server/api/format.js';
 import { missingDemoFiles } from '../../server/seed/demo-files.js';
 import { readStoredFile } from '../../server/pictures/stored-files.js';
 import {
@@ -19,7 +19,7 @@ import {
   type SeedSummary,
 } from '../../server/seed/index.js';
 import { ABOUT_NUMBER, ABOUT_TITLES, ABOUT_UNITS } from '../../server/seed/about.js';
-import { loadRegionCatalog } from '../../engine/region/index.js';
+import { loadRegionCatalog } from '../../engine/region-files/index.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 // A fixed reference time: statuses and times are relative to it, and two seeds with it must be identical.

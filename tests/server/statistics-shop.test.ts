@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_CATEGORIES } from '../../server/catalog.js';
+import { PRODUCT_CATEGORIES } from '../../server/db/reference-data.js';
 import { DEMO_REGIONS, seedDemo } from '../../server/seed/index.js';
 import { monthWindow } from '../../server/routes/statistics.js';
 import { startTestServer, type TestServer } from './harness.js';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../server/messages.js';
+import { MESSAGES } from '../../server/api/messages.js';
 import { readStoredFile } from '../../server/pictures/stored-files.js';
 import { tooLargeMessage, UPLOAD_TOO_BIG_PICTURE } from '../../server/routes/uploads.js';
 import { startTestServer, type TestServer } from './harness.js';

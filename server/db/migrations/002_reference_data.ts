@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ARTICLE_CATEGORIES, DICTIONARIES, PROJECT_CATEGORIES } from '../../catalog.js';
+import { ARTICLE_CATEGORIES, DICTIONARIES, PROJECT_CATEGORIES } from '../reference-data.js';
 import type { Database } from '../schema.js';
 
 // Reference data as of this migration. Later changes to the catalog get a migration of their own.

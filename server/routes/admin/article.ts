@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { defineRoute } from '../../api-schemas.js';
-import type { AppContext } from '../../context.js';
+import { defineRoute } from '../../api/schemas.js';
+import type { AppContext } from '../../api/context.js';
 import type { ArticleTable, ArticleStatus, Database } from '../../db/schema.js';
-import { ApiError, badRequest, notFound, ok } from '../../errors.js';
-import { formatRequiredDateTime } from '../../format.js';
-import { MESSAGES } from '../../messages.js';
-import { containing } from '../../request-params.js';
+import { ApiError, badRequest, notFound, ok } from '../../api/errors.js';
+import { formatRequiredDateTime } from '../../api/format.js';
+import { MESSAGES } from '../../api/messages.js';
+import { containing } from '../../api/request-params.js';
 import { audit } from '../../services/audit.js';
 import { sanitizeHtml } from '../../services/sanitize.js';
 import { isAllowedUrl } from '../../../engine/security/url-policy.js';
-import { ARTICLE_LEAF_NUMBERS } from '../../catalog.js';
+import { ARTICLE_LEAF_NUMBERS } from '../../db/reference-data.js';
 import { consoleScope, paging, requirePlaceInScope } from './common.js';
 
 const M = MESSAGES.admin;

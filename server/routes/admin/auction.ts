@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../api-schemas.js';
-import type { AppContext } from '../../context.js';
-import { ok } from '../../errors.js';
-import { formatDateTime, toNumber } from '../../format.js';
-import { MESSAGES } from '../../messages.js';
+import { defineRoute } from '../../api/schemas.js';
+import type { AppContext } from '../../api/context.js';
+import { ok } from '../../api/errors.js';
+import { formatDateTime, toNumber } from '../../api/format.js';
+import { MESSAGES } from '../../api/messages.js';
 import { PROJECT_STATUS } from '../../../machines/project-status.js';
 import { consoleScope } from './common.js';
 

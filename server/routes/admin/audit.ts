@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../api-schemas.js';
-import type { AppContext } from '../../context.js';
-import { badRequest, ok } from '../../errors.js';
-import { formatRequiredDateTime, maskPhone } from '../../format.js';
-import { MESSAGES } from '../../messages.js';
+import { defineRoute } from '../../api/schemas.js';
+import type { AppContext } from '../../api/context.js';
+import { badRequest, ok } from '../../api/errors.js';
+import { formatRequiredDateTime, maskPhone } from '../../api/format.js';
+import { MESSAGES } from '../../api/messages.js';
 import { consoleScope, cstTime, paging } from './common.js';
 
 /** The audit log's one read; it has no update or delete route (the table is append-only). */

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { PlaceTree } from '../../plugins/places.js';
 import { staffScope } from '../auction.js';
-import { badRequest, forbidden } from '../../errors.js';
-import { MESSAGES } from '../../messages.js';
+import { badRequest, forbidden } from '../../api/errors.js';
+import { MESSAGES } from '../../api/messages.js';
 
 /** Paging of the console's lists: page size bounded by the schema (1..100). */
 export function paging(p: { pageNum?: number; pageSize?: number } | null | undefined): { limit: number; offset: number } {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../api/context.js';
 import { registerAdminAuditRoutes } from './audit.js';
 import { registerAdminArticleRoutes } from './article.js';
 import { registerAdminProjectRoutes } from './project.js';

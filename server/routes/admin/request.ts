@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { defineRoute } from '../../api-schemas.js';
-import type { AppContext } from '../../context.js';
-import { ApiError, notFound, ok } from '../../errors.js';
-import { formatRequiredDateTime, maskPhone } from '../../format.js';
-import { MESSAGES } from '../../messages.js';
+import { defineRoute } from '../../api/schemas.js';
+import type { AppContext } from '../../api/context.js';
+import { ApiError, notFound, ok } from '../../api/errors.js';
+import { formatRequiredDateTime, maskPhone } from '../../api/format.js';
+import { MESSAGES } from '../../api/messages.js';
 import { audit } from '../../services/audit.js';
 import { notifyUser } from '../../auction/hub.js';
 import type { AdminRequestRow } from '../../../schemas/types/api.js';

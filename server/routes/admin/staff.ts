@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../../api-schemas.js';
-import type { AppContext } from '../../context.js';
-import { ApiError, badRequest, notFound, ok } from '../../errors.js';
-import { formatRequiredDateTime } from '../../format.js';
-import { MESSAGES } from '../../messages.js';
-import { containing } from '../../request-params.js';
+import { defineRoute } from '../../api/schemas.js';
+import type { AppContext } from '../../api/context.js';
+import { ApiError, badRequest, notFound, ok } from '../../api/errors.js';
+import { formatRequiredDateTime } from '../../api/format.js';
+import { MESSAGES } from '../../api/messages.js';
+import { containing } from '../../api/request-params.js';
 import { audit } from '../../services/audit.js';
 import { assertPasswordRule, hashPassword } from '../../services/passwords.js';
 import type { PlaceNode } from '../../../schemas/types/api.js';

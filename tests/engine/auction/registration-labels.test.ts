@@ -2,7 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { ONSITE_BIDDING_NOTE, panelAction, type PanelMode } from '../../../blocks/auction-panel/panel-action.js';
-import { evaluateCondition, loadRegionCatalog } from '../../../engine/region/index.js';
+import { evaluateCondition } from '../../../engine/region/index.js';
+import { loadRegionCatalog } from '../../../engine/region-files/index.js';
 import { REGISTRATION_STATES, registrationButton, registrationButtonFor, registrationMachine, type RegistrationState } from '../../../machines/registration.js';
 import type { Region } from '../../../schemas/types/region.js';
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { defaultBlocks } from '../../../blocks/index.js';
 import { createSiteData } from '../../../engine/http/index.js';
 import { PortalApp } from '../../../engine/react/index.js';
-import { loadRegionCatalog } from '../../../engine/region/index.js';
+import { loadRegionCatalog } from '../../../engine/region-files/index.js';
 import { createBlockRegistry } from '../../../engine/runtime/block-registry.js';
 import type { Region } from '../../../schemas/types/region.js';
 import { clientFor } from '../http/client-setup.js';
