@@ -21,16 +21,16 @@ export function paramsOf(request: FastifyRequest): Params {
 
 /**
  * pageNum/pageSize with defaults applied here (not in schemas, so a body default never hides a query value); the
- * schemas type and bound both (common#/$defs/PageNum, PageSize).
+ * schemas type and bound both (common#/$defs/PageNum, PageSize). `limit` is `pageSize`, for `pageOf`.
  */
 export function paging(
-  p: { pageNum?: number; pageSize?: number },
+  p: { pageNum?: number; pageSize?: number } | null | undefined,
   defaultSize = 10,
   pageNumAlias?: number,
-): { pageNum: number; pageSize: number; offset: number } {
-  const pageNum = p.pageNum ?? pageNumAlias ?? 1;
-  const pageSize = p.pageSize ?? defaultSize;
-  return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
+): { pageNum: number; pageSize: number; limit: number; offset: number } {
+  const pageNum = p?.pageNum ?? pageNumAlias ?? 1;
+  const pageSize = p?.pageSize ?? defaultSize;
+  return { pageNum, pageSize, limit: pageSize, offset: (pageNum - 1) * pageSize };
 }
 
 /** ILIKE pattern for a free-text substring; the user's % and _ are literal. */

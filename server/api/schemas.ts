@@ -7,6 +7,7 @@ import type { ApiRouteName, ApiRoutes } from '../../schemas/types/api.js';
 import type { Envelope } from './errors.js';
 import { paramsOf } from './request-params.js';
 import { refuseNul } from '../plugins/input-checks.js';
+import type { SessionUser } from '../services/sessions.js';
 
 /**
  * The API contract lives in `schemas/api/*.json`: one file per domain, each route with its method, path,
@@ -175,6 +176,15 @@ type Present<T, Else> = [T] extends [never] ? Else : T;
  */
 export type RouteInput<N extends ApiRouteName> = NonNullable<Present<ApiRoutes[N]['query'], unknown>> & NonNullable<Present<ApiRoutes[N]['body'], unknown>>;
 
+/** The auth a route's schema declares that only a signed-in account passes. */
+type SignedInAuth = 'bearer' | 'staff' | 'admin';
+
+/**
+ * The signed-in account, for a route whose schema requires one: the guards refuse the request (401/403) before the
+ * handler runs when there is none, so the handler's `request.user` is never undefined.
+ */
+export type SignedIn<N extends ApiRouteName> = [Extract<ApiRoutes[N]['auth'][number], SignedInAuth>] extends [never] ? unknown : { user: SessionUser };
+
 /** A request to route `N` as its schemas type it (Fastify has validated it against them before the handler runs). */
 export type RouteRequest<N extends ApiRouteName> = FastifyRequest<{
   Querystring: Present<ApiRoutes[N]['query'], Record<string, never>>;
@@ -183,7 +193,7 @@ export type RouteRequest<N extends ApiRouteName> = FastifyRequest<{
 }> & {
   /** The query and the body merged and typed (see {@link RouteInput}); set by `defineRoute` before the handler runs. */
   input: RouteInput<N>;
-};
+} & SignedIn<N>;
 
 /**
  * A route's handler: its typed request in, its route's envelope out — or the reply itself when the handler has

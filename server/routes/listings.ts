@@ -13,6 +13,8 @@ import { staffScope } from './auction.js';
 import { checkPhone } from '../services/passwords.js';
 import { ownUploads } from '../services/own-uploads.js';
 import { containing, paging, placeOfCode, requiredId } from '../api/request-params.js';
+import { pageOf } from '../api/paged-list.js';
+import { findInScope } from '../api/scoped-record.js';
 import { MESSAGES } from '../api/messages.js';
 
 const keywordOf = (p: { keyword?: string }): string | undefined => {
@@ -52,22 +54,16 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   defineRoute(app, 'financingMsgList', async (request) => {
     const p = request.input;
     const ids = scopeIds(request, places, p.deptId);
-    const { pageSize, offset } = paging(p);
     let q = db.selectFrom('financing').where('deptId', 'in', ids);
     if (p.cid?.trim()) q = q.where('cid', '=', p.cid.trim());
     if (p.address?.trim()) q = q.where('address', 'ilike', containing(p.address.trim()));
-    const [rows, count] = await Promise.all([
-      q.selectAll().orderBy('registertime', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
-      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return ok({ rows: rows.map(financingRow), total: Number(count.n) }, MESSAGES.common.queried);
+    const { rows, total } = await pageOf(q, paging(p), (q) => q.selectAll().orderBy('registertime', 'desc').orderBy('id', 'desc'));
+    return ok({ rows: rows.map(financingRow), total }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'financingDetail', async (request) => {
     const id = requiredId(request.input);
-    const row = await db.selectFrom('financing').selectAll().where('id', '=', id).where('deptId', 'in', scopeIds(request, places)).executeTakeFirst();
-    // A record of another region answers exactly like a missing one.
-    if (!row) throw notFound(MESSAGES.listings.financingMissing);
+    const row = await findInScope(db, 'financing', id, scopeIds(request, places), MESSAGES.listings.financingMissing);
     return ok({ ...financingRow(row), deptId: row.deptId, deptName: places.name(row.deptId) }, MESSAGES.common.queried);
   });
 
