@@ -185,6 +185,12 @@ type SignedInAuth = 'bearer' | 'staff' | 'admin';
  */
 export type SignedIn<N extends ApiRouteName> = [Extract<ApiRoutes[N]['auth'][number], SignedInAuth>] extends [never] ? unknown : { user: SessionUser };
 
+/** A request the guards let through only with a signed-in account (a helper's parameter, where no route name is at hand). */
+export type SignedInRequest = FastifyRequest & { user: SessionUser };
+
+/** Whether a route open to visitors was called with a signed-in account. */
+export const isSignedIn = (request: FastifyRequest): request is SignedInRequest => request.user !== undefined;
+
 /** A request to route `N` as its schemas type it (Fastify has validated it against them before the handler runs). */
 export type RouteRequest<N extends ApiRouteName> = FastifyRequest<{
   Querystring: Present<ApiRoutes[N]['query'], Record<string, never>>;

@@ -106,7 +106,7 @@ export async function registerAboutRoutes(app: FastifyInstance, { db }: AppConte
     if (!(b.area > 0)) throw badRequest(M.areaEmpty);
     const contact = required(b.contact, M.contactEmpty);
     const phone = checkPhone(b.phone ?? '');
-    const userId = request.user!.userId;
+    const userId = request.user.userId;
     const photos = await ownUploads(db, userId, b.photos ?? [], M.photosLabel);
     const receipt = await insertWithReference(db, 'propertyRegistration', 'DJ', {
       deptId: request.tenant!.place.deptId,

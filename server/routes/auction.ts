@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SignedInRequest } from '../api/schemas.js';
+import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../api/schemas.js';
 import type { AppContext } from '../api/context.js';
 import {
@@ -38,9 +39,9 @@ const registrationOut = (r: RegistrationView) => ({
  * account has one (a town clerk reviews that town); admins are limited by the tenant only. Never empty: a scope
  * that covers no place is [-1], which matches no row.
  */
-export function staffScope(request: FastifyRequest, places: PlaceTree): number[] {
+export function staffScope(request: SignedInRequest, places: PlaceTree): number[] {
   const ids = scopeIds(request, places);
-  const user = request.user!;
+  const { user } = request;
   const own = user.role === 'admin' || user.deptId === null ? undefined : new Set(places.subtree(user.deptId));
   const scope = own ? ids.filter((id) => own.has(id)) : ids;
   // A staff member of another tenant's place reviews nothing here. No place has id -1, and SQL has no empty IN list.
@@ -51,7 +52,7 @@ export function staffScope(request: FastifyRequest, places: PlaceTree): number[]
 export async function registerAuctionRoutes(app: FastifyInstance, { db, places, dbKind }: AppContext): Promise<void> {
   defineRoute(app, 'auctionRegister', async (request) => {
     const projectId = projectIdOf(request.input);
-    const row = await register(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) });
+    const row = await register(db, { projectId, userId: request.user.userId, deptIds: scopeIds(request, places) });
     app.projectListCache?.clear();
     return ok(registrationOut(row), MESSAGES.auction.registered);
   });
@@ -59,14 +60,14 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
   defineRoute(app, 'auctionRegistration', async (request) => {
     const projectId = projectIdOf(request.input);
     return ok(
-      registrationOut(await registrationOf(db, { projectId, userId: request.user!.userId, deptIds: scopeIds(request, places) })),
+      registrationOut(await registrationOf(db, { projectId, userId: request.user.userId, deptIds: scopeIds(request, places) })),
       MESSAGES.common.queried,
     );
   });
 
   defineRoute(app, 'auctionMine', async (request) => {
     const { pageSize, offset } = paging(request.input, 10);
-    const result = await myAuctions(db, { userId: request.user!.userId, deptIds: scopeIds(request, places), limit: pageSize, offset });
+    const result = await myAuctions(db, { userId: request.user.userId, deptIds: scopeIds(request, places), limit: pageSize, offset });
     return ok(
       {
         rows: result.rows.map((r) => ({
@@ -87,7 +88,7 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
     if (p.amount === undefined) throw badRequest(MESSAGES.auction.missingAmount);
     const outcome = await placeBid(db, {
       projectId,
-      userId: request.user!.userId,
+      userId: request.user.userId,
       amount: p.amount,
       deptIds: scopeIds(request, places),
       singleSession: dbKind === 'pglite',
@@ -136,10 +137,10 @@ export async function registerAuctionRoutes(app: FastifyInstance, { db, places, 
       projectId,
       userId: p.userId,
       approve,
-      reviewerId: request.user!.userId,
+      reviewerId: request.user.userId,
       deptIds: staffScope(request, places),
       reason: p.reason,
-      actor: request.user!,
+      actor: request.user,
     });
     return ok(registrationOut(row), approve ? MESSAGES.auction.approved(row.bidderCode) : MESSAGES.auction.rejected);
   });

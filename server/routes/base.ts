@@ -9,7 +9,7 @@ import { MESSAGES } from '../api/messages.js';
 /** Feedback (advice) and messages of the logged-in user: every query is scoped by the caller's user id. */
 export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   defineRoute(app, 'feedback', async (request) => {
-    const me = request.user!;
+    const me = request.user;
     const b = request.body;
     const content = b.content.trim();
     if (!content) throw badRequest(MESSAGES.base.feedbackEmpty);
@@ -29,7 +29,7 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
   });
 
   defineRoute(app, 'adviseMsgList', async (request) => {
-    const me = request.user!;
+    const me = request.user;
     const { pageSize, offset } = paging(request.input);
     const base = db.selectFrom('feedback').where('userId', '=', me.userId);
     const [rows, count] = await Promise.all([
@@ -61,7 +61,7 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
   });
 
   defineRoute(app, 'messageListByRefId', async (request) => {
-    const me = request.user!;
+    const me = request.user;
     const p = request.input;
     const { pageSize, offset } = paging(p);
     const refId = p.refId?.trim() ?? '';
@@ -97,7 +97,7 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
   });
 
   defineRoute(app, 'messageRead', async (request) => {
-    const me = request.user!;
+    const me = request.user;
     const p = request.input;
     if (p.id === undefined) throw badRequest(MESSAGES.base.missingMessageId);
     const id = p.id;

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { IntentTable } from '../db/schema.js';
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '../api/schemas.js';
+import { defineRoute, isSignedIn } from '../api/schemas.js';
 import { INVEST_TYPES } from '../db/reference-data.js';
 import type { AppContext } from '../api/context.js';
 import { ApiError, badRequest, notFound, ok } from '../api/errors.js';
@@ -98,7 +98,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     // The photos may show identity documents: only the person who filed the intent and staff see them.
     const user = request.user;
     const isAuthor = user !== undefined && user.userId === row.userId;
-    const isReviewer = user !== undefined && user.role !== 'user' && staffScope(request, places).includes(row.deptId);
+    const isReviewer = isSignedIn(request) && request.user.role !== 'user' && staffScope(request, places).includes(row.deptId);
     // An intent not yet published (or refused) answers like a missing one, except to its author and its reviewers.
     if (row.state !== INTENT_PUBLISHED && !isAuthor && !isReviewer) throw notFound(MESSAGES.listings.intentMissing);
     const mayReadAttachments = isAuthor || (user !== undefined && user.role !== 'user');
@@ -132,7 +132,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
     // Refuses (403) a deptId outside the caller's region.
     scopeIds(request, places, b.deptId);
     const deptId = b.deptId ?? request.tenant!.place.deptId;
-    const attachments = await ownUploads(db, request.user!.userId, b.attachments ?? []);
+    const attachments = await ownUploads(db, request.user.userId, b.attachments ?? []);
     const inserted = await db
       .insertInto('intent')
       .values({
@@ -144,7 +144,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         phone,
         // Rendered as rich text on the detail page: stored through the same allow-list the page applies.
         content: sanitizeHtml((b.content ?? '').trim()).trim(),
-        userId: request.user!.userId,
+        userId: request.user.userId,
         attachments: JSON.stringify(attachments),
         // Public only once staff publish it (intentReview).
         state: INTENT_PENDING,
@@ -181,7 +181,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
   defineRoute(app, 'desiredMine', async (request) => {
     const p = request.input;
     const { pageSize, offset } = paging(p);
-    const q = db.selectFrom('intent').where('userId', '=', request.user!.userId).where('deptId', 'in', scopeIds(request, places));
+    const q = db.selectFrom('intent').where('userId', '=', request.user.userId).where('deptId', 'in', scopeIds(request, places));
     const [rows, count] = await Promise.all([
       q
         .select([...REVIEWED_COLUMNS])
@@ -240,7 +240,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
           state: b.approve ? INTENT_PUBLISHED : INTENT_REFUSED,
           reviewReason: b.approve ? '' : reason,
           reviewedAt: new Date(),
-          reviewedBy: request.user!.userId,
+          reviewedBy: request.user.userId,
         })
         .where('id', '=', b.id)
         .where('deptId', 'in', staffScope(request, places))
@@ -248,7 +248,7 @@ export async function registerListingRoutes(app: FastifyInstance, { db, places }
         .returning([...REVIEWED_COLUMNS, 'deptId'])
         .executeTakeFirst();
       if (row)
-        await audit(trx, request.user!, {
+        await audit(trx, request.user, {
           deptId: row.deptId,
           entity: 'intent',
           entityId: row.id,

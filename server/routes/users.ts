@@ -184,7 +184,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
   // ---- Personal centre --------------------------------------------------------------------------------
 
   defineRoute(app, 'getUserInfoByUserId', async (request) => {
-    const me = request.user!;
+    const me = request.user;
     const p = request.input;
     const wanted = p.userId ?? me.userId;
     if (wanted !== me.userId && me.role === 'user') throw forbidden(M.otherUserForbidden);
@@ -199,7 +199,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   defineRoute(app, 'updateUserInfo', async (request) => {
-    const me = request.user!;
+    const me = request.user;
     const p = request.input;
     const patch: Updateable<AppUserTable> = {};
     if (p.name !== undefined) {
@@ -242,7 +242,7 @@ export async function registerUserRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   defineRoute(app, 'updatePwd', async (request) => {
-    const me = request.user!;
+    const me = request.user;
     const p = request.input;
     const oldPassword = text(p.oldPassword);
     const newPassword = text(p.newPassword);

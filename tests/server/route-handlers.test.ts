@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definedRoutes } from '../../server/api/schemas.js';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { definedRoutes, type RouteRequest } from '../../server/api/schemas.js';
+import type { SessionUser } from '../../server/services/sessions.js';
 import { API_ROUTES } from '../../schemas/types/api.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -18,5 +19,16 @@ describe('API routes', () => {
     const twice = defined.filter((name, i) => defined[i - 1] === name);
     expect(twice).toEqual([]);
     expect(defined).toEqual(Object.keys(API_ROUTES).sort());
+  });
+});
+
+describe('route request types', () => {
+  // Compile-time: `npm test` type-checks this file, so a route whose schema requires an account and whose handler
+  // still sees `user` as optional (or a visitor route that claims one) fails before any test runs.
+  it('give a signed-in route a present user and a visitor route an optional one', () => {
+    expectTypeOf<RouteRequest<'updatePwd'>['user']>().toEqualTypeOf<SessionUser>();
+    expectTypeOf<RouteRequest<'adminArticleSave'>['user']>().toEqualTypeOf<SessionUser>();
+    expectTypeOf<RouteRequest<'newsList'>['user']>().toEqualTypeOf<SessionUser | undefined>();
+    expect(Object.keys(API_ROUTES)).toContain('updatePwd');
   });
 });

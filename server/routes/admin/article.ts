@@ -113,7 +113,7 @@ export async function registerAdminArticleRoutes(app: FastifyInstance, { db, pla
             .values({ ...values, status: 'draft', logintime: new Date() })
             .returningAll()
             .executeTakeFirstOrThrow();
-      await audit(trx, request.user!, { deptId: row.deptId, entity: 'article', entityId: row.id, action: before ? 'update' : 'create', before, after: row });
+      await audit(trx, request.user, { deptId: row.deptId, entity: 'article', entityId: row.id, action: before ? 'update' : 'create', before, after: row });
       return row;
     });
     return ok(await detail(saved), M.articleSaved);
@@ -131,7 +131,7 @@ export async function registerAdminArticleRoutes(app: FastifyInstance, { db, pla
         .returningAll()
         .executeTakeFirst();
       if (!row) throw new ApiError(409, refused);
-      await audit(trx, request.user!, {
+      await audit(trx, request.user, {
         deptId: row.deptId,
         entity: 'article',
         entityId: row.id,

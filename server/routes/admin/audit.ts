@@ -14,7 +14,7 @@ export async function registerAdminAuditRoutes(app: FastifyInstance, { db, place
     let q = db.selectFrom('auditLog as l').innerJoin('appUser as u', 'u.userId', 'l.actorId');
     // An admin sees every record of the tenant's places and those without one (staff accounts); staff their places'.
     const scope = consoleScope(request, places);
-    q = request.user!.role === 'admin' ? q.where((eb) => eb.or([eb('l.deptId', 'in', scope), eb('l.deptId', 'is', null)])) : q.where('l.deptId', 'in', scope);
+    q = request.user.role === 'admin' ? q.where((eb) => eb.or([eb('l.deptId', 'in', scope), eb('l.deptId', 'is', null)])) : q.where('l.deptId', 'in', scope);
     const actor = p.actor?.trim();
     if (actor) {
       if (/^1\d{10}$/.test(actor)) q = q.where('u.phone', '=', actor);

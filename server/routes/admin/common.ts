@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { SignedInRequest } from '../../api/schemas.js';
 import type { PlaceTree } from '../../plugins/places.js';
 import { staffScope } from '../auction.js';
 import { badRequest, forbidden } from '../../api/errors.js';
@@ -15,7 +15,7 @@ export function paging(p: { pageNum?: number; pageSize?: number } | null | undef
  * The places a staff member acts on (staffScope: the signed place's subtree, narrowed to the account's own place
  * for staff). Reads outside it answer 404 like missing records.
  */
-export const consoleScope = (request: FastifyRequest, places: PlaceTree): number[] => staffScope(request, places);
+export const consoleScope = (request: SignedInRequest, places: PlaceTree): number[] => staffScope(request, places);
 
 /** A place given in a write (the record's new deptId) must be inside the caller's scope: 403 otherwise. */
 export function requirePlaceInScope(scope: number[], deptId: number): void {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SignedInRequest } from '../../api/schemas.js';
+import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { defineRoute } from '../../api/schemas.js';
 import type { AppContext } from '../../api/context.js';
@@ -67,7 +68,7 @@ export async function registerAdminProjectRoutes(app: FastifyInstance, { db, pla
     signCts: r.signCts,
   });
 
-  const inScope = async (request: FastifyRequest, id: number) => {
+  const inScope = async (request: SignedInRequest, id: number) => {
     const row = await db.selectFrom('project').selectAll().where('id', '=', id).where('deptId', 'in', consoleScope(request, places)).executeTakeFirst();
     if (!row) throw notFound(M.projectMissing);
     return row;
@@ -174,7 +175,7 @@ export async function registerAdminProjectRoutes(app: FastifyInstance, { db, pla
             .executeTakeFirst()
         : await trx.insertInto('project').values(values).returningAll().executeTakeFirstOrThrow();
       if (!row) throw new ApiError(409, M.projectLocked(statusLabel(PROJECT_STATUS.bidding)));
-      await audit(trx, request.user!, { deptId: row.deptId, entity: 'project', entityId: row.id, action: before ? 'update' : 'create', before, after: row });
+      await audit(trx, request.user, { deptId: row.deptId, entity: 'project', entityId: row.id, action: before ? 'update' : 'create', before, after: row });
       return row;
     });
     app.projectListCache?.clear();
@@ -185,7 +186,7 @@ export async function registerAdminProjectRoutes(app: FastifyInstance, { db, pla
    * Ends a project before bidding with status 10 (已结束), the machine's staff-set no-deal end, telling every bidder
    * who registered. The machine has no event that stops a running auction, so from bidding on it is 409.
    */
-  const end = async (request: FastifyRequest, id: number, reason: string, action: 'withdraw' | 'suspend') => {
+  const end = async (request: SignedInRequest, id: number, reason: string, action: 'withdraw' | 'suspend') => {
     const before = await inScope(request, id);
     if (!BEFORE_BIDDING(before.status)) throw new ApiError(409, M.projectLocked(statusLabel(before.status)));
     const saved = await db.transaction().execute(async (trx) => {
@@ -204,7 +205,7 @@ export async function registerAdminProjectRoutes(app: FastifyInstance, { db, pla
         registered.map((r) => ({ userId: r.userId, title: M.projectSuspendedMessageTitle, content: M.projectSuspendedMessage(row.projectName, reason) })),
         new Date(),
       );
-      await audit(trx, request.user!, { deptId: row.deptId, entity: 'project', entityId: row.id, action, before, after: { ...row, reason } });
+      await audit(trx, request.user, { deptId: row.deptId, entity: 'project', entityId: row.id, action, before, after: { ...row, reason } });
       return row;
     });
     app.projectListCache?.clear();

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SignedInRequest } from '../../api/schemas.js';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { defineRoute } from '../../api/schemas.js';
@@ -22,10 +23,10 @@ const masked = (contact: string) => (/^1\d{10}$/.test(contact) ? maskPhone(conta
  */
 export async function registerAdminRequestRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
   /** Feedback without a place is the whole tenant's: an administrator's. */
-  const feedbackScope = (request: FastifyRequest, handle: Kysely<Database> | Transaction<Database> = db) => {
+  const feedbackScope = (request: SignedInRequest, handle: Kysely<Database> | Transaction<Database> = db) => {
     const scope = consoleScope(request, places);
     let q = handle.selectFrom('feedback as f');
-    q = request.user!.role === 'admin' ? q.where((eb) => eb.or([eb('f.deptId', 'in', scope), eb('f.deptId', 'is', null)])) : q.where('f.deptId', 'in', scope);
+    q = request.user.role === 'admin' ? q.where((eb) => eb.or([eb('f.deptId', 'in', scope), eb('f.deptId', 'is', null)])) : q.where('f.deptId', 'in', scope);
     return q;
   };
   const feedbackRow = (r: {
@@ -148,7 +149,7 @@ export async function registerAdminRequestRoutes(app: FastifyInstance, { db, pla
           .returningAll()
           .executeTakeFirst();
         if (!row) throw new ApiError(409, M.requestRepliedAlready);
-        await audit(trx, request.user!, { deptId: row.deptId, entity: 'feedback', entityId: row.id, action: 'reply', before, after: row });
+        await audit(trx, request.user, { deptId: row.deptId, entity: 'feedback', entityId: row.id, action: 'reply', before, after: row });
         await tell(trx, row.userId, title, reply);
         return feedbackRow(row);
       }
@@ -168,7 +169,7 @@ export async function registerAdminRequestRoutes(app: FastifyInstance, { db, pla
         .returningAll()
         .executeTakeFirst();
       if (!row) throw new ApiError(409, M.requestRepliedAlready);
-      await audit(trx, request.user!, { deptId: row.deptId, entity: 'complaint', entityId: row.id, action: 'reply', before, after: row });
+      await audit(trx, request.user, { deptId: row.deptId, entity: 'complaint', entityId: row.id, action: 'reply', before, after: row });
       if (row.userId !== null) await tell(trx, row.userId, title, reply);
       return complaintRow(row);
     });

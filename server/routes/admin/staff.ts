@@ -80,7 +80,7 @@ export async function registerAdminStaffRoutes(app: FastifyInstance, { db, place
           .values({ phone: b.phone, name: b.name.trim(), role: b.role, deptId: b.deptId, passwordHash, disabled: b.disabled ?? false })
           .returning([...STAFF_COLUMNS])
           .executeTakeFirstOrThrow();
-        await audit(trx, request.user!, { deptId: row.deptId, entity: 'staff', entityId: row.userId, action: 'create', before: null, after: row });
+        await audit(trx, request.user, { deptId: row.deptId, entity: 'staff', entityId: row.userId, action: 'create', before: null, after: row });
         return row;
       }
       const before = await trx
@@ -109,7 +109,7 @@ export async function registerAdminStaffRoutes(app: FastifyInstance, { db, place
       // A disabled account's sessions end now; so do they after a new password.
       if (row.disabled || passwordHash) await trx.deleteFrom('userSession').where('userId', '=', row.userId).execute();
       const action = row.disabled !== before.disabled ? (row.disabled ? 'disable' : 'enable') : 'update';
-      await audit(trx, request.user!, { deptId: row.deptId, entity: 'staff', entityId: row.userId, action, before, after: row });
+      await audit(trx, request.user, { deptId: row.deptId, entity: 'staff', entityId: row.userId, action, before, after: row });
       return row;
     });
     return ok(view(saved), M.staffSaved);
