@@ -66,6 +66,17 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js'],
     },
   },
+  // Every test lives under tests/, in a folder named after what it tests: vitest looks nowhere else, so a test
+  // written beside its code would silently never run.
+  {
+    files: ['{engine,blocks,machines,server,scripts,schemas,regions}/**/*.{test,spec}.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Program', message: 'Tests live under tests/ (e.g. tests/machines/, tests/blocks/<type>/): vitest runs nothing elsewhere.' },
+      ],
+    },
+  },
   // Tests reach into loosely typed responses and hostile inputs on purpose.
   { files: ['tests/**', '**/*.test.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // The layers, lowest first.
