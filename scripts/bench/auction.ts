@@ -612,7 +612,7 @@ function printProfile(file: string): void {
     if (/node_modules\/(pg|pg-protocol|pg-pool)\//.test(url)) return 'pg 驱动';
     if (url.includes('node_modules/kysely')) return 'Kysely';
     if (url.includes('node_modules/ws/')) return 'ws（WebSocket）';
-    if (url.endsWith('auction/engine.ts')) return '出价引擎（JS）';
+    if (/auction\/(bid|bid-statement|bid-refusal|format|transaction|project-scope)\.ts$/.test(url)) return '出价引擎（JS）';
     if (/fastify|find-my-way|avvio|light-my-request|_http_|node:http/.test(url) || url.endsWith('plugins/guards.ts')) return 'HTTP + Fastify + 签名/鉴权钩子';
     return undefined;
   };
