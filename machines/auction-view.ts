@@ -105,7 +105,7 @@ export function formatYuan(amount: number): string {
 
 /**
  * The amount rules the panel checks before sending, by the words the server's bid statement uses for them
- * (`BidRefusal` in server/auction/engine.ts; one table of cases, machines/testing/bid-cases.ts, is asserted on both).
+ * (`BidRefusal` in server/auction/bid-refusal.ts; one table of cases, machines/testing/bid-cases.ts, is asserted on both).
  * The rest (not in bidding, not approved, a tender…) the panel leaves to the server.
  */
 export type BidVerdict = 'invalidAmount' | 'belowStart' | 'belowNext' | 'notMultiple';

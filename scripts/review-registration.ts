@@ -11,7 +11,7 @@
  */
 import { loadConfig } from '../server/runtime/config.js';
 import { migrateToLatest, openDatabase, pgliteDir } from '../server/db/database.js';
-import { listRegistrations, review } from '../server/auction/engine.js';
+import { listRegistrations, review } from '../server/auction/index.js';
 import { ApiError } from '../server/api/errors.js';
 import { formatDateTime } from '../server/api/format.js';
 

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateFormValidators } from '../scripts/gen-form-validators.js';
-import { generateApiTypes, pascalCase, SCHEMAS_ROOT } from '../scripts/gen-types.js';
+import { generateApiTypes } from '../scripts/gen-types/api-types.js';
+import { pascalCase } from '../scripts/gen-types/names.js';
+import { SCHEMAS_ROOT } from '../scripts/gen-types/paths.js';
 
 const fixtureDir = path.resolve(import.meta.dirname, 'fixtures/api-schemas');
 

@@ -1,5 +1,5 @@
 import { priceText } from './deal-announcement.js';
-import type { CloseOutcome } from './engine.js';
+import type { CloseOutcome } from './close.js';
 import { MESSAGES } from '../api/messages.js';
 
 /** A message left in 我的消息 for one bidder when the auction they were approved for closes. */

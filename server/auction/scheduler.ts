@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { statusAt, type ProjectTimeline } from '../../machines/project-status.js';
 import type { Database } from '../db/schema.js';
-import { closeAuction, dbNow, type CloseOutcome } from './engine.js';
+import { closeAuction, type CloseOutcome } from './close.js';
+import { dbNow } from './transaction.js';
 import { notifyRefresh } from './hub.js';
 import { databaseOutage } from '../db/outage.js';
 

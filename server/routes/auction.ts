@@ -12,7 +12,7 @@ import {
   registrationOf,
   review,
   type RegistrationView,
-} from '../auction/engine.js';
+} from '../auction/index.js';
 import { badRequest, notFound, ok } from '../api/errors.js';
 import { formatDateTime, formatRequiredDateTime, maskPhone } from '../api/format.js';
 import { scopeIds } from '../plugins/guards.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { hashPassword } from '../../server/services/passwords.js';
 import { StatusScheduler } from '../../server/auction/scheduler.js';
-import { register } from '../../server/auction/engine.js';
+import { register } from '../../server/auction/index.js';
 import { createAdministrator } from '../../server/services/first-admin.js';
 import type { DeclaredPlace } from '../../engine/region-files/places.js';
 import { SCREENSHOT_DIR, seededProjectOf, seriousViolations, settled, withPortalInChromium, type OpenedPage } from './portal-harness.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_KEYS } from '../../engine/http/session-store.js';
-import { review } from '../../server/auction/engine.js';
+import { review } from '../../server/auction/index.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { SCREENSHOT_DIR, seededProjectOf, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
 import { readability } from './readability.js';

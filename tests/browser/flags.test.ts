@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { review } from '../../server/auction/engine.js';
+import { review } from '../../server/auction/index.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { SESSION_KEYS } from '../../engine/http/session-store.js';
 import { SCREENSHOT_DIR, closeMessages, seriousViolations, seededProjectOf, withPortalInChromium, type OpenedPage } from './portal-harness.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { review } from '../../server/auction/engine.js';
+import { review } from '../../server/auction/index.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { SCREENSHOT_DIR, openAuctionNow, seededProjectOf, seriousViolations, withPortalInChromium } from './portal-harness.js';
 

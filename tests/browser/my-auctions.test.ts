@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { closeAuction, placeBid, review } from '../../server/auction/engine.js';
+import { closeAuction, placeBid, review } from '../../server/auction/index.js';
 import { DEMO_PHONES } from '../../server/seed/index.js';
 import { openAuctionNow, SCREENSHOT_DIR, seriousViolations, seededProjectOf, withPortalInChromium } from './portal-harness.js';
 

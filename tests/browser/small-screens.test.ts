@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { review } from '../../server/auction/engine.js';
+import { review } from '../../server/auction/index.js';
 import { DEMO_PHONES } from '../../server/seed/index.js';
 import { loadRegionCatalog } from '../../engine/region-files/index.js';
 import { SCREENSHOT_DIR, finishAnimations, seriousViolations, settled, seededProjectOf, withPortalInChromium } from './portal-harness.js';

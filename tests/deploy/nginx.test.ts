@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../scripts/deploy/local-stack.js';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
 import type { Database } from '../../server/db/schema.js';
-import { review } from '../../server/auction/engine.js';
+import { review } from '../../server/auction/index.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { SESSION_KEYS } from '../../engine/http/session-store.js';
 import { SCREENSHOT_DIR, launchChromium, openAuctionNow, seededProjectOf, settled, watchNetwork } from '../browser/portal-harness.js';

@@ -4,7 +4,7 @@
  * `bidVerdict` gives for it (tests/machines/auction-view.test.ts iterates the same table).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bidRefusalError, type BidRefusal } from '../../server/auction/engine.js';
+import { bidRefusalError, type BidRefusal } from '../../server/auction/index.js';
 import { BID_CASES, type BidCase } from '../../machines/testing/bid-cases.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A, TENANT_A_TOWN } from './fixtures.js';

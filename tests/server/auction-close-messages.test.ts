@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAuction } from '../../server/auction/engine.js';
+import { closeAuction } from '../../server/auction/index.js';
 import { notifyUser } from '../../server/auction/hub.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A } from './fixtures.js';

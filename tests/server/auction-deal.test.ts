@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAuction } from '../../server/auction/engine.js';
+import { closeAuction } from '../../server/auction/index.js';
 import { formatDateTime } from '../../server/api/format.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, TENANT_B } from './fixtures.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAuction, register, review } from '../../server/auction/engine.js';
+import { closeAuction, register, review } from '../../server/auction/index.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A, TENANT_A_TOWN, TENANT_B } from './fixtures.js';
 import { approve, dbClock, insertBiddingProject, insertProject, twoBidders, type TestUser } from './auction-helpers.js';

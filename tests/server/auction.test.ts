@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/app.js';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.js';
-import { closeAuction } from '../../server/auction/engine.js';
+import { closeAuction } from '../../server/auction/index.js';
 import { notifyUser } from '../../server/auction/hub.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';

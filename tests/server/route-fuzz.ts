@@ -346,6 +346,38 @@ function bookkeeping(route: string, table: string): boolean {
   return false;
 }
 
+/** A row trigger on every table logging its writes into fuzz_write_log, so a refused request can be shown to have written nothing. */
+async function installWriteLog(db: TestServer['db']): Promise<void> {
+  const tables = (
+    await sql<{ t: string }>`SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT LIKE 'kysely%'`.execute(db)
+  ).rows.map((r) => r.t);
+  await sql`CREATE TABLE fuzz_write_log (tbl text NOT NULL, op text NOT NULL)`.execute(db);
+  await sql`CREATE FUNCTION fuzz_log_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO fuzz_write_log VALUES (TG_TABLE_NAME, TG_OP); RETURN NULL; END $$`.execute(
+    db,
+  );
+  for (const t of tables)
+    await sql.raw(`CREATE TRIGGER fuzz_log AFTER INSERT OR UPDATE OR DELETE ON ${t} FOR EACH ROW EXECUTE FUNCTION fuzz_log_write()`).execute(db);
+}
+
+/** The seeded demo data's values for the fields that name a record (see KnownValues). */
+async function knownValuesOf(db: TestServer['db'], userIds: number[]): Promise<KnownValues> {
+  const region = DEMO_REGIONS[0];
+  const ids = async (table: 'project' | 'article' | 'intent' | 'financing' | 'message' | 'shopProduct' | 'helpItem') =>
+    (await db.selectFrom(table).select('id').orderBy('id').limit(20).execute()).map((r) => r.id);
+  return {
+    id: [...(await ids('article')), ...(await ids('project')), ...(await ids('intent'))],
+    projectId: await ids('project'),
+    userId: userIds,
+    deptId: [region.deptId],
+    dm: [region.deptCode],
+    number: ['001017', '002001', '010', '030001'],
+    phone: [DEMO_PHONES[0], '13912345678'],
+    username: [DEMO_PHONES[0]],
+    dictType: ['area_unit', 'price_unit', 'sys_user_sex'],
+    region: DEMO_REGIONS.map((r) => r.key),
+  };
+}
+
 export interface FuzzServer {
   server: TestServer;
   known: KnownValues;
@@ -363,15 +395,7 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   await seedDemo(server.db, { projects: 30, now: new Date(Date.now() + 24 * 3600_000) });
   await server.reloadPlaces();
   const db = server.db;
-  const tables = (
-    await sql<{ t: string }>`SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT LIKE 'kysely%'`.execute(db)
-  ).rows.map((r) => r.t);
-  await sql`CREATE TABLE fuzz_write_log (tbl text NOT NULL, op text NOT NULL)`.execute(db);
-  await sql`CREATE FUNCTION fuzz_log_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO fuzz_write_log VALUES (TG_TABLE_NAME, TG_OP); RETURN NULL; END $$`.execute(
-    db,
-  );
-  for (const t of tables)
-    await sql.raw(`CREATE TRIGGER fuzz_log AFTER INSERT OR UPDATE OR DELETE ON ${t} FOR EACH ROW EXECUTE FUNCTION fuzz_log_write()`).execute(db);
+  await installWriteLog(db);
 
   const policy = { idleMinutes: server.config.sessionIdleMinutes, absoluteHours: server.config.sessionAbsoluteHours };
   const userOf = async (phone: string) => db.selectFrom('appUser').select(['userId', 'deptId', 'role']).where('phone', '=', phone).executeTakeFirstOrThrow();
@@ -386,21 +410,7 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     admin: await createSession(db, admin.userId, policy),
   };
 
-  const region = DEMO_REGIONS[0];
-  const ids = async (table: 'project' | 'article' | 'intent' | 'financing' | 'message' | 'shopProduct' | 'helpItem') =>
-    (await db.selectFrom(table).select('id').orderBy('id').limit(20).execute()).map((r) => r.id);
-  const known: KnownValues = {
-    id: [...(await ids('article')), ...(await ids('project')), ...(await ids('intent'))],
-    projectId: await ids('project'),
-    userId: [user.userId, staff.userId],
-    deptId: [region.deptId],
-    dm: [region.deptCode],
-    number: ['001017', '002001', '010', '030001'],
-    phone: [DEMO_PHONES[0], '13912345678'],
-    username: [DEMO_PHONES[0]],
-    dictType: ['area_unit', 'price_unit', 'sys_user_sex'],
-    region: DEMO_REGIONS.map((r) => r.key),
-  };
+  const known = await knownValuesOf(db, [user.userId, staff.userId]);
 
   async function send(route: FuzzRoute, c: FuzzCase): Promise<FuzzResult> {
     const values = structuredClone(c.values) as Record<Part, Record<string, unknown>>;

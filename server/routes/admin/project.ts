@@ -10,7 +10,7 @@ import { MESSAGES } from '../../api/messages.js';
 import { containing } from '../../api/request-params.js';
 import { audit } from '../../services/audit.js';
 import { sanitizeHtml } from '../../services/sanitize.js';
-import { leaveMessages } from '../../auction/engine.js';
+import { leaveMessages } from '../../auction/index.js';
 import { PROJECT_CATEGORIES } from '../../db/reference-data.js';
 import { PROJECT_STATUS, statusAt, type TimelineField } from '../../../machines/project-status.js';
 import { statusLabel } from '../../../machines/project-status-rules.js';
