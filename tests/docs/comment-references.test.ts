@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-// A comment says why the code is as it is. "Issue 14" or "finding 8" says only where a request came from: the
+// A comment says why the code is as it is. "Issue N" or "finding N" says only where a request came from: the
 // reader of the code has no issue tracker, and the reason is lost. Code, config and region files are read whole
 // (their comments are where such references crept in); Markdown and the specification's texts are not code.
 const CODE = /\.(ts|tsx|js|mjs|cjs|css|ya?ml|json|sh)$/;
