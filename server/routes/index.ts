@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/context.js';
 import { registerPlaceRoutes } from './places.js';
 import { registerContentRoutes } from './content.js';
-import { registerListingRoutes } from './listings.js';
+import { registerListingRoutes } from './listings/index.js';
 import { registerUserRoutes } from './users.js';
 import { registerBaseRoutes } from './base.js';
 import { registerUploadRoutes } from './uploads.js';

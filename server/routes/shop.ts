@@ -5,7 +5,7 @@ import { notFound, ok } from '../api/errors.js';
 import { formatRequiredDateTime, jsonValue, maskPhone, toNumber } from '../api/format.js';
 import { scopeIds } from '../plugins/guards.js';
 import { containing, paging, requiredId, textParam } from '../api/request-params.js';
-import { twoDecimals } from './listings.js';
+import { twoDecimals } from './listings/decimal-text.js';
 import { MESSAGES } from '../api/messages.js';
 
 const LIST_COLUMNS = ['id', 'deptId', 'category', 'name', 'price', 'unit', 'stock', 'seller', 'origin', 'imgList', 'createTime'] as const;
