@@ -11,8 +11,8 @@ import { registerPortalRoutes } from './portal.js';
 import { registerAuctionRoutes } from './auction.js';
 import { registerSearchRoutes } from './search.js';
 import { registerAboutRoutes } from './about.js';
-import { registerStatisticsRoutes } from './statistics.js';
-import { registerShopRoutes } from './shop.js';
+import { registerStatisticsRoutes } from './statistics/index.js';
+import { registerShopRoutes } from './shop/index.js';
 import { registerAdminRoutes } from './admin/index.js';
 
 /** Every route module, by domain. A new module is one import and one line here. */
