@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/context.js';
 import { registerPlaceRoutes } from './places.js';
-import { registerContentRoutes } from './content.js';
+import { registerContentRoutes } from './content/index.js';
 import { registerListingRoutes } from './listings/index.js';
 import { registerUserRoutes } from './users.js';
 import { registerBaseRoutes } from './base.js';
