@@ -4,7 +4,7 @@ import { registerAdminAuditRoutes } from './audit.js';
 import { registerAdminArticleRoutes } from './article/index.js';
 import { registerAdminProjectRoutes } from './project.js';
 import { registerAdminAuctionRoutes } from './auction.js';
-import { registerAdminRequestRoutes } from './request.js';
+import { registerAdminRequestRoutes } from './request/index.js';
 import { registerAdminStaffRoutes } from './staff.js';
 
 /** The staff console's routes (schemas/api/admin.json), one module per entity. */
