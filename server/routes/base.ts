@@ -8,7 +8,13 @@ import { pageOf } from '../api/paged-list.js';
 import { MESSAGES } from '../api/messages.js';
 
 /** Feedback (advice) and messages of the logged-in user: every query is scoped by the caller's user id. */
-export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function registerBaseRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerFeedbackRoutes(app, ctx);
+  registerMessageRoutes(app, ctx);
+}
+
+/** The user's feedback: sending one and the list of their own with the replies. */
+function registerFeedbackRoutes(app: FastifyInstance, { db }: AppContext): void {
   defineRoute(app, 'feedback', async (request) => {
     const me = request.user;
     const b = request.body;
@@ -52,7 +58,10 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
       MESSAGES.common.queried,
     );
   });
+}
 
+/** The user's messages (我的消息): the list, optionally of one reference, and marking one read. */
+function registerMessageRoutes(app: FastifyInstance, { db }: AppContext): void {
   defineRoute(app, 'messageListByRefId', async (request) => {
     const me = request.user;
     const p = request.input;
