@@ -4,10 +4,17 @@ import type { AppContext } from '../api/context.js';
 import { badRequest, notFound, ok } from '../api/errors.js';
 import { formatDateTime, formatRequiredDateTime } from '../api/format.js';
 import { paging } from '../api/request-params.js';
+import { pageOf } from '../api/paged-list.js';
 import { MESSAGES } from '../api/messages.js';
 
 /** Feedback (advice) and messages of the logged-in user: every query is scoped by the caller's user id. */
-export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function registerBaseRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerFeedbackRoutes(app, ctx);
+  registerMessageRoutes(app, ctx);
+}
+
+/** The user's feedback: sending one and the list of their own with the replies. */
+function registerFeedbackRoutes(app: FastifyInstance, { db }: AppContext): void {
   defineRoute(app, 'feedback', async (request) => {
     const me = request.user;
     const b = request.body;
@@ -30,18 +37,10 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
 
   defineRoute(app, 'adviseMsgList', async (request) => {
     const me = request.user;
-    const { pageSize, offset } = paging(request.input);
     const base = db.selectFrom('feedback').where('userId', '=', me.userId);
-    const [rows, count] = await Promise.all([
-      base
-        .select(['id', 'type', 'title', 'content', 'contact', 'reply', 'replyTime', 'createTime'])
-        .orderBy('createTime', 'desc')
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset(offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await pageOf(base, paging(request.input), (q) =>
+      q.select(['id', 'type', 'title', 'content', 'contact', 'reply', 'replyTime', 'createTime']).orderBy('createTime', 'desc').orderBy('id', 'desc'),
+    );
     return ok(
       {
         rows: rows.map((r) => ({
@@ -54,30 +53,25 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
           replyTime: formatDateTime(r.replyTime),
           createTime: formatRequiredDateTime(r.createTime),
         })),
-        total: Number(count.total),
+        total,
       },
       MESSAGES.common.queried,
     );
   });
+}
 
+/** The user's messages (我的消息): the list, optionally of one reference, and marking one read. */
+function registerMessageRoutes(app: FastifyInstance, { db }: AppContext): void {
   defineRoute(app, 'messageListByRefId', async (request) => {
     const me = request.user;
     const p = request.input;
-    const { pageSize, offset } = paging(p);
     const refId = p.refId?.trim() ?? '';
     let base = db.selectFrom('message').where('userId', '=', me.userId);
     if (refId) base = base.where('refId', '=', refId);
-    const [rows, counts] = await Promise.all([
-      base
-        .select(['id', 'refId', 'title', 'content', 'readAt', 'createTime'])
-        .orderBy('createTime', 'desc')
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset(offset)
-        .execute(),
-      base
-        .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.count<string>('id').filterWhere('readAt', 'is', null).as('unread')])
-        .executeTakeFirstOrThrow(),
+    const [{ rows, total }, unread] = await Promise.all([
+      pageOf(base, paging(p), (q) => q.select(['id', 'refId', 'title', 'content', 'readAt', 'createTime']).orderBy('createTime', 'desc').orderBy('id', 'desc')),
+      // Unread of the whole list, not of the page.
+      base.select((eb) => eb.fn.count<string>('id').filterWhere('readAt', 'is', null).as('n')).executeTakeFirstOrThrow(),
     ]);
     return ok(
       {
@@ -89,8 +83,8 @@ export async function registerBaseRoutes(app: FastifyInstance, { db }: AppContex
           read: r.readAt !== null,
           createTime: formatRequiredDateTime(r.createTime),
         })),
-        total: Number(counts.total),
-        unread: Number(counts.unread),
+        total,
+        unread: Number(unread.n),
       },
       MESSAGES.common.queried,
     );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CATEGORIES } from '../../server/db/reference-data.js';
 import { DEMO_REGIONS, seedDemo } from '../../server/seed/index.js';
-import { monthWindow } from '../../server/routes/statistics.js';
+import { monthWindow } from '../../server/routes/statistics/month-window.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { callAs } from './listings-helpers.js';
 
