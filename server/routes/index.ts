@@ -3,7 +3,7 @@ import type { AppContext } from '../api/context.js';
 import { registerPlaceRoutes } from './places.js';
 import { registerContentRoutes } from './content.js';
 import { registerListingRoutes } from './listings.js';
-import { registerUserRoutes } from './users.js';
+import { registerUserRoutes } from './users/index.js';
 import { registerBaseRoutes } from './base.js';
 import { registerUploadRoutes } from './uploads.js';
 import { registerProjectRoutes } from './projects.js';
