@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../api/context.js';
 import { registerAdminAuditRoutes } from './audit.js';
 import { registerAdminArticleRoutes } from './article.js';
-import { registerAdminProjectRoutes } from './project.js';
+import { registerAdminProjectRoutes } from './project/index.js';
 import { registerAdminAuctionRoutes } from './auction.js';
 import { registerAdminRequestRoutes } from './request.js';
 import { registerAdminStaffRoutes } from './staff.js';

@@ -4,11 +4,12 @@ import type { AppContext } from '../../api/context.js';
 import { ApiError, badRequest, notFound, ok } from '../../api/errors.js';
 import { formatRequiredDateTime } from '../../api/format.js';
 import { MESSAGES } from '../../api/messages.js';
-import { containing } from '../../api/request-params.js';
+import { pageOf } from '../../api/paged-list.js';
+import { containing, paging } from '../../api/request-params.js';
 import { audit } from '../../services/audit.js';
 import { assertPasswordRule, hashPassword } from '../../services/passwords.js';
 import type { PlaceNode } from '../../../schemas/types/api.js';
-import { consoleScope, paging, requirePlaceInScope } from './common.js';
+import { consoleScope, requirePlaceInScope } from './common.js';
 
 const M = MESSAGES.admin;
 const STAFF_COLUMNS = ['userId', 'phone', 'name', 'role', 'deptId', 'disabled', 'createdAt', 'passwordHash'] as const;
@@ -44,7 +45,6 @@ export async function registerAdminStaffRoutes(app: FastifyInstance, { db, place
 
   defineRoute(app, 'adminStaffList', async (request) => {
     const p = request.input ?? {};
-    const { limit, offset } = paging(p);
     const scope = p.deptId ? places.subtree(p.deptId).filter((id) => consoleScope(request, places).includes(id)) : consoleScope(request, places);
     let q = db
       .selectFrom('appUser')
@@ -52,16 +52,8 @@ export async function registerAdminStaffRoutes(app: FastifyInstance, { db, place
       .where((eb) => eb.or([eb('deptId', 'in', scope.length ? scope : [-1]), ...(p.deptId ? [] : [eb('deptId', 'is', null)])]));
     const keyword = p.keyword?.trim();
     if (keyword) q = q.where((eb) => eb.or([eb('name', 'ilike', containing(keyword)), eb('phone', 'like', containing(keyword))]));
-    const [rows, count] = await Promise.all([
-      q
-        .select([...STAFF_COLUMNS])
-        .orderBy('userId')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return ok({ rows: rows.map(view), total: Number(count.total) }, MESSAGES.common.queried);
+    const { rows, total } = await pageOf(q, paging(p), (q) => q.select([...STAFF_COLUMNS]).orderBy('userId'));
+    return ok({ rows: rows.map(view), total }, MESSAGES.common.queried);
   });
 
   defineRoute(app, 'adminStaffSave', async (request) => {
