@@ -6,7 +6,7 @@ import { registerListingRoutes } from './listings.js';
 import { registerUserRoutes } from './users/index.js';
 import { registerBaseRoutes } from './base.js';
 import { registerUploadRoutes } from './uploads.js';
-import { registerProjectRoutes } from './projects.js';
+import { registerProjectRoutes } from './projects/index.js';
 import { registerPortalRoutes } from './portal.js';
 import { registerAuctionRoutes } from './auction.js';
 import { registerSearchRoutes } from './search.js';
