@@ -5,7 +5,7 @@ import { registerAdminArticleRoutes } from './article.js';
 import { registerAdminProjectRoutes } from './project/index.js';
 import { registerAdminAuctionRoutes } from './auction.js';
 import { registerAdminRequestRoutes } from './request.js';
-import { registerAdminStaffRoutes } from './staff.js';
+import { registerAdminStaffRoutes } from './staff/index.js';
 
 /** The staff console's routes (schemas/api/admin.json), one module per entity. */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
