@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../api/context.js';
 import type { AuctionHub, HubClient } from '../auction/hub.js';
@@ -23,6 +23,37 @@ const projectIdOf = (data: unknown): number | undefined => {
   const id = Number((data as { projectId?: unknown } | undefined)?.projectId);
   return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : undefined;
 };
+
+/** A client's frame once parsed: heartcheck, watch or unwatch; any other type is answered with an error. */
+function answerFrame(hub: AuctionHub, client: HubClient, socket: WebSocket, frame: { type?: unknown; data?: unknown }, log: FastifyBaseLogger): void {
+  switch (frame?.type) {
+    case 'heartcheck':
+      return reply(socket, 'heartcheck', { serverTime: Date.now() });
+    case 'watch': {
+      const projectId = projectIdOf(frame.data);
+      if (projectId === undefined) return reply(socket, 'error', { msg: M.projectIdMissing });
+      hub
+        .watch(client, projectId)
+        .then((result) => {
+          if (result === 'missing') reply(socket, 'error', { msg: MESSAGES.projects.projectMissing, projectId });
+          if (result === 'too-many') reply(socket, 'error', { msg: M.tooManyWatched, projectId });
+        })
+        .catch((error) => {
+          if (databaseOutage(error)) hub.warnOutage(`实时推送：数据库暂时不可用，竞价状态未发送（${(error as Error).message}）`);
+          else log.error(error);
+          reply(socket, 'error', { msg: M.stateFailed, projectId });
+        });
+      return;
+    }
+    case 'unwatch': {
+      const projectId = projectIdOf(frame.data);
+      if (projectId !== undefined) hub.unwatch(client, projectId);
+      return;
+    }
+    default:
+      return reply(socket, 'error', { msg: M.unknownType(String(frame?.type)) });
+  }
+}
 
 /**
  * The real-time channel of the shared contract at `/websocket/:userId` (outside the API prefix, as the client
@@ -67,33 +98,7 @@ export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppCont
         } catch {
           return reply(socket, 'error', { msg: M.frameMalformed });
         }
-        switch (frame?.type) {
-          case 'heartcheck':
-            return reply(socket, 'heartcheck', { serverTime: Date.now() });
-          case 'watch': {
-            const projectId = projectIdOf(frame.data);
-            if (projectId === undefined) return reply(socket, 'error', { msg: M.projectIdMissing });
-            hub
-              .watch(client, projectId)
-              .then((result) => {
-                if (result === 'missing') reply(socket, 'error', { msg: MESSAGES.projects.projectMissing, projectId });
-                if (result === 'too-many') reply(socket, 'error', { msg: M.tooManyWatched, projectId });
-              })
-              .catch((error) => {
-                if (databaseOutage(error)) hub.warnOutage(`实时推送：数据库暂时不可用，竞价状态未发送（${(error as Error).message}）`);
-                else request.log.error(error);
-                reply(socket, 'error', { msg: M.stateFailed, projectId });
-              });
-            return;
-          }
-          case 'unwatch': {
-            const projectId = projectIdOf(frame.data);
-            if (projectId !== undefined) hub.unwatch(client, projectId);
-            return;
-          }
-          default:
-            return reply(socket, 'error', { msg: M.unknownType(String(frame?.type)) });
-        }
+        answerFrame(hub, client, socket, frame, request.log);
       });
       socket.on('close', () => hub.disconnect(client));
       socket.on('error', () => hub.disconnect(client));

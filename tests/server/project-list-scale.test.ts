@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_SAMPLE_ROWS } from '../../server/routes/projects.js';
+import { TOTAL_SAMPLE_ROWS } from '../../server/routes/project-list-query.js';
 import type { TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A, TENANT_A_COUNTY, TENANT_A_OTHER_COUNTY, TENANT_A_TOWN, TENANT_B, TENANT_B_TOWN } from './fixtures.js';
 

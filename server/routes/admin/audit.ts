@@ -4,13 +4,14 @@ import type { AppContext } from '../../api/context.js';
 import { badRequest, ok } from '../../api/errors.js';
 import { formatRequiredDateTime, maskPhone } from '../../api/format.js';
 import { MESSAGES } from '../../api/messages.js';
-import { consoleScope, cstTime, paging } from './common.js';
+import { pageOf } from '../../api/paged-list.js';
+import { paging } from '../../api/request-params.js';
+import { consoleScope, cstTime } from './common.js';
 
 /** The audit log's one read; it has no update or delete route (the table is append-only). */
 export async function registerAdminAuditRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
   defineRoute(app, 'adminAuditList', async (request) => {
     const p = request.input ?? {};
-    const { limit, offset } = paging(p);
     let q = db.selectFrom('auditLog as l').innerJoin('appUser as u', 'u.userId', 'l.actorId');
     // An admin sees every record of the tenant's places and those without one (staff accounts); staff their places'.
     const scope = consoleScope(request, places);
@@ -27,16 +28,12 @@ export async function registerAdminAuditRoutes(app: FastifyInstance, { db, place
     // A date that does not exist (13-45) is a 400 naming the field, not the database's error.
     if (p.from) q = q.where('l.at', '>=', new Date(cstTime(p.from, '开始时间')));
     if (p.to) q = q.where('l.at', '<=', new Date(cstTime(p.to, '结束时间')));
-    const [rows, count] = await Promise.all([
+    const { rows, total } = await pageOf(q, paging(p), (q) =>
       q
         .select(['l.id', 'l.at', 'l.actorId', 'u.phone', 'l.actorRole', 'l.deptId', 'l.entity', 'l.entityId', 'l.action', 'l.before', 'l.after'])
         .orderBy('l.at', 'desc')
-        .orderBy('l.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    ]);
+        .orderBy('l.id', 'desc'),
+    );
     return ok(
       {
         rows: rows.map((r) => ({
@@ -52,7 +49,7 @@ export async function registerAdminAuditRoutes(app: FastifyInstance, { db, place
           before: r.before,
           after: r.after,
         })),
-        total: Number(count.total),
+        total,
       },
       MESSAGES.common.queried,
     );

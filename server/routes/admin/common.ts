@@ -4,13 +4,6 @@ import { staffScope } from '../auction.js';
 import { badRequest, forbidden } from '../../api/errors.js';
 import { MESSAGES } from '../../api/messages.js';
 
-/** Paging of the console's lists: page size bounded by the schema (1..100). */
-export function paging(p: { pageNum?: number; pageSize?: number } | null | undefined): { limit: number; offset: number } {
-  const pageSize = p?.pageSize ?? 10;
-  const pageNum = p?.pageNum ?? 1;
-  return { limit: pageSize, offset: (pageNum - 1) * pageSize };
-}
-
 /**
  * The places a staff member acts on (staffScope: the signed place's subtree, narrowed to the account's own place
  * for staff). Reads outside it answer 404 like missing records.

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../api/context.js';
 import { registerAdminAuditRoutes } from './audit.js';
 import { registerAdminArticleRoutes } from './article/index.js';
-import { registerAdminProjectRoutes } from './project.js';
+import { registerAdminProjectRoutes } from './project/index.js';
 import { registerAdminAuctionRoutes } from './auction.js';
 import { registerAdminRequestRoutes } from './request/index.js';
-import { registerAdminStaffRoutes } from './staff.js';
+import { registerAdminStaffRoutes } from './staff/index.js';
 
 /** The staff console's routes (schemas/api/admin.json), one module per entity. */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

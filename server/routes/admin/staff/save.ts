@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import { defineRoute, type RouteRequest } from '../../../api/schemas.js';
+import type { AppContext } from '../../../api/context.js';
+import type { Database } from '../../../db/schema.js';
+import { ApiError, badRequest, notFound, ok } from '../../../api/errors.js';
+import { MESSAGES } from '../../../api/messages.js';
+import { audit } from '../../../services/audit.js';
+import { assertPasswordRule, hashPassword } from '../../../services/passwords.js';
+import type { SessionUser } from '../../../services/sessions.js';
+import { consoleScope, requirePlaceInScope } from '../common.js';
+import { STAFF_COLUMNS, staffView } from './view.js';
+
+const M = MESSAGES.admin;
+type SaveInput = NonNullable<RouteRequest<'adminStaffSave'>['input']>;
+
+/** A new staff account: it needs a password. */
+async function createStaff(trx: Transaction<Database>, actor: SessionUser, b: SaveInput, passwordHash: string | undefined) {
+  if (!passwordHash) throw badRequest(M.staffPasswordMissing);
+  const row = await trx
+    .insertInto('appUser')
+    .values({ phone: b.phone, name: b.name.trim(), role: b.role, deptId: b.deptId, passwordHash, disabled: b.disabled ?? false })
+    .returning([...STAFF_COLUMNS])
+    .executeTakeFirstOrThrow();
+  await audit(trx, actor, { deptId: row.deptId, entity: 'staff', entityId: row.userId, action: 'create', before: null, after: row });
+  return row;
+}
+
+/** An existing staff account of the caller's places (or one without a place); another is 404 like a missing one. */
+async function updateStaff(
+  trx: Transaction<Database>,
+  actor: SessionUser,
+  b: SaveInput & { userId: number },
+  passwordHash: string | undefined,
+  scope: number[],
+) {
+  const before = await trx
+    .selectFrom('appUser')
+    .select([...STAFF_COLUMNS])
+    .where('userId', '=', b.userId)
+    .where('role', 'in', ['staff', 'admin'])
+    .where((eb) => eb.or([eb('deptId', 'in', scope), eb('deptId', 'is', null)]))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) throw notFound(M.staffMissing);
+  const row = await trx
+    .updateTable('appUser')
+    .set({
+      phone: b.phone,
+      name: b.name.trim(),
+      role: b.role,
+      deptId: b.deptId,
+      disabled: b.disabled ?? before.disabled,
+      updatedAt: new Date(),
+      ...(passwordHash ? { passwordHash } : {}),
+    })
+    .where('userId', '=', b.userId)
+    .returning([...STAFF_COLUMNS])
+    .executeTakeFirstOrThrow();
+  // A disabled account's sessions end now; so do they after a new password.
+  if (row.disabled || passwordHash) await trx.deleteFrom('userSession').where('userId', '=', row.userId).execute();
+  const action = row.disabled !== before.disabled ? (row.disabled ? 'disable' : 'enable') : 'update';
+  await audit(trx, actor, { deptId: row.deptId, entity: 'staff', entityId: row.userId, action, before, after: row });
+  return row;
+}
+
+/** Creating and editing staff accounts: their place, role, password and whether they are disabled. */
+export async function registerAdminStaffSaveRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
+  defineRoute(app, 'adminStaffSave', async (request) => {
+    const b = request.input!;
+    const scope = consoleScope(request, places);
+    requirePlaceInScope(scope, b.deptId);
+    if (b.password !== undefined) assertPasswordRule(b.password);
+    // The slow hash runs before the transaction, so no lock is held while it works.
+    const passwordHash = b.password === undefined ? undefined : await hashPassword(b.password);
+    const saved = await db.transaction().execute(async (trx) => {
+      const taken = await trx.selectFrom('appUser').select('userId').where('phone', '=', b.phone).executeTakeFirst();
+      if (taken && taken.userId !== b.userId) throw new ApiError(409, M.staffPhoneTaken);
+      const { userId } = b;
+      return userId ? updateStaff(trx, request.user, { ...b, userId }, passwordHash, scope) : createStaff(trx, request.user, b, passwordHash);
+    });
+    return ok(staffView(places, saved), M.staffSaved);
+  });
+}
