@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { isExternal } from './data.js';
+import { ExternalLink } from './ExternalLink.js';
 import { isAllowedUrl } from './url-policy.js';
 
 /**
@@ -18,10 +19,9 @@ export function RouteLink({ to, className, children, title }: { to: string; clas
   }
   if (isExternal(to)) {
     return (
-      <a className={className} href={to} target="_blank" rel="noopener noreferrer" title={title}>
+      <ExternalLink className={className} href={to} title={title}>
         {children}
-        <span className="tm-visually-hidden">（在新窗口打开）</span>
-      </a>
+      </ExternalLink>
     );
   }
   return (

@@ -3,6 +3,7 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { AppQrProps } from '../../schemas/types/blocks.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import { isHttpUrl } from '../_parts/url-policy.js';
+import { ExternalLink } from '../_parts/ExternalLink.js';
 import { qrSvg, svgDataUrl } from './qr.js';
 import './app-qr.css';
 
@@ -41,10 +42,9 @@ export default function AppQr({ props }: BlockComponentProps<AppQrProps>) {
       <figcaption className="tm-appqr__caption">
         {props.caption ?? '扫码下载手机APP'}
         {url && (
-          <a className="tm-appqr__link" href={url} target="_blank" rel="noopener noreferrer">
+          <ExternalLink className="tm-appqr__link" href={url}>
             {props.linkText ?? '下载地址'}：{url}
-            <span className="tm-visually-hidden">（在新窗口打开）</span>
-          </a>
+          </ExternalLink>
         )}
       </figcaption>
     </figure>

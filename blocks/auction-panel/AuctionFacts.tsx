@@ -41,3 +41,15 @@ export function AuctionFacts({
     </dl>
   );
 }
+
+/** The signup panel's glance: only the clock, to the end of registration or the start of bidding. */
+export function SignupClock({ clock }: { clock: { label: string | null; reached: boolean; remaining: number } }) {
+  return (
+    <p className="tm-auction__signup-clock">
+      {clock.label}：
+      <span role="timer" aria-live="off">
+        {clock.reached ? '即将更新' : formatCountdown(clock.remaining)}
+      </span>
+    </p>
+  );
+}

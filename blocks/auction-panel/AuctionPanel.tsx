@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { formatCountdown, formatYuan, headlinePrice } from '../../machines/index.js';
+import { useRef } from 'react';
+import { formatYuan, headlinePrice } from '../../machines/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
@@ -7,15 +7,16 @@ import { statusLabel } from '../../machines/project-status-rules.js';
 import type { ProjectDetail } from '../../schemas/types/api.js';
 import type { AuctionPanelProps } from '../../schemas/types/blocks.js';
 import { ConfirmDialog } from '../_parts/TransferEntry.js';
-import { AuctionFacts } from './AuctionFacts.js';
+import { AuctionFacts, SignupClock } from './AuctionFacts.js';
+import { AuctionNotices } from './AuctionNotices.js';
 import { AuctionEvents, AuctionRecords } from './AuctionRecords.js';
 import { BidForm } from './BidForm.js';
 import { ONSITE_BIDDING_NOTE, panelAction } from './panel-action.js';
-import { hhmmss } from './time.js';
 import { useAnnouncements } from './useAnnouncements.js';
 import { useAuction } from './useAuction.js';
 import { useAuctionClock } from './useAuctionClock.js';
 import { useRegistration } from './useRegistration.js';
+import { useRegistrationPress } from './useRegistrationPress.js';
 import './auction-panel.css';
 
 /**
@@ -38,7 +39,7 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
   // Registration and bidding rights.
   const bidInput = useRef<HTMLInputElement>(null);
   const onsiteNote = useRef<HTMLParagraphElement>(null);
-  const { registration, button } = useRegistration({
+  const registered = useRegistration({
     projectId: project.id,
     status,
     loginRoute: props.loginRoute ?? '/login',
@@ -49,15 +50,10 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
       onsiteNote.current?.focus();
     },
   });
+  const { button } = registered;
   const action = panelAction(props.mode, button);
-  // affirmMoney (spec §3, §4): the deposit is confirmed in a dialog before the registration is sent.
-  const [affirming, setAffirming] = useState(false);
   const deposit = project.deposit ?? 0;
-  const press = () => {
-    if (!button?.event) return;
-    if (button.event === 'REGISTER' && flags.affirmMoney && deposit > 0) setAffirming(true);
-    else registration.send({ type: button.event });
-  };
+  const { affirming, press, confirm, cancel } = useRegistrationPress(registered, Boolean(flags.affirmMoney) && deposit > 0);
 
   const canBid = props.mode === 'bidding' && status === 6 && !clockView.reached && button?.event === 'BID';
   const heading = `${blockId}-title`;
@@ -73,64 +69,28 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
 
   return (
     <section className="tm-auction" aria-labelledby={heading}>
-      <h2 id={heading} className="tm-auction__title">
-        {props.title ?? (signupOnly ? '项目报名' : '竞价大厅')}
-        <span className={`tm-auction__status tm-auction__status--${status === 6 && !clockView.reached ? 'live' : ended ? 'done' : 'wait'}`}>
-          {statusLabel(status, region)}
-        </span>
-      </h2>
+      <PanelTitle
+        id={heading}
+        title={props.title ?? (signupOnly ? '项目报名' : '竞价大厅')}
+        tone={status === 6 && !clockView.reached ? 'live' : ended ? 'done' : 'wait'}
+        status={statusLabel(status, region)}
+      />
 
       {signupOnly ? null : <AuctionFacts auction={auction} headline={headline} status={status} ended={ended} clock={clockView} />}
-      {signupOnly && clockView.label && !ended ? (
-        <p className="tm-auction__signup-clock">
-          {clockView.label}：
-          <span role="timer" aria-live="off">
-            {clockView.reached ? '即将更新' : formatCountdown(clockView.remaining)}
-          </span>
-        </p>
-      ) : null}
+      {signupOnly && clockView.label && !ended ? <SignupClock clock={clockView} /> : null}
 
-      {!signupOnly && headline?.noDeal ? (
-        <p className="tm-auction__nodeal" role="status">
-          竞价已结束，本项目未成交。
-        </p>
-      ) : null}
-      {feed.lastDelay && status === 6 ? (
-        <p className="tm-auction__delay">
-          有竞买人在结束前{auction?.extendMinutes ?? 5}分钟内出价，竞价结束时间已延长至 {hhmmss(feed.lastDelay.biddingStopTime)}
-        </p>
-      ) : null}
-      {live && !signupOnly ? (
-        <>
-          <p className="tm-visually-hidden tm-auction__said-time" role="status">
-            {clockSaid}
-          </p>
-          <p className="tm-visually-hidden tm-auction__said-price" role="status">
-            {priceSaid}
-          </p>
-        </>
-      ) : null}
-      {feed.error ? (
-        <p className="tm-auction__error" role="alert">
-          竞价信息加载失败。
-          <button type="button" className="tm-button tm-button--link" onClick={feed.reload}>
-            重新加载
-          </button>
-        </p>
-      ) : null}
+      <AuctionNotices
+        noDeal={!signupOnly && Boolean(headline?.noDeal)}
+        delayedTo={feed.lastDelay && status === 6 ? feed.lastDelay.biddingStopTime : null}
+        extendMinutes={auction?.extendMinutes}
+        spoken={live && !signupOnly ? { clockSaid, priceSaid } : null}
+        failed={feed.error}
+        onReload={feed.reload}
+      />
 
       <div className="tm-auction__actions">
         {action?.control === 'button' ? (
-          <button
-            type="button"
-            className="tm-button tm-auction__register"
-            disabled={!action.enabled}
-            aria-busy={button?.loading || undefined}
-            aria-describedby={action.note ? `${blockId}-onsite` : undefined}
-            onClick={press}
-          >
-            {action.label}
-          </button>
+          <RegisterButton action={action} busy={button?.loading} describedBy={action.note ? `${blockId}-onsite` : undefined} onPress={press} />
         ) : null}
         {action?.control === 'bid-form' && button ? (
           <BidForm
@@ -156,16 +116,53 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
       {!signupOnly && flags.showBiddingMessage ? <AuctionEvents events={feed.events} /> : null}
       {!signupOnly && flags.showAuctionRecords ? <AuctionRecords records={records} ended={ended} hideNames={Boolean(flags.notShowAuctionRecordsName)} /> : null}
 
-      {affirming ? (
-        <ConfirmDialog
-          text={`本项目交易保证金为 ${formatYuan(deposit)}，报名后须按公告要求足额缴纳，未缴纳的报名无效。确认报名？`}
-          onCancel={() => setAffirming(false)}
-          onConfirm={() => {
-            setAffirming(false);
-            registration.send({ type: 'REGISTER' });
-          }}
-        />
-      ) : null}
+      {affirming ? <DepositConfirm deposit={deposit} onCancel={cancel} onConfirm={confirm} /> : null}
     </section>
+  );
+}
+
+function PanelTitle({ id, title, tone, status }: { id: string; title: string; tone: 'live' | 'done' | 'wait'; status: string }) {
+  return (
+    <h2 id={id} className="tm-auction__title">
+      {title}
+      <span className={`tm-auction__status tm-auction__status--${tone}`}>{status}</span>
+    </h2>
+  );
+}
+
+/** The registration button with the §4 label; `describedBy` names the note that says where to bid instead. */
+function RegisterButton({
+  action,
+  busy,
+  describedBy,
+  onPress,
+}: {
+  action: { label: string; enabled: boolean };
+  busy: boolean | undefined;
+  describedBy: string | undefined;
+  onPress: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="tm-button tm-auction__register"
+      disabled={!action.enabled}
+      aria-busy={busy || undefined}
+      aria-describedby={describedBy}
+      onClick={onPress}
+    >
+      {action.label}
+    </button>
+  );
+}
+
+/** affirmMoney: the deposit to pay, confirmed before the registration is sent. */
+function DepositConfirm({ deposit, onCancel, onConfirm }: { deposit: number; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <ConfirmDialog
+      text={`本项目交易保证金为 ${formatYuan(deposit)}，报名后须按公告要求足额缴纳，未缴纳的报名无效。确认报名？`}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { FriendlyLinksProps } from '../../schemas/types/blocks.js';
 import './friendly-links.css';
-import { isAllowedUrl } from '../_parts/url-policy.js';
+import { ExternalLink } from '../_parts/ExternalLink.js';
 
 /** Friendly links, grouped (the two districts' own lists). Every link opens in a new window. */
 export default function FriendlyLinks({ props, blockId }: BlockComponentProps<FriendlyLinksProps>) {
@@ -13,15 +13,8 @@ export default function FriendlyLinks({ props, blockId }: BlockComponentProps<Fr
           <ul>
             {group.links.map((link) => (
               <li key={link.url}>
-                {isAllowedUrl(link.url) ? (
-                  <a href={link.url} target="_blank" rel="noopener noreferrer">
-                    {link.label}
-                    <span className="tm-visually-hidden">（在新窗口打开）</span>
-                  </a>
-                ) : (
-                  // An address outside the URL policy is no link: the name stays as text.
-                  <span>{link.label}</span>
-                )}
+                {/* An address outside the URL policy is no link: the name stays as text. */}
+                <ExternalLink href={link.url}>{link.label}</ExternalLink>
               </li>
             ))}
           </ul>

@@ -12,7 +12,7 @@ import { Disclosure } from './Disclosure.js';
 import { AREA_SOURCE, PROJECT_TYPE_OF_TAB } from './sources.js';
 import { categoriesSource } from '../_parts/shared-sources.js';
 import './main-nav.css';
-import { isAllowedUrl } from '../_parts/url-policy.js';
+import { ExternalLink } from '../_parts/ExternalLink.js';
 
 interface Tab {
   name: string;
@@ -37,10 +37,7 @@ function AreaMenu({ maxLevel, notGo }: { maxLevel?: number; notGo: ReadonlySet<s
               .map((place) => (
                 <li key={place.deptId}>
                   {place.level >= 3 && !notGo.has(place.deptName) && !notGo.has(String(place.deptId)) ? (
-                    <a href={placeWindowHref(place)} target="_blank" rel="noopener noreferrer">
-                      {place.deptName}
-                      <span className="tm-visually-hidden">（在新窗口打开）</span>
-                    </a>
+                    <ExternalLink href={placeWindowHref(place)}>{place.deptName}</ExternalLink>
                   ) : (
                     <span>{place.deptName}</span>
                   )}
@@ -132,19 +129,11 @@ export default function MainNav({ props, blockId }: BlockComponentProps<MainNavP
           if (tab.href) {
             const href = tab.andCity ? withQuery(tab.href, { dm: region.deptCode }) : tab.href;
             // An address outside the URL policy is no link: the tab's name stays as text.
-            if (!isAllowedUrl(href)) {
-              return (
-                <li key={tab.name} className="tm-nav__item">
-                  <span className="tm-nav__link">{tab.name}</span>
-                </li>
-              );
-            }
             return (
               <li key={tab.name} className="tm-nav__item">
-                <a className="tm-nav__link" href={href} target="_blank" rel="noopener noreferrer">
+                <ExternalLink className="tm-nav__link" href={href}>
                   {tab.name}
-                  <span className="tm-visually-hidden">（在新窗口打开）</span>
-                </a>
+                </ExternalLink>
               </li>
             );
           }

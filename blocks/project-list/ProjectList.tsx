@@ -9,6 +9,7 @@ import { allStatuses, statusTiles, withoutPublicity } from '../../machines/proje
 import type { CategoriesByTypeData } from '../../schemas/types/api.js';
 import type { ProjectListProps } from '../../schemas/types/blocks.js';
 import { isAllowedUrl } from '../_parts/url-policy.js';
+import { ExternalLink } from '../_parts/ExternalLink.js';
 import { useRegionTowns } from '../_parts/region-towns.js';
 import { RouteLink } from '../_parts/RouteLink.js';
 import { CategoryChips } from './CategoryChips.js';
@@ -85,9 +86,9 @@ export default function ProjectList({ props, blockId }: BlockComponentProps<Proj
           <span className="tm-plist__subtitle">交易项目</span>
         </h2>
         {backUrl && (
-          <a className="tm-button tm-plist__back" href={backUrl} target="_blank" rel="noopener noreferrer">
-            返回<span className="tm-visually-hidden">（在新窗口打开）</span>
-          </a>
+          <ExternalLink className="tm-button tm-plist__back" href={backUrl}>
+            返回
+          </ExternalLink>
         )}
       </header>
 

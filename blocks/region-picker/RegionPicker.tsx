@@ -4,6 +4,7 @@ import type { Place } from '../../schemas/types/api.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import { rowsOf } from '../_parts/data.js';
 import { PLACE_ROUTE, placeWindowHref } from '../_parts/place-window.js';
+import { ExternalLink } from '../_parts/ExternalLink.js';
 import './region-picker.css';
 
 /** The region picker (/szqy): every place of the tenant grouped under its parent; a place opens its own view. */
@@ -20,10 +21,7 @@ export default function RegionPicker({ props, data }: BlockComponentProps<Region
     p.level < 3 || notGo.has(p.deptName) || notGo.has(String(p.deptId)) ? (
       <span>{p.deptName}</span>
     ) : (
-      <a href={placeWindowHref(p, props.targetRoute ?? PLACE_ROUTE)} target="_blank" rel="noopener noreferrer">
-        {p.deptName}
-        <span className="tm-visually-hidden">（在新窗口打开）</span>
-      </a>
+      <ExternalLink href={placeWindowHref(p, props.targetRoute ?? PLACE_ROUTE)}>{p.deptName}</ExternalLink>
     );
   return (
     <div className="tm-regions">

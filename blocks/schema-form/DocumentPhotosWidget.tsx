@@ -1,14 +1,14 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { checkImageFile, UPLOAD_LIMITS, UPLOAD_TEXTS } from '../../engine/http/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import { DEFAULT_CAMERA_SERVICE_URL } from '../../machines/camera-protocol.js';
 import type { CameraPhoto } from '../../machines/document-camera.js';
-import { photoBlob } from '../_parts/photo-image.js';
-import { PhotoUploadList, usePhotoUploads, type PhotoUploadJob } from '../_parts/photo-uploads.js';
+import { PhotoUploadList, usePhotoUploads } from '../_parts/photo-uploads.js';
 import '../_parts/document-camera/document-camera.css';
-import { isAllowedUrl } from '../_parts/url-policy.js';
+import { cameraPhotoJob, fileJob } from './photo-jobs.js';
+import { UploadedPhotos } from './UploadedPhotos.js';
 
 // The dialog and its machine load when a person first opens it.
 const DocumentCameraDialog = lazy(() => import('../_parts/document-camera/DocumentCameraDialog.js').then((m) => ({ default: m.DocumentCameraDialog })));
@@ -34,7 +34,6 @@ export function DocumentPhotosWidget(props: WidgetProps) {
   });
   const [cameraOpen, setCameraOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const cameraButton = useRef<HTMLButtonElement>(null);
   // Focus goes back to 高拍仪拍照 once the dialog is gone (while it is open the page behind it is inert).
   const wasOpen = useRef(false);
@@ -57,25 +56,14 @@ export function DocumentPhotosWidget(props: WidgetProps) {
     const refused = files.map((file) => checkImageFile(file, maxBytes)).find(Boolean);
     if (refused) return setNotice(refused);
     setNotice(null);
-    uploads.add(files.map((file): PhotoUploadJob => ({ label: file.name, fileName: file.name, preview: URL.createObjectURL(file), file: async () => file })));
+    uploads.add(files.map(fileJob));
   };
 
   const saveCamera = (photos: CameraPhoto[]) => {
     setCameraOpen(false);
     setNotice(null);
     const first = urls.length + uploads.items.length + 1;
-    uploads.add(
-      photos.map((photo, index): PhotoUploadJob => {
-        const extension = photo.mime === 'image/png' ? 'png' : 'jpg';
-        return {
-          label: `照片 ${first + index}`,
-          fileName: `高拍仪照片${first + index}.${extension}`,
-          preview: `data:${photo.mime};base64,${photo.image}`,
-          rotation: photo.rotation,
-          file: () => photoBlob(photo, maxBytes),
-        };
-      }),
-    );
+    uploads.add(photos.map((photo, index) => cameraPhotoJob(photo, first + index, maxBytes)));
   };
 
   const remove = (index: number) => {
@@ -93,63 +81,18 @@ export function DocumentPhotosWidget(props: WidgetProps) {
       aria-describedby={ariaDescribedByIds(id)}
       aria-invalid={rawErrors?.length ? true : undefined}
     >
-      {urls.length > 0 ? (
-        <ul className="tm-photos__list" aria-label={`已上传的${name}`}>
-          {urls.map((url, index) => (
-            <li key={url} className="tm-photos__item">
-              {isAllowedUrl(url) ? (
-                <a href={url} target="_blank" rel="noopener noreferrer" className="tm-photos__thumb" aria-label={`查看${name} ${index + 1}（新窗口）`}>
-                  <img src={url} alt={`${name} ${index + 1}`} />
-                </a>
-              ) : (
-                <span className="tm-photos__thumb">{`${name} ${index + 1}`}</span>
-              )}
-              {inactive ? null : (
-                <button
-                  type="button"
-                  className="tm-photo-button tm-photo-button--danger tm-photos__remove"
-                  aria-label={`删除${name} ${index + 1}`}
-                  onClick={() => remove(index)}
-                >
-                  删除
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {urls.length > 0 ? <UploadedPhotos urls={urls} name={name} inactive={inactive} onRemove={remove} /> : null}
       <PhotoUploadList items={uploads.items} onRetry={uploads.retry} onDismiss={uploads.dismiss} />
       {inactive ? null : (
-        <div className="tm-photos__actions">
-          <button
-            ref={cameraButton}
-            type="button"
-            className="tm-photos__button tm-photos__button--primary"
-            aria-haspopup="dialog"
-            onClick={() => (remaining > 0 ? setCameraOpen(true) : setNotice(UPLOAD_TEXTS.tooMany(maxCount)))}
-          >
-            高拍仪拍照
-          </button>
-          <button
-            type="button"
-            className="tm-photos__button"
-            onClick={() => (remaining > 0 ? fileInput.current?.click() : setNotice(UPLOAD_TEXTS.tooMany(maxCount)))}
-          >
-            选择图片
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-            multiple
-            hidden
-            onChange={pickFiles}
-            aria-label={`选择${name}文件`}
-          />
-          <span className="tm-photos__count">
-            已添加 {urls.length} / {maxCount} 张
-          </span>
-        </div>
+        <PhotoActions
+          name={name}
+          count={urls.length}
+          maxCount={maxCount}
+          cameraButton={cameraButton}
+          onCamera={() => (remaining > 0 ? setCameraOpen(true) : setNotice(UPLOAD_TEXTS.tooMany(maxCount)))}
+          onChoose={(openPicker) => (remaining > 0 ? openPicker() : setNotice(UPLOAD_TEXTS.tooMany(maxCount)))}
+          onFiles={pickFiles}
+        />
       )}
       <p className="tm-photos__notice" role="alert">
         {notice ?? ''}
@@ -165,6 +108,37 @@ export function DocumentPhotosWidget(props: WidgetProps) {
           />
         </Suspense>
       ) : null}
+    </div>
+  );
+}
+
+interface PhotoActionsProps {
+  name: string;
+  count: number;
+  maxCount: number;
+  /** 高拍仪拍照, where focus returns when the camera dialog closes. */
+  cameraButton: RefObject<HTMLButtonElement>;
+  onCamera: () => void;
+  /** 选择图片: `openPicker` opens the hidden file input's picker. */
+  onChoose: (openPicker: () => void) => void;
+  onFiles: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+/** 高拍仪拍照, 选择图片 (a hidden file input behind it) and the count of photos against the limit. */
+function PhotoActions({ name, count, maxCount, cameraButton, onCamera, onChoose, onFiles }: PhotoActionsProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <div className="tm-photos__actions">
+      <button ref={cameraButton} type="button" className="tm-photos__button tm-photos__button--primary" aria-haspopup="dialog" onClick={onCamera}>
+        高拍仪拍照
+      </button>
+      <button type="button" className="tm-photos__button" onClick={() => onChoose(() => fileInput.current?.click())}>
+        选择图片
+      </button>
+      <input ref={fileInput} type="file" accept=".png,.jpg,.jpeg,image/png,image/jpeg" multiple hidden onChange={onFiles} aria-label={`选择${name}文件`} />
+      <span className="tm-photos__count">
+        已添加 {count} / {maxCount} 张
+      </span>
     </div>
   );
 }

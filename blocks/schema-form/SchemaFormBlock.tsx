@@ -9,19 +9,11 @@ import { BlockStatus } from '../../engine/react/BlockStatus.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ApiRouteName } from '../../schemas/types/api.js';
 import type { SchemaFormProps } from '../../schemas/types/blocks.js';
-import { fieldsFromQuery, formDraft, loadForm, type LoadedForm } from './forms.js';
+import { fieldsFromQuery, formDraft } from './forms.js';
+import { FormReceipt } from './FormReceipt.js';
 import { useTransferEntry } from '../_parts/TransferEntry.js';
-import type SchemaFormFields from './SchemaFormFields.js';
+import { useLoadedForm } from './use-loaded-form.js';
 import './schema-form.css';
-
-type FieldsComponent = typeof SchemaFormFields;
-/**
- * The fields' code (rjsf and the widgets), fetched when the form is to be drawn — not while a guarded form waits for
- * a login. The server announces it with the page when the form is drawn at once (`onDemand` in blocks/index.ts).
- */
-const loadFields = (): Promise<FieldsComponent> => import('./SchemaFormFields.js').then((module) => module.default);
-
-type Loaded = LoadedForm & { initial: Record<string, unknown>; Fields: FieldsComponent };
 
 /** What the call answered, for the receipt (e.g. `{ refNo: 'TS20261124000017' }`). */
 type Answer = Record<string, unknown>;
@@ -40,8 +32,6 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
   const draftKey = props.draft ? formDraft.key(pathname, props.form) : null;
   const [answer, setAnswer] = useState<Answer | null>(null);
   const receiptRef = useRef<HTMLDivElement>(null);
-  const [loaded, setLoaded] = useState<Loaded | 'error' | null>(null);
-  const loadQueryKey = JSON.stringify(fieldsFromQuery(props.loadQueryFields, query));
   // A guarded form (the transfer intent) checks the login first; a cancelled prompt leaves the page.
   const guard = useTransferEntry({ onCancel: () => navigate(-1) });
   const guarded = props.requireLogin === true;
@@ -50,35 +40,10 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
     // Once per page (and again after a login changes the token).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [guarded, session.token]);
-  const [attempt, setAttempt] = useState(0);
   const fieldsWanted = !guarded || guard.state === 'allowed';
+  const { loaded, setLoaded, retry } = useLoadedForm(props, query, draftKey, fieldsWanted);
   // A new key after a successful create clears the form; an edit form keeps what was saved.
   const [formKey, setFormKey] = useState(0);
-
-  useEffect(() => {
-    // A guarded form loads nothing of its own until the login is there.
-    if (!fieldsWanted) return;
-    let live = true;
-    setLoaded(null);
-    (async () => {
-      const [{ schema, validator }, Fields] = await Promise.all([loadForm(props.form), loadFields()]);
-      let initial: Record<string, unknown> = {};
-      const loadBody = fieldsFromQuery(props.loadQueryFields, query);
-      // A console editor without the record's id in the address makes a new record: nothing to load.
-      if (props.loadCall && (!props.loadQueryFields || Object.keys(loadBody).length > 0)) {
-        const data = (await client.call(props.loadCall as ApiRouteName, { body: loadBody } as never)) as Record<string, unknown> | null;
-        // Only the form's own fields, and no nulls: rjsf would show "null" in a text box.
-        for (const key of Object.keys(schema.properties ?? {})) if (data?.[key] != null) initial[key] = data[key];
-      }
-      // A draft the person left here earlier in this tab wins over loaded values.
-      if (draftKey) initial = { ...initial, ...formDraft.read(draftKey) };
-      if (live) setLoaded({ schema, validator, initial, Fields });
-    })().catch(() => live && setLoaded('error'));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the query is read through loadQueryKey
-  }, [client, props.form, props.loadCall, attempt, session.token, draftKey, loadQueryKey, fieldsWanted]);
 
   // The receipt takes the focus so a screen reader announces the reference number at once.
   useEffect(() => {
@@ -98,7 +63,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
     );
   }
   if (loaded === null) return <BlockStatus kind="loading" />;
-  if (loaded === 'error') return <BlockStatus kind="error" onRetry={() => setAttempt((n) => n + 1)} />;
+  if (loaded === 'error') return <BlockStatus kind="error" onRetry={retry} />;
 
   const submit = async (data: Record<string, unknown>): Promise<string | void> => {
     try {
@@ -121,8 +86,6 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
 
   const headingId = `${blockId}-title`;
   if (answer && props.receipt) {
-    const r = props.receipt;
-    const reference = answer[r.field];
     return (
       <section className="tm-form-block" aria-labelledby={title ? headingId : undefined}>
         {title ? (
@@ -130,20 +93,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
             {title}
           </h1>
         ) : null}
-        <div className="tm-form-receipt" role="status" tabIndex={-1} ref={receiptRef}>
-          <p className="tm-form-receipt__title">{r.title ?? '提交成功'}</p>
-          {reference !== undefined && reference !== null && reference !== '' ? (
-            <p className="tm-form-receipt__ref">
-              {r.label ?? '受理编号'}：<strong>{String(reference)}</strong>
-            </p>
-          ) : null}
-          {r.note ? <p className="tm-form-receipt__note">{r.note}</p> : null}
-        </div>
-        <p className="tm-form-block__links">
-          <button type="button" className="tm-button" onClick={() => setAnswer(null)}>
-            {r.againText ?? '继续提交'}
-          </button>
-        </p>
+        <FormReceipt receipt={props.receipt} answer={answer} receiptRef={receiptRef} onAgain={() => setAnswer(null)} />
       </section>
     );
   }

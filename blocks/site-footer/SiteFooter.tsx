@@ -3,7 +3,8 @@ import type { SiteFooterProps } from '../../schemas/types/blocks.js';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
 import { RouteLink } from '../_parts/RouteLink.js';
 import './site-footer.css';
-import { isAllowedUrl, safeUrl } from '../_parts/url-policy.js';
+import { ExternalLink } from '../_parts/ExternalLink.js';
+import { safeUrl } from '../_parts/url-policy.js';
 
 /**
  * The footer: links (`footList`), back-office systems (`backstageUrlList` when `havaLink`, the portal being the
@@ -23,15 +24,10 @@ export default function SiteFooter({ props }: BlockComponentProps<SiteFooterProp
           <ul>
             {backstage.map((s) => (
               <li key={s.src}>
-                {isAllowedUrl(s.src) ? (
-                  <a href={s.src} target="_blank" rel="noopener noreferrer">
-                    {safeUrl(s.image) && <img src={safeUrl(s.image)} alt="" aria-hidden="true" loading="lazy" />}
-                    <span>{s.name}</span>
-                    <span className="tm-visually-hidden">（在新窗口打开）</span>
-                  </a>
-                ) : (
+                <ExternalLink href={s.src} refused={<span>{s.name}</span>}>
+                  {safeUrl(s.image) && <img src={safeUrl(s.image)} alt="" aria-hidden="true" loading="lazy" />}
                   <span>{s.name}</span>
-                )}
+                </ExternalLink>
               </li>
             ))}
           </ul>
@@ -43,14 +39,7 @@ export default function SiteFooter({ props }: BlockComponentProps<SiteFooterProp
           <ul>
             {friendly.map((l) => (
               <li key={l.url}>
-                {isAllowedUrl(l.url) ? (
-                  <a href={l.url} target="_blank" rel="noopener noreferrer">
-                    {l.label}
-                    <span className="tm-visually-hidden">（在新窗口打开）</span>
-                  </a>
-                ) : (
-                  <span>{l.label}</span>
-                )}
+                <ExternalLink href={l.url}>{l.label}</ExternalLink>
               </li>
             ))}
           </ul>

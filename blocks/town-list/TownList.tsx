@@ -4,6 +4,7 @@ import type { Place } from '../../schemas/types/api.js';
 import { rowsOf } from '../_parts/data.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import { opensAsPlace, placeWindowHref } from '../_parts/place-window.js';
+import { ExternalLink } from '../_parts/ExternalLink.js';
 
 /** The towns (/towns), each opening its own view of the portal in a new window. */
 export default function TownList({ data }: BlockComponentProps<TownListProps>) {
@@ -13,10 +14,8 @@ export default function TownList({ data }: BlockComponentProps<TownListProps>) {
     <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: 12 }}>
       {towns.map((t) => (
         <li key={t.deptId}>
-          <a
+          <ExternalLink
             href={placeWindowHref(t)}
-            target="_blank"
-            rel="noopener noreferrer"
             style={{
               display: 'block',
               padding: '12px 8px',
@@ -27,8 +26,7 @@ export default function TownList({ data }: BlockComponentProps<TownListProps>) {
             }}
           >
             {t.deptName}
-            <span className="tm-visually-hidden">（在新窗口打开）</span>
-          </a>
+          </ExternalLink>
         </li>
       ))}
     </ul>

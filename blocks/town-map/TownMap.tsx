@@ -3,6 +3,7 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import type { TownMapProps } from '../../schemas/types/blocks.js';
 import { rowsOf } from '../_parts/data.js';
 import { opensAsPlace, placeWindowHref, type PlaceLink } from '../_parts/place-window.js';
+import { ExternalLink } from '../_parts/ExternalLink.js';
 import './town-map.css';
 
 type MapPlace = PlaceLink & { deptId: number; parentId: number; level: number; projectCount?: number };
@@ -76,9 +77,9 @@ function PlaceNode({ place, x, y, kind, open, count }: { place: MapPlace; x: num
   const pill = <Pill name={place.deptName} x={x} y={y} kind={open ? kind : 'off'} count={count} />;
   if (!open) return pill;
   return (
-    <a href={placeWindowHref(place)} target="_blank" rel="noopener noreferrer" className="tm-townmap__link" aria-label={`${place.deptName}（在新窗口打开）`}>
+    <ExternalLink href={placeWindowHref(place)} className="tm-townmap__link" label={place.deptName} refused={pill}>
       {pill}
-    </a>
+    </ExternalLink>
   );
 }
 
@@ -124,14 +125,7 @@ export default function TownMap({ props, data, blockId }: BlockComponentProps<To
           .flatMap((c) => [...(c.centre.place ? [c.centre.place] : []), ...c.nodes.map((n) => n.place)])
           .map((place) => (
             <li key={place.deptId}>
-              {opens.has(place.deptId) ? (
-                <a href={placeWindowHref(place)} target="_blank" rel="noopener noreferrer">
-                  {place.deptName}
-                  <span className="tm-visually-hidden">（在新窗口打开）</span>
-                </a>
-              ) : (
-                <span>{place.deptName}</span>
-              )}
+              {opens.has(place.deptId) ? <ExternalLink href={placeWindowHref(place)}>{place.deptName}</ExternalLink> : <span>{place.deptName}</span>}
             </li>
           ))}
       </ul>

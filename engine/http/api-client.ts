@@ -1,12 +1,18 @@
-import type { AxiosError, AxiosInstance, AxiosResponse, AxiosStatic, Method } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosResponse, Method } from 'axios';
 import type { RouteCallOptions } from '../../machines/ports.js';
 import { API_ROUTES, type ApiRouteName, type ApiRoutes, type Envelope } from '../../schemas/types/api.js';
 import { ApiError } from './api-error.js';
+import { applyEnvelopeRules, isEnvelope } from './envelope-rules.js';
 import { codeText, ERROR_TEXTS, TRANSPORT_MESSAGE_MS } from './error-catalogue.js';
+import { formCall, type FormCallFields, type FormCallName } from './form-call.js';
 import { rewriteImageUrls, type ImageRewrite } from './image-rewrite.js';
+import { lazyTransport } from './lazy-transport.js';
 import type { Notifier } from './notifier.js';
+import { deptIdFor, headersFor } from './request-headers.js';
 import type { SessionStore } from './session-store.js';
-import { formSignatureFor, randomToken, signFor } from './sign.js';
+import { transportFailure } from './transport-failure.js';
+
+export type { FormCallFields, FormCallName } from './form-call.js';
 
 /** Settings of one portal's client; the getters are read at call time so a region loaded later still applies. */
 export interface ApiClientOptions {
@@ -50,20 +56,8 @@ export type CallOptions<N extends ApiRouteName> = RouteCallOptions<N> & {
   onUploadProgress?: (fraction: number) => void;
 };
 
-/** The calls of the form-encoded `api/index/{name}` style. */
-export type FormCallName = {
-  [N in ApiRouteName]: 'form-signature' extends ApiRoutes[N]['auth'][number] ? N : never;
-}[ApiRouteName];
-
-/** A form call's own fields; timestamp, random and signature are added by the client, dm defaults to the region. */
-export type FormCallFields<N extends FormCallName> = Omit<Partial<Extract<ApiRoutes[N]['body'], object>>, 'timestamp' | 'random' | 'signature'>;
-
 /** The response data of a call. */
 export type CallData<N extends ApiRouteName> = ApiRoutes[N]['data'];
-
-function isEnvelope(value: unknown): value is { code?: unknown; msg?: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ArrayBuffer);
-}
 
 function urlFor(template: string, params: Record<string, unknown> | undefined): string {
   return template.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
@@ -96,89 +90,7 @@ export function createApiClient(options: ApiClientOptions) {
     now = Date.now,
     log = (message: string, detail?: unknown) => console.error(message, detail),
   } = options;
-  // axios (~20 KB gzip) is fetched with the first call, not with the shell: a visitor's first view is drawn from
-  // the answers index.html fetched (first-view-answers.ts) and asks nothing itself. `warmUp` fetches it ahead (the
-  // app calls it at the first pointer or key, or 3 s after its first render), so a click does not wait for it.
-  let transport: Promise<{ axios: AxiosStatic; http: AxiosInstance }> | undefined;
-  function loadTransport() {
-    transport ??= import('axios').then(({ default: axios }) => ({
-      axios,
-      http: axios.create({
-        baseURL: options.baseURL ?? '/prod-api',
-        timeout: options.timeoutMs ?? 15_000,
-        ...(options.adapter ? { adapter: options.adapter } : {}),
-      }),
-    }));
-    return transport;
-  }
-
-  function deptIdFor(explicit: number | string | undefined): string | undefined {
-    const value = explicit ?? session.deptId ?? options.defaultDeptId?.();
-    return value === undefined || value === null || value === '' ? undefined : String(value);
-  }
-
-  function headersFor(name: ApiRouteName, url: string, deptId: string | undefined): Record<string, string> {
-    const headers: Record<string, string> = {};
-    if (deptId !== undefined) headers.deptId = deptId;
-    if (url.startsWith('/api/')) {
-      const timeStamp = String(now());
-      headers.timeStamp = timeStamp;
-      headers.sign = signFor(deptId ?? '', timeStamp, signKey);
-    }
-    // User calls carry the token: those that require it (a user's or a staff member's), and every call outside the
-    // signed /api/ namespace (token check, logout, upload…), which the server reads when present.
-    const token = session.token;
-    const auth = API_ROUTES[name].auth as readonly string[];
-    const userCall = auth.includes('bearer') || auth.includes('staff') || auth.includes('admin') || !url.startsWith('/api/');
-    if (token && userCall) headers.Authorization = `Bearer ${token}`;
-    return headers;
-  }
-
-  /** Applies §8 to an envelope; returns it when the caller gets it, throws when the user has been told. */
-  function handleEnvelope<T>(envelope: Envelope<T>, status: number, quietExpiry = false): Envelope<T> {
-    const code = typeof envelope.code === 'number' ? envelope.code : 200;
-    const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
-    if (code === 200) return envelope;
-    if (code === 401) {
-      if (!session.loggedIn) return envelope;
-      // Cleared before anything else: concurrent 401s then see no login and pass through silently, one message.
-      session.clearLogin();
-      if (!quietExpiry) {
-        notifier.message('warning', ERROR_TEXTS.sessionExpired);
-        options.navigate(options.homeShowLogin() ? '/' : '/login');
-      }
-      throw new ApiError('session-expired', ERROR_TEXTS.sessionExpired, code, status);
-    }
-    if (code === 302) return envelope;
-    if (code === 500) {
-      const text = msg.trim() || ERROR_TEXTS.unknown;
-      notifier.message('error', text);
-      throw new ApiError('code', text, code, status);
-    }
-    if (code === 601) {
-      notifier.message('warning', msg);
-      throw new ApiError('code', msg, code, status);
-    }
-    const title = codeText(code, msg);
-    notifier.notification('error', title);
-    throw new ApiError('code', title, code, status);
-  }
-
-  function transportFailure(axios: AxiosStatic, error: unknown): ApiError {
-    if (axios.isCancel(error)) return new ApiError('canceled', '请求已取消');
-    const e = error as AxiosError;
-    let failure: ApiError;
-    if (e.response) {
-      failure = new ApiError('http', ERROR_TEXTS.httpStatus(e.response.status), undefined, e.response.status);
-    } else if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT' || /timeout/i.test(e.message ?? '')) {
-      failure = new ApiError('timeout', ERROR_TEXTS.timeout);
-    } else {
-      // "Network Error" in the browser; ECONNREFUSED, ECONNRESET, ENOTFOUND… in Node: all mean no answer.
-      failure = new ApiError('network', ERROR_TEXTS.networkError);
-    }
-    notifier.message('error', failure.message, TRANSPORT_MESSAGE_MS);
-    return failure;
-  }
+  const loadTransport = lazyTransport(options);
 
   async function send(name: ApiRouteName, opts: CallOptions<ApiRouteName>, responseType: 'json' | 'blob' | 'arraybuffer'): Promise<AxiosResponse> {
     const route = API_ROUTES[name];
@@ -192,7 +104,7 @@ export function createApiClient(options: ApiClientOptions) {
         url,
         params: opts.query,
         data: opts.formData ?? opts.body,
-        headers: headersFor(name, url, deptIdFor(opts.deptId)),
+        headers: headersFor(name, url, deptIdFor(opts.deptId, session, options.defaultDeptId), { session, signKey, now }),
         timeout: opts.timeoutMs,
         signal: opts.signal,
         responseType,
@@ -205,7 +117,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (response && responseType === 'json' && isEnvelope(response.data) && typeof response.data.code === 'number') {
         return response;
       }
-      throw transportFailure(axios, error);
+      throw transportFailure(axios, error, notifier);
     }
   }
 
@@ -217,7 +129,7 @@ export function createApiClient(options: ApiClientOptions) {
       notifier.message('error', ERROR_TEXTS.httpStatus(response.status), TRANSPORT_MESSAGE_MS);
       throw new ApiError('http', ERROR_TEXTS.httpStatus(response.status), undefined, response.status);
     }
-    return handleEnvelope(rewriteImageUrls(body as Envelope<CallData<N>>, imageRewrites), response.status, opts.quietExpiry);
+    return applyEnvelopeRules(rewriteImageUrls(body as Envelope<CallData<N>>, imageRewrites), response.status, options, opts.quietExpiry);
   }
 
   async function call<N extends ApiRouteName>(name: N, opts: CallOptions<N> = {} as CallOptions<N>): Promise<CallData<N>> {
@@ -235,7 +147,7 @@ export function createApiClient(options: ApiClientOptions) {
    */
   async function answered<N extends ApiRouteName>(name: N, envelope: unknown): Promise<CallData<N>> {
     if (!isEnvelope(envelope)) throw new ApiError('http', ERROR_TEXTS.httpStatus(200), undefined, 200);
-    const checked = handleEnvelope(rewriteImageUrls(envelope as Envelope<CallData<N>>, imageRewrites), 200);
+    const checked = applyEnvelopeRules(rewriteImageUrls(envelope as Envelope<CallData<N>>, imageRewrites), 200, options);
     if (checked.code !== undefined && checked.code !== 200) throw new ApiError('code', codeText(checked.code, checked.msg), checked.code, undefined, false);
     return checked.data;
   }
@@ -245,36 +157,18 @@ export function createApiClient(options: ApiClientOptions) {
     return response.data as Blob | ArrayBuffer;
   }
 
-  /**
-   * The form-encoded style (spec §7): POST api/index/{name} with timestamp, random, signature and dm, 5 s timeout.
-   * Its contract is "a value or nothing": any failure only logs `错误` and resolves undefined.
-   */
-  async function form<N extends FormCallName>(name: N, fields: FormCallFields<N> = {} as FormCallFields<N>): Promise<CallData<N> | undefined> {
-    try {
-      const timestamp = String(now());
-      const random = randomToken();
-      const payload = new URLSearchParams();
-      const dm = options.defaultDeptCode?.() ?? session.deptCode ?? undefined;
-      const all: Record<string, unknown> = { ...(dm ? { dm } : {}), ...fields, timestamp, random, signature: formSignatureFor(formSecret, random, timestamp) };
-      for (const [key, value] of Object.entries(all)) {
-        if (value !== undefined && value !== null) payload.append(key, String(value));
-      }
-      const { http } = await loadTransport();
-      const response = await http.request({
-        method: 'POST',
-        url: API_ROUTES[name].url,
-        data: payload.toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        timeout: options.formTimeoutMs ?? 5_000,
-      });
-      const body = response.data as Envelope<CallData<N>>;
-      if (!isEnvelope(body) || (body.code !== undefined && body.code !== 200)) throw new Error(`code ${String(body?.code)}`);
-      return rewriteImageUrls(body.data, imageRewrites);
-    } catch (error) {
-      log(ERROR_TEXTS.formCallFailed, error instanceof Error ? error.message : error);
-      return undefined;
-    }
-  }
+  const formSettings = {
+    session,
+    formSecret,
+    formTimeoutMs: options.formTimeoutMs,
+    defaultDeptCode: options.defaultDeptCode,
+    imageRewrites,
+    now,
+    log,
+    loadTransport,
+  };
+  /** The form-encoded style (form-call.ts): resolves the data or undefined, never rejects. */
+  const form = <N extends FormCallName>(name: N, fields?: FormCallFields<N>): Promise<CallData<N> | undefined> => formCall(formSettings, name, fields);
 
   /** Fetches the transport ahead of the first call (idempotent). */
   function warmUp(): void {

@@ -13,6 +13,117 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** What every check needs: the region's schemas, where each value came from, and the problems found so far. */
+interface CheckContext {
+  schemas: RegionSchemas;
+  origin: OriginNode;
+  problems: Problem[];
+  report: (segments: PathSegment[], message: string, suggestion?: string, atKey?: boolean) => void;
+}
+
+function checkValueRef(c: CheckContext, value: unknown, at: PathSegment[]) {
+  if (!isObject(value) || typeof value.$from !== 'string') return;
+  const [root, field] = value.$from.split('.');
+  if (root === 'region' && field && !c.schemas.regionKeys.includes(field)) {
+    c.report(
+      [...at, '$from'],
+      `"${value.$from}" reads an unknown region key "${field}"`,
+      suggest(field, c.schemas.regionKeys) && `region.${suggest(field, c.schemas.regionKeys)}`,
+    );
+  }
+}
+
+function checkSource(c: CheckContext, source: unknown, at: PathSegment[]) {
+  if (!isObject(source)) return;
+  if (typeof source.call === 'string' && !CALL_NAMES.includes(source.call)) {
+    c.report([...at, 'call'], `unknown API call "${source.call}" (see API_ROUTES in schemas/types/api.ts)`, suggest(source.call, CALL_NAMES));
+  }
+  for (const part of ['query', 'body', 'params'] as const) {
+    const values = source[part];
+    if (isObject(values)) for (const [key, value] of Object.entries(values)) checkValueRef(c, value, [...at, part, key]);
+  }
+  if (source.deptId !== undefined) checkValueRef(c, source.deptId, [...at, 'deptId']);
+}
+
+function checkCondition(c: CheckContext, condition: unknown, at: PathSegment[]) {
+  const { schemas, report } = c;
+  for (const { path, at: inner } of conditionPaths(condition)) {
+    const where = [...at, ...inner];
+    const [root, name, ...rest] = path.split('.');
+    if (!(CONDITION_ROOTS as readonly string[]).includes(root)) {
+      const near = suggest(root, CONDITION_ROOTS);
+      report(where, `condition path "${path}" must start with ${CONDITION_ROOTS.join(', ')}`, near && [near, name, ...rest].filter(Boolean).join('.'));
+    } else if (!name) {
+      report(where, `condition path "${path}" names no field; expected ${root}.<name>`);
+    } else if (root === 'flags' && !schemas.flagNames.includes(name)) {
+      const near = suggest(name, schemas.flagNames);
+      report(where, `condition reads unknown flag "${name}"`, near && `flags.${near}`);
+    } else if (root === 'region' && !schemas.regionKeys.includes(name)) {
+      const near = suggest(name, schemas.regionKeys);
+      report(where, `condition reads unknown region key "${name}"`, near && `region.${near}`);
+    } else if (root === 'session' && !(SESSION_FIELDS as readonly string[]).includes(name)) {
+      const near = suggest(name, SESSION_FIELDS);
+      report(where, `condition reads unknown session field "${name}"; expected ${SESSION_FIELDS.join(' or ')}`, near && `session.${near}`);
+    }
+  }
+}
+
+/** Sources nested in props (e.g. intent-tabs' tabs[].source): by convention a prop named `source` is a Source. */
+function checkNestedSources(c: CheckContext, value: unknown, at: PathSegment[]) {
+  if (Array.isArray(value)) value.forEach((item, i) => checkNestedSources(c, item, [...at, i]));
+  else if (isObject(value)) {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'source') checkSource(c, inner, [...at, key]);
+      else checkNestedSources(c, inner, [...at, key]);
+    }
+  }
+}
+
+function checkBlocks(c: CheckContext, blocks: unknown, at: PathSegment[]) {
+  if (!Array.isArray(blocks)) return;
+  blocks.forEach((entry, index) => {
+    const here = [...at, index];
+    if (!isObject(entry) || typeof entry.type !== 'string') return;
+    const validate = c.schemas.blocks.get(entry.type);
+    if (!validate) {
+      c.report(
+        [...here, 'type'],
+        `unknown block type "${entry.type}" (no blocks/${entry.type}/props.schema.json)`,
+        suggest(entry.type, c.schemas.blocks.keys()),
+      );
+    } else {
+      const props = entry.props ?? {};
+      if (isObject(props) && !validate(props)) c.problems.push(...ajvProblems(validate.errors, props, c.origin, [...here, 'props']));
+      if (isObject(props)) checkNestedSources(c, props, [...here, 'props']);
+    }
+    if (entry.source !== undefined) checkSource(c, entry.source, [...here, 'source']);
+    if (entry.when !== undefined) checkCondition(c, entry.when, [...here, 'when']);
+  });
+}
+
+function checkTabs(c: CheckContext, tabs: unknown, at: PathSegment[]) {
+  if (!Array.isArray(tabs)) return;
+  tabs.forEach((tab, index) => {
+    if (!isObject(tab)) return;
+    if (tab.when !== undefined) checkCondition(c, tab.when, [...at, index, 'when']);
+    checkTabs(c, tab.children, [...at, index, 'children']);
+  });
+}
+
+function checkPages(c: CheckContext, pages: Json) {
+  const routes = new Map<string, string>();
+  for (const [pageId, page] of Object.entries(pages)) {
+    if (!isObject(page)) continue;
+    if (typeof page.route === 'string') {
+      const owner = routes.get(page.route);
+      if (owner) c.report(['pages', pageId, 'route'], `route "${page.route}" is already used by page "${owner}"; each page needs its own route`);
+      else routes.set(page.route, pageId);
+    }
+    if (page.when !== undefined) checkCondition(c, page.when, ['pages', pageId, 'when']);
+    checkBlocks(c, page.blocks, ['pages', pageId, 'blocks']);
+  }
+}
+
 /**
  * The checks JSON Schema cannot express, on a merged region that passed (or mostly passed) schema validation:
  * block types and their props, call names, condition and `$from` paths, duplicate routes. Tolerant of values of
@@ -23,112 +134,16 @@ export function checkRegion(region: Json, origin: OriginNode, schemas: RegionSch
   const report = (segments: PathSegment[], message: string, suggestion?: string, atKey = false) => {
     problems.push({ ...locate(origin, segments, atKey), path: formatPath(segments), message, ...(suggestion ? { suggestion } : {}) });
   };
-
-  const checkValueRef = (value: unknown, at: PathSegment[]) => {
-    if (!isObject(value) || typeof value.$from !== 'string') return;
-    const [root, field] = value.$from.split('.');
-    if (root === 'region' && field && !schemas.regionKeys.includes(field)) {
-      report(
-        [...at, '$from'],
-        `"${value.$from}" reads an unknown region key "${field}"`,
-        suggest(field, schemas.regionKeys) && `region.${suggest(field, schemas.regionKeys)}`,
-      );
-    }
-  };
-
-  const checkSource = (source: unknown, at: PathSegment[]) => {
-    if (!isObject(source)) return;
-    if (typeof source.call === 'string' && !CALL_NAMES.includes(source.call)) {
-      report([...at, 'call'], `unknown API call "${source.call}" (see API_ROUTES in schemas/types/api.ts)`, suggest(source.call, CALL_NAMES));
-    }
-    for (const part of ['query', 'body', 'params'] as const) {
-      const values = source[part];
-      if (isObject(values)) for (const [key, value] of Object.entries(values)) checkValueRef(value, [...at, part, key]);
-    }
-    if (source.deptId !== undefined) checkValueRef(source.deptId, [...at, 'deptId']);
-  };
-
-  const checkCondition = (condition: unknown, at: PathSegment[]) => {
-    for (const { path, at: inner } of conditionPaths(condition)) {
-      const where = [...at, ...inner];
-      const [root, name, ...rest] = path.split('.');
-      if (!(CONDITION_ROOTS as readonly string[]).includes(root)) {
-        const near = suggest(root, CONDITION_ROOTS);
-        report(where, `condition path "${path}" must start with ${CONDITION_ROOTS.join(', ')}`, near && [near, name, ...rest].filter(Boolean).join('.'));
-      } else if (!name) {
-        report(where, `condition path "${path}" names no field; expected ${root}.<name>`);
-      } else if (root === 'flags' && !schemas.flagNames.includes(name)) {
-        const near = suggest(name, schemas.flagNames);
-        report(where, `condition reads unknown flag "${name}"`, near && `flags.${near}`);
-      } else if (root === 'region' && !schemas.regionKeys.includes(name)) {
-        const near = suggest(name, schemas.regionKeys);
-        report(where, `condition reads unknown region key "${name}"`, near && `region.${near}`);
-      } else if (root === 'session' && !(SESSION_FIELDS as readonly string[]).includes(name)) {
-        const near = suggest(name, SESSION_FIELDS);
-        report(where, `condition reads unknown session field "${name}"; expected ${SESSION_FIELDS.join(' or ')}`, near && `session.${near}`);
-      }
-    }
-  };
-
-  /** Sources nested in props (e.g. intent-tabs' tabs[].source): by convention a prop named `source` is a Source. */
-  const checkNestedSources = (value: unknown, at: PathSegment[]) => {
-    if (Array.isArray(value)) value.forEach((item, i) => checkNestedSources(item, [...at, i]));
-    else if (isObject(value)) {
-      for (const [key, inner] of Object.entries(value)) {
-        if (key === 'source') checkSource(inner, [...at, key]);
-        else checkNestedSources(inner, [...at, key]);
-      }
-    }
-  };
-
-  const checkBlocks = (blocks: unknown, at: PathSegment[]) => {
-    if (!Array.isArray(blocks)) return;
-    blocks.forEach((entry, index) => {
-      const here = [...at, index];
-      if (!isObject(entry) || typeof entry.type !== 'string') return;
-      const validate = schemas.blocks.get(entry.type);
-      if (!validate) {
-        report([...here, 'type'], `unknown block type "${entry.type}" (no blocks/${entry.type}/props.schema.json)`, suggest(entry.type, schemas.blocks.keys()));
-      } else {
-        const props = entry.props ?? {};
-        if (isObject(props) && !validate(props)) problems.push(...ajvProblems(validate.errors, props, origin, [...here, 'props']));
-        if (isObject(props)) checkNestedSources(props, [...here, 'props']);
-      }
-      if (entry.source !== undefined) checkSource(entry.source, [...here, 'source']);
-      if (entry.when !== undefined) checkCondition(entry.when, [...here, 'when']);
-    });
-  };
-
-  const checkTabs = (tabs: unknown, at: PathSegment[]) => {
-    if (!Array.isArray(tabs)) return;
-    tabs.forEach((tab, index) => {
-      if (!isObject(tab)) return;
-      if (tab.when !== undefined) checkCondition(tab.when, [...at, index, 'when']);
-      checkTabs(tab.children, [...at, index, 'children']);
-    });
-  };
-  checkTabs(region.tabList, ['tabList']);
-
+  const c: CheckContext = { schemas, origin, problems, report };
+  checkTabs(c, region.tabList, ['tabList']);
   if (isObject(region.layout)) {
-    checkBlocks(region.layout.header, ['layout', 'header']);
-    checkBlocks(region.layout.footer, ['layout', 'footer']);
-    checkBlocks(region.layout.notFound, ['layout', 'notFound']);
+    checkBlocks(c, region.layout.header, ['layout', 'header']);
+    checkBlocks(c, region.layout.footer, ['layout', 'footer']);
+    checkBlocks(c, region.layout.notFound, ['layout', 'notFound']);
   }
   if (isObject(region.siteData)) {
-    for (const [key, source] of Object.entries(region.siteData)) checkSource(source, ['siteData', key]);
+    for (const [key, source] of Object.entries(region.siteData)) checkSource(c, source, ['siteData', key]);
   }
-  if (isObject(region.pages)) {
-    const routes = new Map<string, string>();
-    for (const [pageId, page] of Object.entries(region.pages)) {
-      if (!isObject(page)) continue;
-      if (typeof page.route === 'string') {
-        const owner = routes.get(page.route);
-        if (owner) report(['pages', pageId, 'route'], `route "${page.route}" is already used by page "${owner}"; each page needs its own route`);
-        else routes.set(page.route, pageId);
-      }
-      if (page.when !== undefined) checkCondition(page.when, ['pages', pageId, 'when']);
-      checkBlocks(page.blocks, ['pages', pageId, 'blocks']);
-    }
-  }
+  if (isObject(region.pages)) checkPages(c, region.pages);
   return problems;
 }

@@ -3,6 +3,8 @@
  * categories and dictionaries. Category numbers follow the specification (§9).
  */
 
+import { AREA_UNITS } from '../../machines/area-units.js';
+
 export interface ArticleCategory {
   number: string;
   name: string;
@@ -61,27 +63,8 @@ export const PROJECT_CATEGORIES: ProjectCategory[] = [
   { number: '015', type: 3, classname: '其他需求', dictSort: 3 },
 ];
 
-/** Unit dictionary 1–18 (§3). */
-export const AREA_UNITS: Record<number, string> = {
-  1: '亩',
-  2: '平方米',
-  3: '公顷',
-  4: '个',
-  5: '立方米',
-  6: '株',
-  7: '斤',
-  8: '千克',
-  9: '辆',
-  10: '米',
-  11: '件',
-  12: '眼',
-  13: '口',
-  14: '套',
-  15: '间',
-  16: '棵',
-  17: '头',
-  18: '座',
-};
+/** Unit dictionary 1–18 (§3), shared with the project card. */
+export { AREA_UNITS };
 
 /** Price unit dictionary 1–5 (§3). */
 export const PRICE_UNITS: Record<number, string> = {

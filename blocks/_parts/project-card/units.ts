@@ -1,24 +1,4 @@
-/** Unit dictionary 1–18 (spec §3): what `area`/`areaUnit` (or `unit`) count. */
-export const AREA_UNITS: Readonly<Record<number, string>> = {
-  1: '亩',
-  2: '平方米',
-  3: '公顷',
-  4: '个',
-  5: '立方米',
-  6: '株',
-  7: '斤',
-  8: '千克',
-  9: '辆',
-  10: '米',
-  11: '件',
-  12: '眼',
-  13: '口',
-  14: '套',
-  15: '间',
-  16: '棵',
-  17: '头',
-  18: '座',
-};
+import { AREA_UNITS } from '../../../machines/area-units.js';
 
 /** Price unit dictionary 1–5 (spec §3). */
 export const PRICE_UNITS: Readonly<Record<number, string>> = {
