@@ -66,6 +66,13 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js'],
     },
   },
+  // Small pieces: a function a reader holds in mind at once. Blank lines and comments do not count. Migrations and
+  // the demo seed write data out at length on purpose, and a test file's describe block holds its cases.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['server/db/migrations/**', 'server/seed/**', '**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true, IIFEs: true }] },
+  },
   // Every test lives under tests/, in a folder named after what it tests: vitest looks nowhere else, so a test
   // written beside its code would silently never run.
   {

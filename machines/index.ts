@@ -20,7 +20,7 @@ export {
 export type { AuctionBidMessage, AuctionEndedMessage, BidVerdict, HeadlinePrice, AuctionRecord, AuctionState, DelayTimeMessage } from './auction-view.js';
 export { clockText, DEFAULT_MILESTONES, priceAnnouncement, remainingText, watchClock } from './auction-announcements.js';
 export type { ClockAnnouncement, ClockWatch } from './auction-announcements.js';
-export { AREA_UNITS } from './area-units.js';
+export { AREA_UNITS, PRICE_UNITS } from './units.js';
 export { ApiError, ERROR_TEXTS, isApiError } from './ports.js';
 export type { ApiErrorKind, ApiPort, MessageKind, RouteCallOptions } from './ports.js';
 export { addRotation, DEFAULT_CAMERA_SERVICE_URL, parseCameraCommand, parseCameraEvent } from './camera-protocol.js';

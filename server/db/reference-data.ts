@@ -3,7 +3,7 @@
  * categories and dictionaries. Category numbers follow the specification (§9).
  */
 
-import { AREA_UNITS } from '../../machines/area-units.js';
+import { AREA_UNITS, PRICE_UNITS } from '../../machines/units.js';
 
 export interface ArticleCategory {
   number: string;
@@ -63,17 +63,8 @@ export const PROJECT_CATEGORIES: ProjectCategory[] = [
   { number: '015', type: 3, classname: '其他需求', dictSort: 3 },
 ];
 
-/** Unit dictionary 1–18 (§3), shared with the project card. */
-export { AREA_UNITS };
-
-/** Price unit dictionary 1–5 (§3). */
-export const PRICE_UNITS: Record<number, string> = {
-  1: '元/亩/年',
-  2: '元/年',
-  3: '元',
-  4: '元/亩',
-  5: '元/平方米/年',
-};
+/** The unit dictionaries (§3), shared with the project card. */
+export { AREA_UNITS, PRICE_UNITS };
 
 export const INVEST_TYPES: Record<string, string> = {
   '1': '现代农业',

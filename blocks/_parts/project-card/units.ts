@@ -1,13 +1,4 @@
-import { AREA_UNITS } from '../../../machines/area-units.js';
-
-/** Price unit dictionary 1–5 (spec §3). */
-export const PRICE_UNITS: Readonly<Record<number, string>> = {
-  1: '元/亩/年',
-  2: '元/年',
-  3: '元',
-  4: '元/亩',
-  5: '元/平方米/年',
-};
+import { AREA_UNITS, PRICE_UNITS } from '../../../machines/units.js';
 
 /** `12.5 亩`; an unknown unit number shows the bare quantity rather than a made-up unit. */
 export function quantityText(area: number | null | undefined, unit: number | undefined): string {
