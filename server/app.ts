@@ -6,7 +6,7 @@ import { createFastify } from './runtime/fastify-instance.js';
 import type { AppContext } from './api/context.js';
 import type { Database } from './db/schema.js';
 import { registerPlugins } from './plugins/index.js';
-import { registerGuards } from './plugins/guards.js';
+import { registerGuards } from './plugins/guards/index.js';
 import { PlaceTree } from './plugins/places.js';
 import { PortalRegions } from './delivery/portal-regions.js';
 import { clientSettingsFor } from './delivery/index-html.js';

@@ -13,7 +13,7 @@
  * other load changes far less than req/s. Ends with `RESULT {json}` (figures, goals, load average).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { signFor } from '../../server/plugins/guards.js';
+import { signFor } from '../../server/plugins/guards/index.js';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_ROUTES, type ApiRouteName } from '../../schemas/types/api.js';
 import type { ServerConfig } from '../runtime/config.js';
-import { signFor } from '../plugins/guards.js';
+import { signFor } from '../plugins/guards/index.js';
 
 /** A call of the public API that needs no login: signed only (or not at all). */
 export function isPublicCall(call: string): call is ApiRouteName {

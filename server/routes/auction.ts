@@ -3,9 +3,6 @@ import type { AppContext } from '../api/context.js';
 import { registerBidderRoutes } from './auction/bidders.js';
 import { registerReviewRoutes } from './auction/review.js';
 
-// listings.ts and admin/common.ts import staffScope from here.
-export { staffScope } from './auction/staff-scope.js';
-
 /** Registration, review, bidding and the auction state; real-time pushes are in websocket.ts. */
 export async function registerAuctionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerBidderRoutes(app, ctx);

@@ -5,7 +5,7 @@ import type { AppContext } from '../api/context.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, ok } from '../api/errors.js';
 import { formatRequiredDateTime } from '../api/format.js';
-import { scopeIds } from '../plugins/guards.js';
+import { scopeIds } from '../plugins/guards/index.js';
 import type { PlaceTree } from '../plugins/places.js';
 import { containing, textParam } from '../api/request-params.js';
 import { MESSAGES } from '../api/messages.js';

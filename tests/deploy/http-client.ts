@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { signFor } from '../../server/plugins/guards.js';
+import { signFor } from '../../server/plugins/guards/index.js';
 
 export interface Answer {
   status: number;

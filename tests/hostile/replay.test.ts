@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { formSignatureFor } from '../../server/plugins/guards.js';
+import { formSignatureFor } from '../../server/plugins/guards/index.js';
 import { startTestServerWithPlaces } from '../server/fixtures.js';
 import type { TestServer } from '../server/harness.js';
 

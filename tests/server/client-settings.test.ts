@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/runtime/config.js';
 import { clientSettingsFor, PREVIEW_EVENTS_PATH } from '../../server/delivery/index-html.js';
-import { formSignatureFor, signFor } from '../../server/plugins/guards.js';
+import { formSignatureFor, signFor } from '../../server/plugins/guards/index.js';
 import type { ClientSettings } from '../../engine/runtime/client-settings.js';
 import { standInClientWhenUnbuilt, type TestServer } from './harness.js';
 import { startTestServerWithPlaces, TENANT_A } from './fixtures.js';

@@ -11,7 +11,7 @@ import { loadConfig } from '../../server/runtime/config.js';
 import type { Database } from '../../server/db/schema.js';
 import { startServer } from '../../server/main.js';
 import { MESSAGES } from '../../server/api/messages.js';
-import { signFor } from '../../server/plugins/guards.js';
+import { signFor } from '../../server/plugins/guards/index.js';
 import { REQUEST_LIMITS_RAISED } from './harness.js';
 import { insertBiddingProject, Viewer } from './auction-helpers.js';
 import { postgresBin, ThrowawayPostgres } from './throwaway-postgres.js';

@@ -12,7 +12,7 @@ import { DEFAULT_RATE_LIMITS, loadConfig, type RateLimits, type ServerConfig } f
 import { migrateToLatest, openDatabase } from '../../server/db/database.js';
 import type { Database } from '../../server/db/schema.js';
 import type { AppContext } from '../../server/api/context.js';
-import { formSignatureFor, signFor } from '../../server/plugins/guards.js';
+import { formSignatureFor, signFor } from '../../server/plugins/guards/index.js';
 
 const SNAPSHOT = path.resolve('.tmp/test-snapshot/pglite-migrated.tar');
 

@@ -60,7 +60,7 @@ describe('request signing of /api/ calls', () => {
   });
 
   it('refuses a timeStamp more than five minutes away, either way, and accepts one just inside', async () => {
-    const { signFor } = await import('../../server/plugins/guards.js');
+    const { signFor } = await import('../../server/plugins/guards/index.js');
     const at = (offsetMs: number) => {
       const ts = String(Date.now() + offsetMs);
       return { deptId: String(TENANT_A), timeStamp: ts, sign: signFor(TENANT_A, ts, server.config.apiSignKey) };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { allRoutes, loadApiSchemaFiles, type RouteSpec } from '../../server/api/schemas.js';
-import { formSignatureFor, signFor } from '../../server/plugins/guards.js';
+import { formSignatureFor, signFor } from '../../server/plugins/guards/index.js';
 import { CONSOLE_ADMIN_PHONE, DEMO_PHONES, DEMO_REGIONS, seedDemo } from '../../server/seed/index.js';
 import { createSession } from '../../server/services/sessions.js';
 import { startTestServer, type TestServer } from './harness.js';

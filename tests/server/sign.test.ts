@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as browser from '../../engine/http/sign.js';
-import * as server from '../../server/plugins/guards.js';
+import * as server from '../../server/plugins/guards/index.js';
 
 // One formula, two MD5s: the browser's crypto-js and the server's node:crypto must agree on every input.
 describe('the sign and the form signature', () => {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { signFor } from '../../../server/plugins/guards.js';
+import { signFor } from '../../../server/plugins/guards/index.js';
 import { DEPT_ID, INCREMENT, PRICE, RATE, SIGN_KEY } from './options.js';
 
 /** Where the project is and whose sessions bid: the first server's `Ready` with every instance's port. */

@@ -1,6 +1,6 @@
 import type { SignedInRequest } from '../../api/schemas.js';
 import type { PlaceTree } from '../../plugins/places.js';
-import { staffScope } from '../auction.js';
+import { staffScope } from '../auction/staff-scope.js';
 import { badRequest, forbidden } from '../../api/errors.js';
 import { MESSAGES } from '../../api/messages.js';
 

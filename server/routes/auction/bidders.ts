@@ -4,7 +4,7 @@ import type { AppContext } from '../../api/context.js';
 import { auctionState, myAuctions, placeBid, PROJECT_MISSING, register, registrationOf } from '../../auction/index.js';
 import { badRequest, notFound, ok } from '../../api/errors.js';
 import { formatDateTime, formatRequiredDateTime } from '../../api/format.js';
-import { scopeIds } from '../../plugins/guards.js';
+import { scopeIds } from '../../plugins/guards/index.js';
 import { paging } from '../../api/request-params.js';
 import { MESSAGES } from '../../api/messages.js';
 import { projectIdOf, registrationOut } from './common.js';

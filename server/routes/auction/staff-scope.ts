@@ -1,5 +1,5 @@
 import type { SignedInRequest } from '../../api/schemas.js';
-import { scopeIds } from '../../plugins/guards.js';
+import { scopeIds } from '../../plugins/guards/index.js';
 import type { PlaceTree } from '../../plugins/places.js';
 
 /**

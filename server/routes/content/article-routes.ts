@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute, type RouteRequest } from '../../api/schemas.js';
 import type { AppContext } from '../../api/context.js';
 import { ok } from '../../api/errors.js';
-import { scopeIds } from '../../plugins/guards.js';
+import { scopeIds } from '../../plugins/guards/index.js';
 import { paging, requiredId } from '../../api/request-params.js';
 import { MESSAGES } from '../../api/messages.js';
 import { articleDetail, articlePage, categoryWithChildren, DEFAULT_PAGE_SIZE } from './articles.js';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { defineRoute } from '../../api/schemas.js';
 import type { AppContext } from '../../api/context.js';
 import { ok } from '../../api/errors.js';
-import { scopeIds } from '../../plugins/guards.js';
+import { scopeIds } from '../../plugins/guards/index.js';
 import { paging } from '../../api/request-params.js';
 import { MESSAGES } from '../../api/messages.js';
 import { articlePage, categoryWithChildren, DEFAULT_PAGE_SIZE } from './articles.js';

@@ -7,7 +7,7 @@ import type { AppContext } from '../../api/context.js';
 import { ApiError, badRequest, ok } from '../../api/errors.js';
 import { maskPhone } from '../../api/format.js';
 import { audit } from '../../services/audit.js';
-import { staffScope } from '../auction.js';
+import { staffScope } from '../auction/staff-scope.js';
 import { paging } from '../../api/request-params.js';
 import { pageOf } from '../../api/paged-list.js';
 import { findInScope } from '../../api/scoped-record.js';

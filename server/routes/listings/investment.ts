@@ -4,7 +4,7 @@ import { INVEST_TYPES } from '../../db/reference-data.js';
 import type { AppContext } from '../../api/context.js';
 import { ok } from '../../api/errors.js';
 import { formatRequiredDateTime, jsonValue, toNumber } from '../../api/format.js';
-import { scopeIds } from '../../plugins/guards.js';
+import { scopeIds } from '../../plugins/guards/index.js';
 import type { PlaceTree } from '../../plugins/places.js';
 import { containing, paging, placeOfCode, requiredId, textParam } from '../../api/request-params.js';
 import { pageOf } from '../../api/paged-list.js';

@@ -3,7 +3,7 @@ import { defineRoute } from '../../api/schemas.js';
 import type { AppContext } from '../../api/context.js';
 import { ok } from '../../api/errors.js';
 import { formatRequiredDateTime, jsonValue } from '../../api/format.js';
-import { scopeIds } from '../../plugins/guards.js';
+import { scopeIds } from '../../plugins/guards/index.js';
 import type { PlaceTree } from '../../plugins/places.js';
 import { containing, paging, requiredId, textParam } from '../../api/request-params.js';
 import { pageOf } from '../../api/paged-list.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../api/schemas.js';
 import type { AppContext } from '../../api/context.js';
 import { badRequest, ok } from '../../api/errors.js';
-import { scopeIds } from '../../plugins/guards.js';
+import { scopeIds } from '../../plugins/guards/index.js';
 import { sanitizeHtml } from '../../services/sanitize.js';
 import { checkPhone } from '../../services/passwords.js';
 import { ownUploads } from '../../services/own-uploads.js';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../api/context.js';
 import type { Database, ProjectTable } from '../../db/schema.js';
 import { notFound, ok } from '../../api/errors.js';
 import { formatDateTime, toNumber } from '../../api/format.js';
-import { scopeIds } from '../../plugins/guards.js';
+import { scopeIds } from '../../plugins/guards/index.js';
 import { requiredId } from '../../api/request-params.js';
 import { MESSAGES } from '../../api/messages.js';
 import { card } from './cards.js';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RouteRequest } from '../../api/schemas.js';
 import type { ProjectTable } from '../../db/schema.js';
 import { ApiError, badRequest } from '../../api/errors.js';
-import { scopeIds } from '../../plugins/guards.js';
+import { scopeIds } from '../../plugins/guards/index.js';
 import type { PlaceTree } from '../../plugins/places.js';
 import { textParam, type Params } from '../../api/request-params.js';
 import { MESSAGES } from '../../api/messages.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../api/schemas.js';
 import type { AppContext } from '../../api/context.js';
 import { ok } from '../../api/errors.js';
-import { scopeIds } from '../../plugins/guards.js';
+import { scopeIds } from '../../plugins/guards/index.js';
 import { MESSAGES } from '../../api/messages.js';
 
 /** The product categories, each with how many products of the region are on sale in it. */

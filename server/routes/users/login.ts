@@ -4,7 +4,7 @@ import type { AppContext } from '../../api/context.js';
 import { badRequest, forbidden, ok, type ApiError } from '../../api/errors.js';
 import { maskPhone } from '../../api/format.js';
 import { MESSAGES } from '../../api/messages.js';
-import { scopeIds } from '../../plugins/guards.js';
+import { scopeIds } from '../../plugins/guards/index.js';
 import type { PlaceTree } from '../../plugins/places.js';
 import { verifyAgainstDummy, verifyPassword } from '../../services/passwords.js';
 import { createSession } from '../../services/sessions.js';

@@ -1,17 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ServerConfig } from '../runtime/config.js';
-import type { Database } from '../db/schema.js';
-import type { SessionUser } from '../services/sessions.js';
-import type { PlaceTree } from './places.js';
-import { header } from './guards/header.js';
-import { formSignedNonce, signedDeptId, staleStampMessage, type FormNonce } from './guards/signatures.js';
-import { recordNonce } from './guards/nonces.js';
-import { scopeIds, tenantOfDeptId, tenantOfDm, type Tenant } from './guards/tenant.js';
-import { checkAccount } from './guards/account.js';
-
-export { formSignatureFor, MAX_RANDOM_LENGTH, signFor } from './guards/signatures.js';
-export { scopeIds, type Tenant };
+import type { ServerConfig } from '../../runtime/config.js';
+import type { Database } from '../../db/schema.js';
+import type { SessionUser } from '../../services/sessions.js';
+import type { PlaceTree } from '../places.js';
+import { header } from './header.js';
+import { formSignedNonce, signedDeptId, staleStampMessage, type FormNonce } from './signatures.js';
+import { recordNonce } from './nonces.js';
+import { tenantOfDeptId, tenantOfDm, type Tenant } from './tenant.js';
+import { checkAccount } from './account.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
