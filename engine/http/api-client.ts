@@ -12,8 +12,6 @@ import { deptIdFor, headersFor } from './request-headers.js';
 import type { SessionStore } from './session-store.js';
 import { transportFailure } from './transport-failure.js';
 
-export type { FormCallFields, FormCallName } from './form-call.js';
-
 /** Settings of one portal's client; the getters are read at call time so a region loaded later still applies. */
 export interface ApiClientOptions {
   /** Base prefix of every call, `/prod-api` by default (or an absolute URL in Node). */

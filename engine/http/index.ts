@@ -1,5 +1,6 @@
 export { createApiClient } from './api-client.js';
-export type { ApiClient, ApiClientOptions, CallData, CallOptions, FormCallFields, FormCallName } from './api-client.js';
+export type { ApiClient, ApiClientOptions, CallData, CallOptions } from './api-client.js';
+export type { FormCallFields, FormCallName } from './form-call.js';
 export { ApiError, isApiError } from './api-error.js';
 export type { ApiErrorKind } from './api-error.js';
 export { codeText, DEFAULT_CODE_TEXTS, ERROR_TEXTS, TRANSPORT_MESSAGE_MS } from './error-catalogue.js';

@@ -1,5 +1,6 @@
 import { API_ROUTES, type ApiRouteName } from '../../schemas/types/api.js';
-import type { ApiClient, CallOptions, FormCallName } from './api-client.js';
+import type { ApiClient, CallOptions } from './api-client.js';
+import type { FormCallName } from './form-call.js';
 
 /** The keys of the site-wide data helper that home blocks read (spec §7). */
 export const SITE_DATA_KEYS = [
