@@ -21,6 +21,8 @@ import { registerWebSocketRoutes } from './routes/websocket.js';
 import { registerPictureRoutes } from './pictures/picture-routes.js';
 import { IMAGE_PROXY_PREFIXES } from '../engine/http/image-rewrite.js';
 import { MESSAGES } from './api/messages.js';
+import { AppMetrics } from './metrics/metrics.js';
+import { allowList } from './metrics/access.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -50,11 +52,12 @@ async function createContext(app: FastifyInstance, options: BuildAppOptions): Pr
   await places.load();
   const regions = options.regions ?? new PortalRegions(config.regionsDir, { fixedRegion: config.previewRegion, noPreview: config.production });
   const auction = new AuctionHub(db, app.log);
+  app.decorate('metrics', new AppMetrics({ hub: auction, db }));
   const ctx: AppContext = { config, db, dbKind, places, regions, sms: createSmsSender(config.smsProvider, db, app.log), auction };
   app.decorate('ctx', ctx);
   // Tests build their own database and config; DATABASE_URL still names the server their database lives on.
   const listen = options.listen ?? (await listenFor(db, dbKind, config.databaseUrl ?? process.env.DATABASE_URL));
-  if (listen) await auction.start(listen);
+  if (listen) await auction.start(app.metrics.countingListen(listen));
   else app.log.warn('未知 PostgreSQL 连接地址（DATABASE_URL），无法监听 NOTIFY：实时推送不可用');
   app.addHook('onClose', () => auction.stop());
   return ctx;
@@ -92,6 +95,8 @@ function registerLivePreview(app: FastifyInstance, { config, db, places, regions
 /** The portal server: plugins, the API, the real-time channel, pictures and the built client, in that order. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance & { ctx: AppContext }> {
   const { config, db } = options;
+  // A bad METRICS_ALLOW stops the start before anything is opened (the LISTEN connection, timers).
+  allowList(config.metricsAllow);
   const app = createFastify(config, options);
 
   // The browser's settings come from this server's environment, read now: one client build serves every deployment.
@@ -122,5 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** This app's Prometheus figures (server/metrics): GET /metrics serves them. */
+    metrics: AppMetrics;
   }
 }

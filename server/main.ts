@@ -67,7 +67,10 @@ export async function startServer(options: StartOptions = {}) {
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, regions, listen: handle.listen, previewReport: options.previewReport });
   await app.listen({ host: config.host, port: config.port });
   // Statuses follow the clock and ended auctions are decided here; every instance may run one (changes are conditional).
-  const scheduler = new StatusScheduler(handle.db, { log: { info: (m) => app.log.info(m), error: (e) => app.log.error(e) } });
+  const scheduler = new StatusScheduler(handle.db, {
+    log: { info: (m) => app.log.info(m), error: (e) => app.log.error(e) },
+    onPass: (pass) => app.metrics.observeSchedulerPass(pass),
+  });
   scheduler.start();
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
   console.log(

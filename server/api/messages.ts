@@ -270,6 +270,8 @@ export const MESSAGES = {
     migrationsPending: (names: readonly string[]) => `数据库结构未更新到最新版本（缺少迁移：${names.join('、')}）`,
     listenDown: '实时推送的数据库监听未连接',
     unready: (reasons: readonly string[]) => `服务未就绪：${reasons.join('；')}`,
+    /** /metrics (server/metrics/plugin.ts) refused: not an allowed address and no valid token. */
+    metricsForbidden: '无权查看运行指标：请从允许的地址访问（METRICS_ALLOW），或携带正确的令牌（METRICS_TOKEN）',
   },
   /** Schema violations (plugins/errors.ts), one sentence each; `label` names the field: 标题（name）, or the name alone. */
   validation: {

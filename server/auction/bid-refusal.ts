@@ -10,8 +10,12 @@ import { fen, money, yuan } from './format.js';
 export type BidRefusal =
   'tender' | 'ended' | 'notStarted' | 'noStopTime' | 'pending' | 'notQualified' | 'noIncrement' | 'belowStart' | 'belowNext' | 'notMultiple';
 
-/** What a refused bidder is told, from the refusal and the figures the statement read (yuan). */
+/** What a refused bidder is told, from the refusal and the figures the statement read (yuan); the error names its rule for metrics. */
 export function bidRefusalError(refusal: BidRefusal | null, figures: { price: number; increment: number; currentPrice: number | null }): ApiError {
+  return Object.assign(refusalAnswer(refusal, figures), { bidRefusal: refusal ?? 'notAccepted' });
+}
+
+function refusalAnswer(refusal: BidRefusal | null, figures: { price: number; increment: number; currentPrice: number | null }): ApiError {
   const { price, increment, currentPrice } = figures;
   switch (refusal) {
     case 'tender':

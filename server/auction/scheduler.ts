@@ -19,6 +19,8 @@ export interface SchedulerOptions {
   /** Rows read per query while applying due changes. */
   batch?: number;
   log?: SchedulerLog;
+  /** After each pass: how late it ran after the change it was due for (null: none was due), or that it failed (metrics). */
+  onPass?: (pass: { lagMs: number | null; failed: boolean }) => void;
 }
 
 export interface TickResult {
@@ -28,6 +30,8 @@ export interface TickResult {
   closed: CloseOutcome[];
   /** The earliest future time a status changes (database clock, ms), or null when nothing is scheduled. */
   nextChangeAt: number | null;
+  /** How long after the change the previous pass expected this one ran (ms), or null when that change was not due yet. */
+  lagMs: number | null;
 }
 
 const ms = (d: Date | null): number | null => (d === null ? null : d.getTime());
@@ -49,6 +53,8 @@ export class StatusScheduler {
   private readonly batch: number;
   /** When the current database outage began (ms), null while the database answers. */
   private outageSince: number | null = null;
+  /** The change the last finished pass expected next (database clock, ms): the next pass's lateness is measured from it. */
+  private dueAt: number | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -104,7 +110,9 @@ export class StatusScheduler {
         this.options.log?.info(`数据库已恢复，状态调度继续（中断约 ${Math.round((Date.now() - this.outageSince) / 1000)} 秒）`);
         this.outageSince = null;
       }
+      this.options.onPass?.({ lagMs: result.lagMs, failed: false });
     } catch (error) {
+      this.options.onPass?.({ lagMs: null, failed: true });
       if (databaseOutage(error)) {
         // One line per outage, and soon again rather than at the safety interval: auctions ending meanwhile are
         // decided as soon as the database is back.
@@ -120,7 +128,7 @@ export class StatusScheduler {
   async tick(): Promise<TickResult> {
     const now = await dbNow(this.db);
     const t = now.getTime();
-    const result: TickResult = { moved: [], closed: [], nextChangeAt: null };
+    const result: TickResult = { moved: [], closed: [], nextChangeAt: null, lagMs: this.dueAt !== null && t >= this.dueAt ? t - this.dueAt : null };
     let lastId = 0;
     for (;;) {
       // Candidates only: a time of theirs has passed. statusAt decides what (if anything) changes.
@@ -188,6 +196,7 @@ export class StatusScheduler {
       FROM project WHERE status < 7`.execute(this.db);
     const next = rows[0]?.next;
     result.nextChangeAt = next === null || next === undefined ? null : new Date(next).getTime();
+    this.dueAt = result.nextChangeAt;
     return result;
   }
 }

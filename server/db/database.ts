@@ -17,6 +17,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { postgresStatementName } from './prepared.js';
+import { trackPool } from './pool-stats.js';
 import * as m001 from './migrations/001_init.js';
 import * as m002 from './migrations/002_reference_data.js';
 import * as m003 from './migrations/003_auction.js';
@@ -183,6 +184,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     };
     pool.on('error', onPoolError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementsPool(pool) }), plugins });
+    trackPool(db, pool);
     const unbounded =
       statementTimeout > 0
         ? new Kysely<Database>({

@@ -125,6 +125,18 @@ export interface ServerConfig {
   maxEventLoopDelayMs?: number;
   /** On SIGTERM/SIGINT, how long in-flight requests and sockets may take to finish (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** Addresses and CIDR ranges that may read /metrics (METRICS_ALLOW); empty: only with the token. */
+  metricsAllow: string[];
+  /** A bearer token that opens /metrics from any address (METRICS_TOKEN); unset: addresses only. */
+  metricsToken?: string;
+}
+
+/** Who may read /metrics when METRICS_ALLOW is unset: this machine only. */
+export const DEFAULT_METRICS_ALLOW: readonly string[] = ['127.0.0.1', '::1'];
+
+/** METRICS_ALLOW as a list (commas or spaces between entries); unset keeps the default, empty allows no address. */
+function addressList(value: string | undefined, fallback: readonly string[]): string[] {
+  return value === undefined ? [...fallback] : value.split(/[\s,]+/).filter(Boolean);
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -161,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 5000),
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS ? int(env.MAX_EVENT_LOOP_DELAY_MS, 1000) : undefined,
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000),
+    metricsAllow: addressList(env.METRICS_ALLOW, DEFAULT_METRICS_ALLOW),
+    metricsToken: env.METRICS_TOKEN || undefined,
     ...overrides,
   };
 }
