@@ -28,6 +28,11 @@ export function productionSettingProblems(config: ServerConfig): string[] {
   } else if (config.formSecret.length < MIN_FORM_SECRET_LENGTH) {
     problems.push(`API_FORM_SECRET 太短（${config.formSecret.length} 个字符）：至少 ${MIN_FORM_SECRET_LENGTH} 个字符，例如 openssl rand -hex 24 的输出。`);
   }
+  if (config.metricsToken !== undefined && config.metricsToken.length < MIN_FORM_SECRET_LENGTH) {
+    problems.push(
+      `METRICS_TOKEN 太短（${config.metricsToken.length} 个字符）：至少 ${MIN_FORM_SECRET_LENGTH} 个字符，例如 openssl rand -hex 24 的输出；不需要令牌时不要设置。`,
+    );
+  }
   if (config.previewRegion) problems.push('实时预览（npm run preview）只用于编写地区配置，不能在生产环境运行。');
   return problems;
 }
