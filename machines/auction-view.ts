@@ -52,12 +52,14 @@ export const RECORDS_KEPT = 10_000;
 /** Records per `auctionRecords` frame (about 25 kB). */
 export const RECORDS_PAGE = 200;
 
-/** Two newest-first record lists as one, each id once, newest first, at most {@link RECORDS_KEPT}. */
+/** Two newest-first record lists as one, each id once, newest first, at most {@link RECORDS_KEPT}; `known` itself
+ * when `incoming` adds nothing. */
 export function mergeRecords(known: readonly AuctionRecord[], incoming: readonly AuctionRecord[]): AuctionRecord[] {
-  if (!incoming.length) return known as AuctionRecord[];
   const byId = new Map<number, AuctionRecord>();
   for (const r of known) byId.set(r.id, r);
+  const size = byId.size;
   for (const r of incoming) if (!byId.has(r.id)) byId.set(r.id, r);
+  if (byId.size === size) return known as AuctionRecord[];
   return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, RECORDS_KEPT);
 }
 

@@ -141,7 +141,10 @@ export interface RealtimeChannelContext {
   url: string | null;
   /** Watched projectIds, re-sent after every (re)connect. */
   watched: number[];
-  /** By watched projectId, the newest bid passed on to subscribers: a re-sent watch asks for every record after it. */
+  /**
+   * By watched projectId, once its `auctionState` was passed on: the newest bid passed on since (0: none yet). A
+   * re-sent watch asks for every record after it.
+   */
   lastBidIds: Record<number, number>;
   /** The new-message dot. */
   hasNewMessage: boolean;
@@ -192,8 +195,8 @@ const watchFrame = (projectId: number, lastBidId?: number): ClientFrame => ({
 });
 
 /**
- * The newest bid a server frame carries, with its project; null for frames without bids (or malformed ones: a frame
- * is only checked to be an object).
+ * The newest bid a server frame carries (0 for a state without records), with its project; null for frames that
+ * carry no bids (or malformed ones: a frame is only checked to be an object).
  *
  * @example newestBidOf({ type: 'auctionBid', data: { projectId: 12, bid: { id: 7, ... }, ... } }) // → { projectId: 12, bidId: 7 }
  */
@@ -208,7 +211,7 @@ export function newestBidOf(frame: ServerFrame): { projectId: number; bidId: num
         : [];
   const bidId = Math.max(0, ...ids.filter((id): id is number => Number.isSafeInteger(id)));
   const projectId = (frame.data as { projectId?: unknown }).projectId;
-  return bidId > 0 && typeof projectId === 'number' ? { projectId, bidId } : null;
+  return (bidId > 0 || frame.type === 'auctionState') && typeof projectId === 'number' ? { projectId, bidId } : null;
 }
 
 /**
@@ -264,10 +267,13 @@ export const realtimeChannelMachine = setup({
         return Object.fromEntries(Object.entries(context.lastBidIds).filter(([id]) => Number(id) !== event.projectId));
       },
     }),
+    // Counted from the project's first auctionState: before it, what the subscribers hold has no known start.
     recordLastBid: assign({
       lastBidIds: ({ context, event }) => {
         const newest = event.type === 'SOCKET.MESSAGE' ? newestBidOf(event.frame) : null;
-        if (!newest || !context.watched.includes(newest.projectId) || newest.bidId <= (context.lastBidIds[newest.projectId] ?? 0)) return context.lastBidIds;
+        if (!newest || !context.watched.includes(newest.projectId)) return context.lastBidIds;
+        const held = context.lastBidIds[newest.projectId];
+        if (held === undefined ? event.type === 'SOCKET.MESSAGE' && event.frame.type !== 'auctionState' : newest.bidId <= held) return context.lastBidIds;
         return { ...context.lastBidIds, [newest.projectId]: newest.bidId };
       },
     }),

@@ -24,12 +24,12 @@ const projectIdOf = (data: unknown): number | undefined => {
   return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : undefined;
 };
 
-/** The last bid a reconnecting watcher saw: absent (a first watch) or a bid id (bigserial, within what JSON numbers
- * hold exactly); null when it is not one. */
+/** The last bid a reconnecting watcher saw: absent (a first watch), 0 (it saw the auction before any bid) or a bid id
+ * (bigserial, within what JSON numbers hold exactly); null when it is none of these. */
 const lastBidIdOf = (data: unknown): number | undefined | null => {
   const value = (data as { lastBidId?: unknown } | undefined)?.lastBidId;
   if (value === undefined || value === null) return undefined;
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
 };
 
 /** A client's frame once parsed: heartcheck, watch or unwatch; any other type is answered with an error. */
