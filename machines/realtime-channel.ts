@@ -69,9 +69,7 @@ export type ServerFrame =
 
 /** A frame the client sends. */
 export type ClientFrame =
-  | { type: 'heartcheck' }
-  | { type: 'watch'; data: { projectId: number; lastBidId?: number } }
-  | { type: 'unwatch'; data: { projectId: number } };
+  { type: 'heartcheck' } | { type: 'watch'; data: { projectId: number; lastBidId?: number } } | { type: 'unwatch'; data: { projectId: number } };
 
 /** What the channel emits to subscribers: every server frame except the heartbeat reply, `data` as received. */
 export type RealtimeChannelEmitted = Exclude<ServerFrame, { type: 'heartcheck' }>;

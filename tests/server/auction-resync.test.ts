@@ -46,7 +46,12 @@ async function bidsThroughApi(projectId: number, first: number, count: number): 
 
 /** Bids written straight into the table, as a lost LISTEN connection leaves them: no viewer hears of them. */
 async function silentBids(projectId: number, first: number, count: number): Promise<void> {
-  const rows = Array.from({ length: count }, (_, i) => ({ projectId, userId: i % 2 ? bob.userId : alice.userId, amount: first + i * 100, bidderCode: i % 2 ? '002' : '001' }));
+  const rows = Array.from({ length: count }, (_, i) => ({
+    projectId,
+    userId: i % 2 ? bob.userId : alice.userId,
+    amount: first + i * 100,
+    bidderCode: i % 2 ? '002' : '001',
+  }));
   await server.db.insertInto('bid').values(rows).execute();
   await server.db
     .updateTable('project')
