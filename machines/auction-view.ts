@@ -32,17 +32,66 @@ export interface AuctionEndedMessage {
   serverTime: number;
 }
 
-/** How many records the panel keeps (the server sends at most 50 with the state). */
-export const RECORDS_KEPT = 50;
+/**
+ * Records a reconnecting viewer missed that are older than the newest 50 its `auctionState` carries: the server
+ * sends them in pages just before that state, oldest page first, each page newest first.
+ */
+export interface AuctionRecordsMessage {
+  projectId: number;
+  records: AuctionRecord[];
+  /** Another page of the same resync follows. */
+  more: boolean;
+}
+
+/**
+ * How many records a view keeps, and the most a resync sends: far more bids than an auction on the increment grid
+ * gets, so a reconnecting viewer's list is the whole list, yet a bound on what one watch may cost.
+ */
+export const RECORDS_KEPT = 10_000;
+
+/** Records per `auctionRecords` frame (about 25 kB). */
+export const RECORDS_PAGE = 200;
+
+/** Two newest-first record lists as one, each id once, newest first, at most {@link RECORDS_KEPT}; `known` itself
+ * when `incoming` adds nothing. */
+export function mergeRecords(known: readonly AuctionRecord[], incoming: readonly AuctionRecord[]): AuctionRecord[] {
+  const byId = new Map<number, AuctionRecord>();
+  for (const r of known) byId.set(r.id, r);
+  const size = byId.size;
+  for (const r of incoming) if (!byId.has(r.id)) byId.set(r.id, r);
+  if (byId.size === size) return known as AuctionRecord[];
+  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, RECORDS_KEPT);
+}
+
+/**
+ * Folds an `auctionState` (the call's or the channel's, again after every reconnect) into the view: its records join
+ * the ones already known (a reconnect's state carries only the newest 50; what the viewer missed before them came in
+ * `auctionRecords`), and its figures replace the view's unless the view already knows more bids.
+ */
+export function applyState(current: AuctionState | null, incoming: AuctionState): AuctionState {
+  if (!current || current.projectId !== incoming.projectId) return incoming;
+  const records = mergeRecords(current.records, incoming.records);
+  const figures = current.bidCount > incoming.bidCount ? current : incoming;
+  return { ...figures, records };
+}
+
+/** Folds a page of missed records into the view (the figures come with the `auctionState` after the pages). */
+export function applyRecords(state: AuctionState, message: AuctionRecordsMessage): AuctionState {
+  if (message.projectId !== state.projectId) return state;
+  const records = mergeRecords(state.records, message.records);
+  return records === state.records ? state : { ...state, records };
+}
 
 /**
  * Folds a new bid into the state. Messages can arrive twice (a reconnect's `auctionState` plus a late broadcast) or
- * after a newer state: a bid already known, or older than the newest record, changes nothing.
+ * after a newer state: a bid already known changes nothing, and one older than the newest record only joins the
+ * records (the figures already count it).
  */
 export function applyBid(state: AuctionState, message: AuctionBidMessage): AuctionState {
   if (message.projectId !== state.projectId) return state;
+  if (state.records.some((r) => r.id === message.bid.id)) return state;
   const newest = state.records[0];
-  if (state.records.some((r) => r.id === message.bid.id) || (newest && message.bid.id < newest.id)) return state;
+  if (newest && message.bid.id < newest.id) return { ...state, records: mergeRecords(state.records, [message.bid]) };
   return {
     ...state,
     currentPrice: message.currentPrice,

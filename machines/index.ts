@@ -6,18 +6,31 @@ export {
   applyBid,
   applyDelay,
   applyEnded,
+  applyRecords,
+  applyState,
   bidProblem,
   bidVerdict,
   formatCountdown,
   formatYuan,
   headlinePrice,
+  mergeRecords,
   minimumBid,
   remainingMs,
   RECORDS_KEPT,
+  RECORDS_PAGE,
   serverOffset,
   steppedBid,
 } from './auction-view.js';
-export type { AuctionBidMessage, AuctionEndedMessage, BidVerdict, HeadlinePrice, AuctionRecord, AuctionState, DelayTimeMessage } from './auction-view.js';
+export type {
+  AuctionBidMessage,
+  AuctionEndedMessage,
+  AuctionRecordsMessage,
+  BidVerdict,
+  HeadlinePrice,
+  AuctionRecord,
+  AuctionState,
+  DelayTimeMessage,
+} from './auction-view.js';
 export { clockText, DEFAULT_MILESTONES, priceAnnouncement, remainingText, watchClock } from './auction-announcements.js';
 export type { ClockAnnouncement, ClockWatch } from './auction-announcements.js';
 export { AREA_UNITS, PRICE_UNITS } from './units.js';

@@ -7,16 +7,18 @@
  *
  * Client → server:
  * - `{ "type": "heartcheck" }` — the heartbeat.
- * - `{ "type": "watch", "data": { "projectId": 12 } }` / `{ "type": "unwatch", "data": { "projectId": 12 } }`.
+ * - `{ "type": "watch", "data": { "projectId": 12 } }` / `{ "type": "unwatch", "data": { "projectId": 12 } }`; a
+ *   watch re-sent after a reconnect adds `"lastBidId"`, the newest bid the channel passed on for that project.
  *
- * Server → client: `heartcheck` (`{ serverTime }`), `auctionState`, `auctionBid`, `delayTime`, `auctionEnded`, `notice`
- * (see {@link ServerFrame}).
+ * Server → client: `heartcheck` (`{ serverTime }`), `auctionState`, `auctionBid`, `delayTime`, `auctionEnded`, `notice`,
+ * and `auctionRecords`: the records after `lastBidId` older than the `auctionState` that follows them (see
+ * {@link ServerFrame}).
  *
  * Subscribers get the server's messages as XState emitted events (`actor.on('auctionBid', (e) => e.data)`), not as a
  * provided action: any number of blocks can listen to one channel without the machine knowing them.
  */
 import { assign, emit, sendTo, setup } from 'xstate';
-import type { AuctionBidMessage, AuctionEndedMessage, AuctionState, DelayTimeMessage } from './auction-view.js';
+import type { AuctionBidMessage, AuctionEndedMessage, AuctionRecordsMessage, AuctionState, DelayTimeMessage } from './auction-view.js';
 import type { Flags } from '../schemas/types/region.js';
 import { webSocketActor, type SocketConstructor } from './socket-actor.js';
 
@@ -62,16 +64,18 @@ export type ServerFrame =
   | { type: 'auctionBid'; data: AuctionBidMessage }
   | { type: 'delayTime'; data: DelayTimeMessage }
   | { type: 'auctionEnded'; data: AuctionEndedMessage }
-  | { type: 'notice'; data: NoticeMessage };
+  | { type: 'notice'; data: NoticeMessage }
+  | { type: 'auctionRecords'; data: AuctionRecordsMessage };
 
 /** A frame the client sends. */
-export type ClientFrame = { type: 'heartcheck' } | { type: 'watch'; data: { projectId: number } } | { type: 'unwatch'; data: { projectId: number } };
+export type ClientFrame =
+  { type: 'heartcheck' } | { type: 'watch'; data: { projectId: number; lastBidId?: number } } | { type: 'unwatch'; data: { projectId: number } };
 
 /** What the channel emits to subscribers: every server frame except the heartbeat reply, `data` as received. */
 export type RealtimeChannelEmitted = Exclude<ServerFrame, { type: 'heartcheck' }>;
 
 /** The server frame types the client understands, in contract order. */
-export const SERVER_FRAME_TYPES = ['heartcheck', 'auctionState', 'auctionBid', 'delayTime', 'auctionEnded', 'notice'] as const;
+export const SERVER_FRAME_TYPES = ['heartcheck', 'auctionState', 'auctionBid', 'delayTime', 'auctionEnded', 'notice', 'auctionRecords'] as const;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -135,6 +139,11 @@ export interface RealtimeChannelContext {
   url: string | null;
   /** Watched projectIds, re-sent after every (re)connect. */
   watched: number[];
+  /**
+   * By watched projectId, once its `auctionState` was passed on: the newest bid passed on since (0: none yet). A
+   * re-sent watch asks for every record after it.
+   */
+  lastBidIds: Record<number, number>;
   /** The new-message dot. */
   hasNewMessage: boolean;
   /** serverTime − local now at the last heartbeat reply, for countdowns on the server's clock; null before any. */
@@ -178,15 +187,39 @@ export function socketActor(WebSocketImpl?: SocketConstructor, now: () => number
   }));
 }
 
-const watchFrame = (projectId: number): ClientFrame => ({ type: 'watch', data: { projectId } });
+const watchFrame = (projectId: number, lastBidId?: number): ClientFrame => ({
+  type: 'watch',
+  data: lastBidId === undefined ? { projectId } : { projectId, lastBidId },
+});
+
+/**
+ * The newest bid a server frame carries (0 for a state without records), with its project; null for frames that
+ * carry no bids (or malformed ones: a frame is only checked to be an object).
+ *
+ * @example newestBidOf({ type: 'auctionBid', data: { projectId: 12, bid: { id: 7, ... }, ... } }) // → { projectId: 12, bidId: 7 }
+ */
+export function newestBidOf(frame: ServerFrame): { projectId: number; bidId: number } | null {
+  const ids =
+    frame.type === 'auctionBid'
+      ? [frame.data.bid?.id]
+      : frame.type === 'auctionState' || frame.type === 'auctionRecords'
+        ? Array.isArray(frame.data.records)
+          ? frame.data.records.map((r) => r?.id)
+          : []
+        : [];
+  const bidId = Math.max(0, ...ids.filter((id): id is number => Number.isSafeInteger(id)));
+  const projectId = (frame.data as { projectId?: unknown }).projectId;
+  return (bidId > 0 || frame.type === 'auctionState') && typeof projectId === 'number' ? { projectId, bidId } : null;
+}
 
 /**
  * The real-time channel machine.
  *
  * States: `starting` (transient) → `off` when not configured; else `live.connecting` → `live.open.idle` ⇄
  * `live.open.awaitingReply`; any error or close, or a heartbeat without reply, → `reconnecting` → (5 s) `live`; a
- * close for a server restart (1001, 1012) → `restarting` → (0-1 s) `live`. Every (re)connect re-sends the watches, and
- * the server answers each with a fresh `auctionState`: that is the resync.
+ * close for a server restart (1001, 1012) → `restarting` → (0-1 s) `live`. Every (re)connect re-sends the watches with
+ * the newest bid passed on for each, and the server answers each with the records after it (`auctionRecords` pages)
+ * and a fresh `auctionState`: that is the resync, complete.
  *
  * @example
  * const channel = createActor(realtimeChannelMachine.provide({ actors: { socket: socketActor(WebSocket) } }), {
@@ -226,6 +259,21 @@ export const realtimeChannelMachine = setup({
     }),
     removeWatch: assign({
       watched: ({ context, event }) => (event.type === 'UNWATCH' ? context.watched.filter((id) => id !== event.projectId) : context.watched),
+      // Watched again later, the project starts afresh (its new subscriber holds nothing yet).
+      lastBidIds: ({ context, event }) => {
+        if (event.type !== 'UNWATCH' || !(event.projectId in context.lastBidIds)) return context.lastBidIds;
+        return Object.fromEntries(Object.entries(context.lastBidIds).filter(([id]) => Number(id) !== event.projectId));
+      },
+    }),
+    // Counted from the project's first auctionState: before it, what the subscribers hold has no known start.
+    recordLastBid: assign({
+      lastBidIds: ({ context, event }) => {
+        const newest = event.type === 'SOCKET.MESSAGE' ? newestBidOf(event.frame) : null;
+        if (!newest || !context.watched.includes(newest.projectId)) return context.lastBidIds;
+        const held = context.lastBidIds[newest.projectId];
+        if (held === undefined ? event.type === 'SOCKET.MESSAGE' && event.frame.type !== 'auctionState' : newest.bidId <= held) return context.lastBidIds;
+        return { ...context.lastBidIds, [newest.projectId]: newest.bidId };
+      },
     }),
     // A repeated watch is sent again on purpose: the server answers with a fresh `auctionState` for the new listener.
     sendWatch: sendTo('socket', ({ event }) => ({
@@ -238,7 +286,7 @@ export const realtimeChannelMachine = setup({
     })),
     sendWatches: sendTo('socket', ({ context }) => ({
       type: 'SEND' as const,
-      frames: context.watched.map(watchFrame),
+      frames: context.watched.map((projectId) => watchFrame(projectId, context.lastBidIds[projectId])),
     })),
     sendHeartbeat: sendTo('socket', { type: 'SEND' as const, frames: [{ type: 'heartcheck' } as ClientFrame] }),
     recordServerTime: assign({
@@ -260,6 +308,7 @@ export const realtimeChannelMachine = setup({
   context: ({ input }) => ({
     url: channelUrl(input),
     watched: [...new Set(input.watch ?? [])],
+    lastBidIds: {},
     hasNewMessage: false,
     serverOffset: null,
   }),
@@ -295,7 +344,7 @@ export const realtimeChannelMachine = setup({
             'SOCKET.MESSAGE': [
               { guard: 'isHeartcheck', actions: 'recordServerTime' },
               { guard: 'isNotice', actions: ['markNewMessage', 'emitFrame'] },
-              { actions: 'emitFrame' },
+              { actions: ['recordLastBid', 'emitFrame'] },
             ],
           },
           states: {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { applyBid, applyDelay, applyEnded, serverOffset, type AuctionState, type DelayTimeMessage } from '../../machines/index.js';
+import { applyBid, applyDelay, applyEnded, applyRecords, applyState, serverOffset, type AuctionState, type DelayTimeMessage } from '../../machines/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { useAuctionMessages } from '../../engine/react/RealtimeProvider.js';
 
@@ -18,7 +18,8 @@ export interface AuctionFeed {
 /**
  * One project's auction for the panel: loaded with the `auctionState` call, then — when `live` — kept current by the
  * real-time channel (`watch` → `auctionState`, `auctionBid`, `delayTime`, `auctionEnded`), which also answers a
- * reconnect with the current state so a final price is never missed.
+ * reconnect with every record missed (`auctionRecords`) and the current state, so the list stays whole and a final
+ * price is never missed.
  */
 export function useAuction(projectId: number, live: boolean): AuctionFeed {
   const client = useApiClient();
@@ -39,8 +40,8 @@ export function useAuction(projectId: number, live: boolean): AuctionFeed {
       (loaded) => {
         if (!alive) return;
         stamp(loaded.serverTime);
-        // A live message may have arrived first: keep whichever knows more bids.
-        setState((current) => (current && current.bidCount > loaded.bidCount ? current : loaded));
+        // A live message may have arrived first: the records join, the figures of whichever knows more bids stay.
+        setState((current) => applyState(current, loaded));
       },
       () => alive && setError(true),
     );
@@ -50,11 +51,16 @@ export function useAuction(projectId: number, live: boolean): AuctionFeed {
   }, [client, projectId, attempt]);
 
   useAuctionMessages(live ? projectId : null, (message) => {
+    if (message.type === 'auctionRecords') {
+      const { data } = message;
+      setState((current) => (current ? applyRecords(current, data) : current));
+      return;
+    }
     stamp(message.data.serverTime);
     switch (message.type) {
       case 'auctionState': {
         const { data } = message;
-        setState((current) => (current && current.bidCount > data.bidCount ? current : data));
+        setState((current) => applyState(current, data));
         break;
       }
       case 'auctionBid': {

@@ -53,6 +53,20 @@ export function foldLive(live: LiveRow, message: RealtimeChannelEmitted): LiveRo
         },
       };
     }
+    case 'auctionRecords': {
+      // Bids a reconnect missed, oldest page first, each before the state that closes the resync.
+      const fresh = message.data.records.filter((r) => isAfter(r.id, live.lastBidId) && mine(r.bidderCode));
+      const top = message.data.records[0];
+      if (!top || !isAfter(top.id, live.lastBidId)) return live;
+      return {
+        lastBidId: top.id,
+        row: {
+          ...row,
+          myBidCount: row.myBidCount + fresh.length,
+          myHighestBid: fresh.reduce<number | null>((max, r) => (max === null || r.amount > max ? r.amount : max), row.myHighestBid),
+        },
+      };
+    }
     case 'auctionBid': {
       const { bid } = message.data;
       if (!isAfter(bid.id, live.lastBidId)) return live;

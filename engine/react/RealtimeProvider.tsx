@@ -106,12 +106,13 @@ export function useWatch(projectId: number | null | undefined): void {
 }
 
 /** The messages about one project's auction; each carries the `projectId` it is about. */
-const AUCTION_MESSAGE_TYPES = ['auctionState', 'auctionBid', 'delayTime', 'auctionEnded'] as const;
+const AUCTION_MESSAGE_TYPES = ['auctionState', 'auctionBid', 'delayTime', 'auctionEnded', 'auctionRecords'] as const;
 export type AuctionMessage = Extract<RealtimeChannelEmitted, { type: (typeof AUCTION_MESSAGE_TYPES)[number] }>;
 
 /**
  * Watches a project's auction while mounted (null: none) and hands `handler` each of its messages: first its
- * `auctionState` (again after a reconnect), then bids, extensions and the close. Messages of other projects the
+ * `auctionState` (again after a reconnect, after the `auctionRecords` pages of what was missed), then bids, extensions
+ * and the close. Messages of other projects the
  * page watches are not passed on. The newest `handler` is called, so it may read props and state directly.
  *
  * @example useAuctionMessages(projectId, (message) => setLive((live) => foldLive(live, message)));

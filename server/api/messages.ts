@@ -311,6 +311,7 @@ export const MESSAGES = {
   realtime: {
     frameMalformed: '消息格式不正确，应为 JSON 文本',
     projectIdMissing: '缺少或无效的项目编号（projectId）',
+    lastBidIdInvalid: '无效的最后出价编号（lastBidId）',
     tooManyWatched: '同时关注的项目过多',
     stateFailed: '获取竞价状态失败，请稍后重试',
     unknownType: (type: string) => `未知的消息类型：${type}`,

@@ -9,10 +9,43 @@ import { scopeOrNothing } from './project-scope.js';
  * contract's types, generated from schemas/api/auction.json. */
 export type { AuctionRecord, AuctionState };
 
+/** The newest records a state carries (a first watch, the call). */
 export const RECORD_LIMIT = 50;
+
+/** Records read between two bids: `after` < id < `before` (either may be absent), newest first, at most `limit`. */
+export interface RecordRange {
+  after?: number;
+  before?: number;
+  limit: number;
+}
+
+/** A project's bids as viewers see them, newest first. Bid ids grow in commit order within a project (its row is
+ * locked by every bid), so "after id N" is exactly "committed after bid N". */
+export async function auctionRecords(db: Kysely<Database>, projectId: number, range: RecordRange): Promise<AuctionRecord[]> {
+  let q = db
+    .selectFrom('bid as b')
+    .leftJoin('registration as r', (j) => j.onRef('r.projectId', '=', 'b.projectId').onRef('r.userId', '=', 'b.userId'))
+    .innerJoin('appUser as u', 'u.userId', 'b.userId')
+    .select(['b.id', 'b.amount', 'b.bidderCode', 'r.bidderCode as registrationCode', 'u.name', 'b.createdAt'])
+    .where('b.projectId', '=', projectId);
+  if (range.after !== undefined) q = q.where('b.id', '>', range.after);
+  if (range.before !== undefined) q = q.where('b.id', '<', range.before);
+  const rows = await q.orderBy('b.id', 'desc').limit(range.limit).execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    amount: toNumber(r.amount) ?? 0,
+    // Seeded bids predate the column; the registration still holds their code.
+    bidderCode: r.bidderCode || r.registrationCode || '',
+    bidderName: maskName(r.name),
+    time: new Date(r.createdAt).getTime(),
+  }));
+}
 
 /** The auction of a project as the socket and the `auctionState` call show it; undefined when not found. */
 export async function auctionState(db: Kysely<Database>, projectId: number, deptIds?: number[]): Promise<AuctionState | undefined> {
+  // Records first, the project after: the price and count are then never older than the records, and a bid
+  // committed in between reaches a watcher as its own frame (newer than the state's newest record).
+  const records = await auctionRecords(db, projectId, { limit: RECORD_LIMIT });
   let q = db
     .selectFrom('project')
     .select(['id', 'status', 'price', 'currentPrice', 'increment', 'extendMinutes', 'biddingStartTime', 'biddingStopTime', 'dealAmount'])
@@ -22,15 +55,6 @@ export async function auctionState(db: Kysely<Database>, projectId: number, dept
   if (deptIds) q = q.where('deptId', 'in', scopeOrNothing(deptIds));
   const p = await q.executeTakeFirst();
   if (!p) return undefined;
-  const records = await db
-    .selectFrom('bid as b')
-    .leftJoin('registration as r', (j) => j.onRef('r.projectId', '=', 'b.projectId').onRef('r.userId', '=', 'b.userId'))
-    .innerJoin('appUser as u', 'u.userId', 'b.userId')
-    .select(['b.id', 'b.amount', 'b.bidderCode', 'r.bidderCode as registrationCode', 'u.name', 'b.createdAt'])
-    .where('b.projectId', '=', projectId)
-    .orderBy('b.id', 'desc')
-    .limit(RECORD_LIMIT)
-    .execute();
   return {
     projectId: p.id,
     status: p.status,
@@ -42,14 +66,7 @@ export async function auctionState(db: Kysely<Database>, projectId: number, dept
     biddingStopTime: ms(p.biddingStopTime),
     serverTime: new Date(p.now).getTime(),
     bidCount: Number(p.bidCount),
-    records: records.map((r) => ({
-      id: Number(r.id),
-      amount: toNumber(r.amount) ?? 0,
-      // Seeded bids predate the column; the registration still holds their code.
-      bidderCode: r.bidderCode || r.registrationCode || '',
-      bidderName: maskName(r.name),
-      time: new Date(r.createdAt).getTime(),
-    })),
+    records,
     dealAmount: toNumber(p.dealAmount),
   };
 }

@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { ListenFn } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { auctionState } from './auction-state.js';
+import { resync, type Resync } from './resync.js';
 import { notify } from './transaction.js';
 import { AUCTION_CHANNEL, type AuctionNotification, type Frame } from './messages.js';
 import { MESSAGES } from '../api/messages.js';
@@ -25,6 +25,8 @@ export interface HubClient {
 interface Watch {
   /** While the first auctionState is being read, frames wait here so none is missed or sent before it. */
   queue: Array<{ bidId?: number; frame: Buffer }> | null;
+  /** The newest record its first auctionState carried (0: none): with the project's broadcasts since, all it holds. */
+  newest: number;
 }
 
 /** A frame's JSON text, and the bid it carries (so a watcher's first auctionState can drop what it holds). */
@@ -84,6 +86,12 @@ const IDLE_LIMIT_MS = 90_000;
 
 const encode = (frame: Frame): Buffer => Buffer.from(JSON.stringify(frame));
 
+/** A resync as frames: the missed records' pages, then the state (whose figures count them all). */
+const resyncFrames = ({ state, pages }: Resync): Buffer[] => [
+  ...pages.map((page) => encode({ type: 'auctionRecords', data: page as unknown as Record<string, unknown> })),
+  encode({ type: 'auctionState', data: state as unknown as Record<string, unknown> }),
+];
+
 function closeForRestart(socket: WebSocket): void {
   if (socket.readyState === 0 || socket.readyState === 1) socket.close(SERVICE_RESTART_CLOSE_CODE, MESSAGES.realtime.restarting);
 }
@@ -98,6 +106,8 @@ export class AuctionHub {
   /** Sockets whose token check for a user is under way (see claim). */
   private readonly claims = new Map<number, Set<HubClient>>();
   private readonly clients = new Set<HubClient>();
+  /** The newest bid broadcast to each watched project's viewers: every ready watcher holds the records up to it. */
+  private readonly lastBroadcast = new Map<number, number>();
   private stopListening?: () => Promise<void>;
   /** True while the LISTEN connection is up (readiness asks); PGlite's never drops. */
   private listenUp = false;
@@ -236,24 +246,26 @@ export class AuctionHub {
 
   /**
    * Starts sending a project's messages to the socket, first of all its auctionState (so a reconnecting client
-   * has the final price). Returns false when the project does not exist.
+   * has the final price). A client that saw records up to `lastBidId` (a reconnect) first gets every record after
+   * it that the state's newest 50 do not carry, as `auctionRecords` pages. Returns 'missing' when the project does
+   * not exist.
    */
-  async watch(client: HubClient, projectId: number): Promise<'ok' | 'missing' | 'too-many'> {
+  async watch(client: HubClient, projectId: number, lastBidId?: number): Promise<'ok' | 'missing' | 'too-many'> {
     if (!client.watching.has(projectId) && client.watching.size >= MAX_WATCHES_PER_SOCKET) return 'too-many';
     let map = this.watchers.get(projectId);
     if (!map) this.watchers.set(projectId, (map = new Map()));
-    const entry: Watch = { queue: [] };
+    const entry: Watch = { queue: [], newest: 0 };
     map.set(client, entry);
     client.watching.add(projectId);
-    let state;
+    let found;
     try {
-      state = await auctionState(this.db, projectId);
+      found = await resync(this.db, projectId, lastBidId);
     } catch (error) {
       this.dropWatch(client, projectId);
       client.watching.delete(projectId);
       throw error;
     }
-    if (!state) {
+    if (!found) {
       this.dropWatch(client, projectId);
       client.watching.delete(projectId);
       return 'missing';
@@ -262,8 +274,9 @@ export class AuctionHub {
     // Frames waiting for the flush are already in this socket's queue: send them to the others first, so the
     // socket does not get them twice once it joins the flush.
     this.flush();
-    this.send(client, encode({ type: 'auctionState', data: state as unknown as Record<string, unknown> }));
-    const newest = state.records[0]?.id ?? 0;
+    for (const frame of resyncFrames(found)) this.send(client, frame);
+    const newest = found.state.records[0]?.id ?? 0;
+    entry.newest = newest;
     for (const queued of entry.queue ?? []) {
       // A bid the state already holds is not sent again.
       if (queued.bidId === undefined || queued.bidId > newest) this.send(client, queued.frame);
@@ -303,6 +316,7 @@ export class AuctionHub {
     const outgoing: Outgoing[] = [];
     if (message.type === 'bid') {
       const { projectId, bid, currentPrice, bidCount, biddingStopTime, previousStopTime } = message;
+      if (this.watchers.has(projectId)) this.lastBroadcast.set(projectId, Math.max(bid.id, this.lastBroadcast.get(projectId) ?? 0));
       outgoing.push({ bidId: bid.id, text: encode({ type: 'auctionBid', data: { projectId, bid, currentPrice, bidCount, biddingStopTime, serverTime } }) });
       if (previousStopTime !== null) outgoing.push({ text: encode({ type: 'delayTime', data: { projectId, biddingStopTime, previousStopTime, serverTime } }) });
     } else {
@@ -366,16 +380,28 @@ export class AuctionHub {
     if (took > this.stats.maxFlushMs) this.stats.maxFlushMs = took;
   }
 
-  /** Sends the project's current auctionState to its watchers here. */
+  /**
+   * Sends the project's current auctionState to its watchers here, after the records any of them may lack: those
+   * after the newest bid they all hold (a lost LISTEN connection drops the bids committed meanwhile).
+   */
   async refresh(projectId: number): Promise<void> {
     const map = this.watchers.get(projectId);
     if (!map?.size) return;
+    const broadcast = this.lastBroadcast.get(projectId) ?? 0;
+    let since = Infinity;
+    for (const entry of map.values()) if (!entry.queue) since = Math.min(since, Math.max(entry.newest, broadcast));
+    if (since === Infinity) return;
     try {
-      const state = await auctionState(this.db, projectId);
-      if (!state) return;
-      const frame = encode({ type: 'auctionState', data: state as unknown as Record<string, unknown> });
+      const found = await resync(this.db, projectId, since);
+      if (!found) return;
+      const frames = resyncFrames(found);
       this.flush();
-      for (const [client, entry] of map) if (!entry.queue) this.send(client, frame);
+      const newest = found.state.records[0]?.id ?? 0;
+      for (const [client, entry] of map) {
+        if (entry.queue) continue;
+        for (const frame of frames) this.send(client, frame);
+        entry.newest = Math.max(entry.newest, newest);
+      }
     } catch (error) {
       if (databaseOutage(error)) this.warnOutage(`实时推送：数据库暂时不可用，竞价状态未刷新（${(error as Error).message}）`);
       else this.log.error(error as Error);
@@ -386,7 +412,9 @@ export class AuctionHub {
     const map = this.watchers.get(projectId);
     if (!map) return;
     map.delete(client);
-    if (!map.size) this.watchers.delete(projectId);
+    if (map.size) return;
+    this.watchers.delete(projectId);
+    this.lastBroadcast.delete(projectId);
   }
 
   private send(client: HubClient, frame: Buffer): void {

@@ -9,7 +9,7 @@ import { databaseOutage } from '../db/outage.js';
 
 const M = MESSAGES.realtime;
 
-/** Incoming frames are tiny (heartcheck, watch, unwatch). */
+/** Incoming frames are tiny (heartcheck, watch with its last bid id, unwatch). */
 const MAX_FRAME_BYTES = 4096;
 
 const reply = (socket: WebSocket, type: string, data?: Record<string, unknown>) => {
@@ -24,6 +24,14 @@ const projectIdOf = (data: unknown): number | undefined => {
   return Number.isInteger(id) && id > 0 && id <= MAX_ID ? id : undefined;
 };
 
+/** The last bid a reconnecting watcher saw: absent (a first watch), 0 (it saw the auction before any bid) or a bid id
+ * (bigserial, within what JSON numbers hold exactly); null when it is none of these. */
+const lastBidIdOf = (data: unknown): number | undefined | null => {
+  const value = (data as { lastBidId?: unknown } | undefined)?.lastBidId;
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+};
+
 /** A client's frame once parsed: heartcheck, watch or unwatch; any other type is answered with an error. */
 function answerFrame(hub: AuctionHub, client: HubClient, socket: WebSocket, frame: { type?: unknown; data?: unknown }, log: FastifyBaseLogger): void {
   switch (frame?.type) {
@@ -32,8 +40,10 @@ function answerFrame(hub: AuctionHub, client: HubClient, socket: WebSocket, fram
     case 'watch': {
       const projectId = projectIdOf(frame.data);
       if (projectId === undefined) return reply(socket, 'error', { msg: M.projectIdMissing });
+      const lastBidId = lastBidIdOf(frame.data);
+      if (lastBidId === null) return reply(socket, 'error', { msg: M.lastBidIdInvalid, projectId });
       hub
-        .watch(client, projectId)
+        .watch(client, projectId, lastBidId)
         .then((result) => {
           if (result === 'missing') reply(socket, 'error', { msg: MESSAGES.projects.projectMissing, projectId });
           if (result === 'too-many') reply(socket, 'error', { msg: M.tooManyWatched, projectId });

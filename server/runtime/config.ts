@@ -97,6 +97,8 @@ export interface ServerConfig {
   /** Serve the built client from dist/client when present. */
   serveClient: boolean;
   logLevel: string;
+  /** LOG_FORMAT as set: `pretty`, `json`, or empty (readable lines when standard output is a terminal; log-format.ts). */
+  logFormat: string;
   /** How long a public project-list response may be reused (ms); 0 disables the cache. */
   listCacheMs: number;
   /** How long an area or keyword filter's estimated total (约 N 条) is reused (ms); 0 samples on every request. */
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsDailyCap: int(env.SMS_DAILY_CAP, 10),
     serveClient: env.SERVE_CLIENT !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: env.LOG_FORMAT ?? '',
     listCacheMs: int(env.LIST_CACHE_MS, 2000),
     listEstimateMs: int(env.LIST_ESTIMATE_MS, 10_000),
     regionsDir: path.resolve(env.REGIONS_DIR || './regions'),

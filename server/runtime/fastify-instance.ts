@@ -4,6 +4,7 @@ import { apiSchemaKeywords } from '../api/schemas.js';
 import type { ServerConfig } from './config.js';
 import { frameworkErrors } from '../plugins/errors.js';
 import { loggerOptions } from '../plugins/log-redaction.js';
+import { logFormat, prettyStream } from './log-format.js';
 import { isAllowedUrl, URL_FORMAT } from '../../engine/security/url-policy.js';
 
 export interface InstanceOptions {
@@ -23,10 +24,16 @@ function requestIds(): () => string {
   return () => prefix + (++n).toString(36).padStart(6, '0');
 }
 
+/** Where the log goes: the stream given (tests), else standard output, as readable lines when a person reads it there. */
+function logDestination(config: ServerConfig, options: InstanceOptions): NodeJS.WritableStream | undefined {
+  if (options.logStream) return options.logStream;
+  return logFormat(config.logFormat, process.stdout.isTTY) === 'pretty' ? prettyStream() : undefined;
+}
+
 /** The Fastify instance: its log, request ids, body limit, proxy trust and how its schemas validate. */
 export function createFastify(config: ServerConfig, options: InstanceOptions): FastifyInstance {
   return Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, logDestination(config, options)),
     genReqId: requestIds(),
     ajv: {
       customOptions: {

@@ -3,12 +3,16 @@ import {
   applyBid,
   applyDelay,
   applyEnded,
+  applyRecords,
+  applyState,
   bidProblem,
   bidVerdict,
   formatCountdown,
   formatYuan,
   headlinePrice,
+  mergeRecords,
   minimumBid,
+  RECORDS_KEPT,
   remainingMs,
   steppedBid,
   type AuctionState,
@@ -133,5 +137,57 @@ describe('countdown on the server clock', () => {
     expect(formatCountdown(93_784_000)).toBe('1天02小时03分04秒');
     expect(formatCountdown(59_999)).toBe('00小时00分59秒');
     expect(formatYuan(1234.5)).toBe('¥1,234.50');
+  });
+});
+
+describe('a view made whole again after a reconnect', () => {
+  const record = (id: number) => bid(id, 10_000 + id * 500).bid;
+  const ids = (state: AuctionState) => state.records.map((r) => r.id);
+  /** The state a server sends with records `from`..`to`, newest first, counting `to` bids. */
+  const stateWith = (from: number, to: number): AuctionState => ({
+    ...fresh,
+    currentPrice: 10_000 + to * 500,
+    bidCount: to,
+    records: Array.from({ length: to - from + 1 }, (_, i) => record(to - i)),
+  });
+
+  it('merges record lists by id, newest first, each once, and returns the known list when nothing is new', () => {
+    const known = [record(5), record(3), record(2)];
+    expect(mergeRecords(known, [record(4), record(3), record(6)]).map((r) => r.id)).toEqual([6, 5, 4, 3, 2]);
+    expect(mergeRecords(known, [])).toBe(known);
+    const many = Array.from({ length: RECORDS_KEPT + 5 }, (_, i) => record(i + 1));
+    expect(mergeRecords([], many)).toHaveLength(RECORDS_KEPT);
+    expect(mergeRecords([], many)[0].id).toBe(RECORDS_KEPT + 5);
+  });
+
+  it('a reconnect: the missed pages, then the newest state, join what the view held into the whole list', () => {
+    let view = stateWith(1, 6);
+    // Away for bids 7..120: pages 7..40 and 41..70 (oldest first), then the state's newest 50 (71..120).
+    view = applyRecords(view, { projectId: 7, records: stateWith(7, 40).records, more: true });
+    view = applyRecords(view, { projectId: 7, records: stateWith(41, 70).records, more: false });
+    expect(view.bidCount).toBe(6);
+    view = applyState(view, stateWith(71, 120));
+    expect(ids(view)).toEqual(Array.from({ length: 120 }, (_, i) => 120 - i));
+    expect(view).toMatchObject({ bidCount: 120, currentPrice: 10_000 + 120 * 500 });
+    // A late broadcast of a bid already held changes nothing; the next one goes on top.
+    expect(applyBid(view, bid(120, 70_000))).toBe(view);
+    expect(ids(applyBid(view, bid(121, 70_500))).slice(0, 2)).toEqual([121, 120]);
+  });
+
+  it('an older state (the call answered late) adds its records but does not take the price back', () => {
+    const view = applyState(stateWith(1, 60), stateWith(1, 40));
+    expect(view).toMatchObject({ bidCount: 60, currentPrice: 10_000 + 60 * 500 });
+    expect(ids(view)).toHaveLength(60);
+    expect(applyState(null, stateWith(1, 3))).toEqual(stateWith(1, 3));
+    expect(applyState(stateWith(1, 3), { ...stateWith(1, 2), projectId: 8 }).projectId).toBe(8);
+  });
+
+  it('a missing bid older than the newest joins the records without moving the figures; other projects change nothing', () => {
+    const view = applyState(null, { ...stateWith(1, 5), records: [record(5), record(4), record(2), record(1)] });
+    const filled = applyBid(view, bid(3, 99_999));
+    expect(ids(filled)).toEqual([5, 4, 3, 2, 1]);
+    expect(filled.currentPrice).toBe(view.currentPrice);
+    expect(applyRecords(view, { projectId: 8, records: [record(3)], more: false })).toBe(view);
+    expect(applyRecords(view, { projectId: 7, records: [record(4)], more: false })).toBe(view);
   });
 });

@@ -39,7 +39,23 @@ function simulated(input: RealtimeChannelInput = CONFIGURED, inspect?: (event: I
   return { clock, actor, emitted, ...fake };
 }
 
-const BID: ServerFrame = {
+/** An auction's state without records (the tests add theirs). */
+const STATE = {
+  projectId: 12,
+  status: 6,
+  price: 1000,
+  currentPrice: 1100,
+  increment: 100,
+  extendMinutes: 5,
+  biddingStartTime: 0,
+  biddingStopTime: 9_000,
+  serverTime: 1_000,
+  bidCount: 1,
+  records: [],
+  dealAmount: null,
+};
+
+const BID = {
   type: 'auctionBid',
   data: {
     projectId: 12,
@@ -49,7 +65,7 @@ const BID: ServerFrame = {
     biddingStopTime: 9_000,
     serverTime: 1_000,
   },
-};
+} satisfies ServerFrame;
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -207,6 +223,47 @@ describe('real-time channel on a simulated clock', () => {
     expect(sockets[1].sent).toEqual([
       { type: 'watch', data: { projectId: 14 } },
       { type: 'watch', data: { projectId: 15 } },
+    ]);
+  });
+
+  it('re-sends a watch with the newest bid passed on for its project, so the server sends every record after it', () => {
+    const { actor, clock, sockets, last } = simulated({ ...CONFIGURED, watch: [12, 13] });
+    last().serverOpen();
+    const records = (ids: number[]) => ids.map((id) => ({ ...BID.data.bid, id }));
+    const state = (projectId: number, ids: number[]): ServerFrame => ({
+      type: 'auctionState',
+      data: { ...STATE, projectId, records: records(ids) },
+    });
+    // Counted from a project's state on (0: it had no bid); a bid before the state is not.
+    last().serverSend({ ...BID, data: { ...BID.data, projectId: 13, bid: { ...BID.data.bid, id: 3 } } });
+    expect(actor.getSnapshot().context.lastBidIds).toEqual({});
+    last().serverSend(state(12, [30, 20]));
+    last().serverSend(state(13, []));
+    expect(actor.getSnapshot().context.lastBidIds).toEqual({ 12: 30, 13: 0 });
+    last().serverSend({ ...BID, data: { ...BID.data, bid: { ...BID.data.bid, id: 31 } } });
+    last().serverSend({ type: 'auctionRecords', data: { projectId: 13, records: records([9, 8]), more: false } });
+    // A late, older frame and a project not watched move nothing; a malformed page is passed on but not counted.
+    last().serverSend(state(12, [25]));
+    last().serverSend(state(99, [500]));
+    last().serverSend({ type: 'auctionRecords', data: { projectId: 13, records: 'x' } } as never);
+    expect(actor.getSnapshot().context.lastBidIds).toEqual({ 12: 31, 13: 9 });
+    last().serverClose();
+    clock.increment(5_000);
+    last().serverOpen();
+    expect(sockets[1].sent).toEqual([
+      { type: 'watch', data: { projectId: 12, lastBidId: 31 } },
+      { type: 'watch', data: { projectId: 13, lastBidId: 9 } },
+    ]);
+    // Unwatched and watched again, the project starts afresh: its new subscriber holds nothing yet.
+    actor.send({ type: 'UNWATCH', projectId: 13 });
+    actor.send({ type: 'WATCH', projectId: 13 });
+    expect(sockets[1].sent.at(-1)).toEqual({ type: 'watch', data: { projectId: 13 } });
+    last().serverClose();
+    clock.increment(5_000);
+    last().serverOpen();
+    expect(sockets[2].sent).toEqual([
+      { type: 'watch', data: { projectId: 12, lastBidId: 31 } },
+      { type: 'watch', data: { projectId: 13 } },
     ]);
   });
 

@@ -48,6 +48,15 @@ describe('foldLive', () => {
     expect(foldLive(liveRow(row), bid(40, 10_500, '003'))).toEqual(liveRow(row));
   });
 
+  it('the records a reconnect missed (before its state) count the user’s own bids after the watermark once', () => {
+    const page = (records: AuctionRecord[]) => ({ type: 'auctionRecords', data: { projectId: 7, records, more: false } }) as const;
+    const missed = foldLive(liveRow(row), page([record(44, 12_000, '005'), record(43, 11_500, '003'), record(40, 10_500, '003')]));
+    expect(missed.lastBidId).toBe(44);
+    expect(missed.row).toMatchObject({ myBidCount: 3, myHighestBid: 11_500, currentPrice: 10_500 });
+    expect(foldLive(missed, page([record(43, 11_500, '003')]))).toBe(missed);
+    expect(foldLive(missed, { ...page([record(45, 1, '003')]), data: { projectId: 8, records: [record(45, 1, '003')], more: false } })).toBe(missed);
+  });
+
   it('the state sent on watching (or after a reconnect) adds only the bids after the watermark', () => {
     const state: AuctionState = {
       projectId: 7,
