@@ -35,10 +35,11 @@ export function BidForm({ projectId, auction, canBid, label, blockId, confirmFir
     bidSubmissionMachine.provide({
       actors: {
         sendBid: fromPromise<unknown, { amount: number; key?: string }>(({ input }) =>
-          client.call('auctionBid', { body: { projectId, amount: input.amount, key: input.key } }),
+          // A lost request is the machine's to explain (it asks whether the bid landed), not §8's generic message.
+          client.call('auctionBid', { body: { projectId, amount: input.amount, key: input.key }, quietTransport: true }),
         ),
         askOutcome: fromPromise<BidKeyOutcome, { key: string }>(async ({ input }) => {
-          const outcome = await client.call('auctionBidOutcome', { body: { projectId, key: input.key } });
+          const outcome = await client.call('auctionBidOutcome', { body: { projectId, key: input.key }, quietTransport: true });
           return { accepted: outcome.accepted, amount: outcome.result?.bid.amount };
         }),
       },
