@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent, type RefObject } from 'react';
 import { fromPromise } from 'xstate';
-import { bidSubmissionMachine } from '../../machines/bid-submission.js';
+import { bidSubmissionMachine, type BidKeyOutcome } from '../../machines/bid-submission.js';
 import { formatYuan, minimumBid, steppedBid, type AuctionState } from '../../machines/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { ConfirmDialog } from '../_parts/TransferEntry.js';
@@ -24,7 +24,8 @@ export interface BidFormProps {
 
 /**
  * The bid form: a stepper of whole increments over the minimum, an amount field, and the submit button. What happens
- * to a bid — checked, confirmed, sent once, refused with the server's reason — is {@link bidSubmissionMachine}'s.
+ * to a bid — checked, confirmed, sent once with its key, refused with the server's reason, asked about when its
+ * request was lost — is {@link bidSubmissionMachine}'s.
  */
 export function BidForm({ projectId, auction, canBid, label, blockId, confirmFirst, amountRef, onSettled }: BidFormProps) {
   const client = useApiClient();
@@ -32,7 +33,16 @@ export function BidForm({ projectId, auction, canBid, label, blockId, confirmFir
   const [amountText, setAmountText] = useState('');
   const submission = useActorRef(
     bidSubmissionMachine.provide({
-      actors: { sendBid: fromPromise<unknown, { amount: number }>(({ input }) => client.call('auctionBid', { body: { projectId, amount: input.amount } })) },
+      actors: {
+        sendBid: fromPromise<unknown, { amount: number; key?: string }>(({ input }) =>
+          // A lost request is the machine's to explain (it asks whether the bid landed), not §8's generic message.
+          client.call('auctionBid', { body: { projectId, amount: input.amount, key: input.key }, quietTransport: true }),
+        ),
+        askOutcome: fromPromise<BidKeyOutcome, { key: string }>(async ({ input }) => {
+          const outcome = await client.call('auctionBidOutcome', { body: { projectId, key: input.key }, quietTransport: true });
+          return { accepted: outcome.accepted, amount: outcome.result?.bid.amount };
+        }),
+      },
       actions: {
         refused: () => amountRef.current?.focus(),
         accepted: (_, { amount }) => {
@@ -46,7 +56,9 @@ export function BidForm({ projectId, auction, canBid, label, blockId, confirmFir
     { input: { confirmFirst } },
   );
   const problem = useSelector(submission, (s) => s.context.problem);
-  const sending = useSelector(submission, (s) => s.matches('sending'));
+  const sending = useSelector(submission, (s) => !s.matches('idle') && !s.matches('confirming'));
+  // A lost request: the bid may have landed, and the machine is asking the server whether it did.
+  const checking = useSelector(submission, (s) => s.matches('checking') || s.matches('waiting'));
   const confirming = useSelector(submission, (s) => (s.matches('confirming') ? s.context.amount : null));
   const least = auction ? minimumBid(auction) : null;
   // Following the price: when someone outbids, the suggestion moves up with it.
@@ -91,7 +103,7 @@ export function BidForm({ projectId, auction, canBid, label, blockId, confirmFir
         </div>
         {/* While a bid is sent the button refuses a second one but keeps the focus (aria-disabled, not disabled). */}
         <button type="submit" className="tm-button tm-auction__submit" disabled={!canBid} aria-disabled={sending || undefined}>
-          {sending ? '正在出价…' : label}
+          {checking ? '正在确认出价结果…' : sending ? '正在出价…' : label}
         </button>
         <p id={`${blockId}-bid-help`} className={problem ? 'tm-auction__problem' : 'tm-auction__help'} role={problem ? 'alert' : undefined}>
           {problem ?? (least !== null ? `最低可出价 ${formatYuan(least)}，须为加价幅度的整数倍` : '')}

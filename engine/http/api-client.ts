@@ -52,6 +52,11 @@ export type CallOptions<N extends ApiRouteName> = RouteCallOptions<N> & {
   formData?: FormData;
   /** How much of the request body has left, 0…1, as it goes (an upload's progress bar). */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * The caller tells the person itself what a lost request means (the bid form asks whether the bid landed): a
+   * timeout, no connection or an HTTP error page is not shown (§8's 5 s message); the error says `shown: false`.
+   */
+  quietTransport?: boolean;
 };
 
 /** The response data of a call. */
@@ -115,7 +120,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (response && responseType === 'json' && isEnvelope(response.data) && typeof response.data.code === 'number') {
         return response;
       }
-      throw transportFailure(axios, error, notifier);
+      throw transportFailure(axios, error, opts.quietTransport ? null : notifier);
     }
   }
 

@@ -97,6 +97,9 @@ export type DateTime = string;
 export type AuctionBidQuery = AuctionAuctionBidParams;
 export type AuctionBidBody = AuctionAuctionBidParams;
 export type AuctionBidData = AuctionBidResult;
+export type AuctionBidOutcomeQuery = AuctionAuctionBidOutcomeParams;
+export type AuctionBidOutcomeBody = AuctionAuctionBidOutcomeParams;
+export type AuctionBidOutcomeData = AuctionBidOutcome;
 export type AuctionStateQuery = AuctionProjectParams;
 export type AuctionStateBody = AuctionProjectParams;
 export type AuctionStateData = AuctionState;
@@ -770,6 +773,24 @@ export type AuctionAuctionBidParams = {
    * 出价金额
    */
   amount?: number;
+  /**
+   * 出价标识: A UUID the bid form makes once per press: a repeat of it is answered with the first answer, never a second bid.
+   */
+  key?: string;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionAuctionBidOutcomeParams".
+ */
+export type AuctionAuctionBidOutcomeParams = {
+  /**
+   * 项目编号
+   */
+  projectId?: number;
+  /**
+   * 出价标识: A UUID the bid form makes once per press: a repeat of it is answered with the first answer, never a second bid.
+   */
+  key?: string;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -989,6 +1010,9 @@ export interface ApiSchemaTypes {
   auctionBidQuery?: AuctionBidQuery;
   auctionBidBody?: AuctionBidBody;
   auctionBidData?: AuctionBidData;
+  auctionBidOutcomeQuery?: AuctionBidOutcomeQuery;
+  auctionBidOutcomeBody?: AuctionBidOutcomeBody;
+  auctionBidOutcomeData?: AuctionBidOutcomeData;
   auctionStateQuery?: AuctionStateQuery;
   auctionStateBody?: AuctionStateBody;
   auctionStateData?: AuctionStateData;
@@ -3473,6 +3497,16 @@ export interface AuctionBidResult {
   serverTime: number;
 }
 /**
+ * What became of the bid sent with a key: accepted with its answer, or not landed (the key is closed then: a bid still on its way with it is refused).
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionBidOutcome".
+ */
+export interface AuctionBidOutcome {
+  accepted: boolean;
+  result: AuctionBidResult | null;
+}
+/**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "ArticleDetail".
  */
@@ -4131,6 +4165,16 @@ export interface ApiRoutes {
     params: never;
     data: AuctionBidData;
   };
+  /** What became of the caller's bid sent with key: accepted (msg 出价成功, with the bid's answer) or not landed (msg 出价未成功). */
+  auctionBidOutcome: {
+    method: 'POST';
+    url: '/api/auction/bid-outcome';
+    auth: ['sign', 'bearer'];
+    query: AuctionBidOutcomeQuery;
+    body: AuctionBidOutcomeBody;
+    params: never;
+    data: AuctionBidOutcomeData;
+  };
   /** A project's auction: prices, times (ms), the newest 50 records, the deal amount; the real-time channel's auctionState. */
   auctionState: {
     method: 'POST';
@@ -4781,6 +4825,7 @@ export const API_ROUTES = {
   auctionRegistration: { method: 'POST', url: '/api/auction/registration', auth: ['sign', 'bearer'] },
   auctionMine: { method: 'POST', url: '/api/auction/mine', auth: ['sign', 'bearer'] },
   auctionBid: { method: 'POST', url: '/api/auction/bid', auth: ['sign', 'bearer'] },
+  auctionBidOutcome: { method: 'POST', url: '/api/auction/bid-outcome', auth: ['sign', 'bearer'] },
   auctionState: { method: 'POST', url: '/api/auction/state', auth: ['sign'] },
   auctionRegistrations: { method: 'POST', url: '/api/auction/registrations', auth: ['sign', 'staff'] },
   auctionReview: { method: 'POST', url: '/api/auction/review', auth: ['sign', 'staff'] },

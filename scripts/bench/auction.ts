@@ -1,11 +1,12 @@
 /**
- * npx tsx scripts/bench/auction.ts [--viewers 1000] [--rate 550] [--duration 10] [--bidders 20] [--instances 1]
+ * npx tsx scripts/bench/auction.ts [--viewers 1000] [--rate 550] [--duration 10] [--bidders 20] [--instances 1] [--keyless]
  *
  * The live-auction broadcast under load. A child process runs the real server (PGlite in memory, or a fresh database on
  * the PostgreSQL server at DATABASE_URL, e.g. `bash scripts/with-postgres.sh npm run bench:auction`; seeded with one
  * place, one project in bidding and approved bidders) on a free port; this process opens the WebSocket viewers on
  * that project, then places bids over HTTP at the given rate for the given time, each bid start price + k ×
  * increment so they arrive in rising order. Every viewer records every auctionBid it gets.
+ * --keyless: bids without a key (idempotent bids: the panel sends one with each).
  * --instances N (PostgreSQL only): N server processes on the one database, viewers and bids split across them in
  * turn; each viewer must still get every accepted bid once and in order.
  * Prints bids handled per second, broadcast latency p50/p90/p99/max (bid accepted — the database clock in the bid's

@@ -41,6 +41,10 @@ export const MESSAGES = {
     approved: (bidderCode: string) => `审核通过，竞买号 ${bidderCode}`,
     rejected: '已驳回该报名',
     bidAccepted: '出价成功',
+    /** The outcome call's answer for a key no bid landed with (the key is closed then), and a closed key's bid. */
+    bidNotLanded: '出价未成功',
+    bidKeyMalformed: '出价标识格式不正确',
+    missingBidKey: '缺少必填参数：出价标识（key）',
     missingProjectId: '缺少必填参数：项目编号（projectId）',
     missingAmount: '缺少必填参数：出价金额（amount）',
     missingUserId: '缺少必填参数：用户编号（userId）',

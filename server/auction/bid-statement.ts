@@ -10,11 +10,16 @@ const MASKED_NAME = `CASE WHEN char_length(btrim(ok.name)) = 0 THEN '***' ELSE l
  * check every rule of the shared contract — the first one broken is the `refusal` — and, when none is, insert the
  * bid, move the price and the end, and queue the NOTIFY. Atomic on its own. The rules are a CASE, which (unlike
  * AND) checks in order, so `mod` never meets a zero increment.
- * $1 project id, $2 the dept ids the caller may reach (NULL: any), $3 user id, $4 amount.
+ *
+ * The bid's key (the form's, one per press; NULL: none) goes into bid_key in this same statement, with the answer,
+ * so a bid that committed always has its key. A key already there is `repeated`: nothing is inserted and `prior`
+ * is the first answer (NULL when the outcome call closed the key). A key inserted meanwhile by another transaction
+ * fails the statement on bid_key_pkey (23505), so it never lands twice.
+ * $1 project id, $2 the dept ids the caller may reach (NULL: any), $3 user id, $4 amount, $5 key (uuid text or NULL).
  */
 export const BID: Statement = {
   name: 'auction_bid',
-  params: ['int', 'int[]', 'int', 'numeric'],
+  params: ['int', 'int[]', 'int', 'numeric', 'text'],
   namedOnPostgres: true,
   text: `
   WITH p AS MATERIALIZED (
@@ -22,12 +27,14 @@ export const BID: Statement = {
     FROM project WHERE id = $1 AND ($2::int[] IS NULL OR dept_id = ANY($2::int[])) FOR UPDATE
   ),
   c AS MATERIALIZED (SELECT p.*, date_trunc('milliseconds', clock_timestamp()) AS now FROM p),
+  k AS MATERIALIZED (SELECT bk.outcome FROM bid_key bk WHERE bk.project_id = $1 AND bk.user_id = $3 AND bk.key = $5::uuid),
   r AS MATERIALIZED (
     SELECT reg.state, reg.bidder_code, u.name FROM registration reg JOIN app_user u ON u.user_id = reg.user_id
     WHERE reg.project_id = $1 AND reg.user_id = $3
   ),
   v AS MATERIALIZED (
     SELECT c.*, r.bidder_code, r.name, CASE
+      WHEN EXISTS (SELECT 1 FROM k) THEN 'repeated'
       WHEN c.type = 1 THEN 'tender'
       WHEN c.status >= 7 OR c.now >= c.bidding_stop_time THEN 'ended'
       WHEN c.status < 5 OR c.bidding_start_time IS NULL OR c.now < c.bidding_start_time THEN 'notStarted'
@@ -64,15 +71,23 @@ export const BID: Statement = {
     )::text AS payload
     FROM ok JOIN ins ON true JOIN upd ON upd.id = ok.id
   ),
+  keyed AS (
+    INSERT INTO bid_key (project_id, user_id, key, bid_id, outcome)
+    SELECT ok.id, $3, $5::uuid, ins.id, msg.payload FROM ok JOIN ins ON true JOIN msg ON true WHERE $5::uuid IS NOT NULL
+  ),
   sent AS MATERIALIZED (SELECT pg_notify('${AUCTION_CHANNEL}', payload) FROM msg)
-  SELECT v.refusal, v.price, v.increment, v.current_price AS "currentPrice", msg.payload, (SELECT count(*) FROM sent) AS sent
+  SELECT v.refusal, v.price, v.increment, v.current_price AS "currentPrice", msg.payload, (SELECT outcome FROM k) AS prior,
+    (SELECT count(*) FROM sent) AS sent
   FROM v LEFT JOIN msg ON true`,
 };
 
 export interface BidRow {
-  refusal: BidRefusal | null;
+  /** `repeated`: the key was there already (see `prior`). */
+  refusal: BidRefusal | 'repeated' | null;
   price: string;
   increment: string;
   currentPrice: string | null;
   payload: string | null;
+  /** A repeated key's first answer (the payload then); NULL for a key closed without a bid. */
+  prior: string | null;
 }

@@ -8,7 +8,7 @@ import { runStatement } from '../db/prepared.js';
 import { bidRefusalError } from './bid-refusal.js';
 import { BID, type BidRow } from './bid-statement.js';
 import { fen, yuan } from './format.js';
-import type { BidNotificationPayload } from './messages.js';
+import { bidKeyOf, keyOutcome, outcomeOf } from './bid-outcome.js';
 import { PROJECT_MISSING, scopeOrNothing } from './project-scope.js';
 import { retryingConflicts } from './transaction.js';
 
@@ -29,33 +29,42 @@ export type BidOutcome = Omit<AuctionBidResult, 'serverTime'>;
  */
 export async function placeBid(
   db: Kysely<Database>,
-  input: { projectId: number; userId: number; amount: number; deptIds?: number[]; singleSession?: boolean },
+  input: { projectId: number; userId: number; amount: number; key?: string; deptIds?: number[]; singleSession?: boolean },
 ): Promise<BidOutcome> {
   const amountFen = fen(input.amount);
   if (!Number.isFinite(input.amount) || input.amount <= 0) throw badRequest(MESSAGES.auction.amountNotPositive);
   if (Math.abs(amountFen - input.amount * 100) > 1e-6) throw badRequest(MESSAGES.auction.amountCents);
   if (input.amount >= 1e13) throw badRequest(MESSAGES.auction.amountTooLarge);
   if (!Number.isInteger(input.projectId) || !Number.isInteger(input.userId)) throw badRequest(MESSAGES.auction.bidParamsMalformed);
-  const params = [input.projectId, input.deptIds ? scopeOrNothing(input.deptIds) : null, input.userId, String(yuan(amountFen))];
+  const key = input.key === undefined ? null : bidKeyOf(input.key);
+  const keyed = key === null ? null : { projectId: input.projectId, userId: input.userId, key };
+  const params = [input.projectId, input.deptIds ? scopeOrNothing(input.deptIds) : null, input.userId, String(yuan(amountFen)), key];
   let row: BidRow | undefined;
   try {
     // PGlite (one session) runs it prepared: it plans a statement this size in about as long as it runs it.
     row = (await retryingConflicts(() => runStatement<BidRow>(db, BID, params, input.singleSession ?? false)))[0];
   } catch (error) {
+    const e = error as { code?: string; constraint?: string };
+    // The key, taken meanwhile by the same bid sent twice at once or closed by the outcome call: the first answer.
+    if (e.code === '23505' && e.constraint === 'bid_key_pkey' && keyed) return firstAnswer(await keyOutcome(db, keyed));
     // The unique (project, amount) index: only reachable if the lock were bypassed; the bidder may simply retry.
-    if ((error as { code?: string }).code === '23505') throw new ApiError(409, MESSAGES.auction.amountTaken);
+    if (e.code === '23505') throw new ApiError(409, MESSAGES.auction.amountTaken);
     throw error;
   }
   if (!row) throw notFound(PROJECT_MISSING);
-  if (!row.payload)
+  if (row.refusal === 'repeated') return firstAnswer(row.prior === null ? 'closed' : outcomeOf(row.prior));
+  if (!row.payload) {
+    // A repeat that waited on the lock behind its first sending reads the rules after it (the price moved) but not
+    // its key (the statement's snapshot is older): the key, read again, holds the first answer.
+    const first = keyed ? await keyOutcome(db, keyed) : 'absent';
+    if (typeof first === 'object') return first;
     throw bidRefusalError(row.refusal, { price: Number(row.price), increment: Number(row.increment), currentPrice: toNumber(row.currentPrice) });
-  const m = JSON.parse(row.payload) as BidNotificationPayload;
-  return {
-    projectId: m.projectId,
-    bid: { ...m.bid, id: Number(m.bid.id), amount: Number(m.bid.amount), time: Number(m.bid.time) },
-    currentPrice: Number(m.currentPrice),
-    bidCount: m.bidCount,
-    biddingStopTime: Number(m.biddingStopTime),
-    previousStopTime: m.previousStopTime === null ? null : Number(m.previousStopTime),
-  };
+  }
+  return outcomeOf(row.payload);
+}
+
+/** A repeated key's answer: its bid, or 出价未成功 when the key was closed (or gone with its project) without one. */
+function firstAnswer(found: BidOutcome | 'closed' | 'absent'): BidOutcome {
+  if (typeof found === 'object') return found;
+  throw new ApiError(409, MESSAGES.auction.bidNotLanded);
 }

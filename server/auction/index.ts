@@ -1,6 +1,7 @@
 // The auction's database side, one concern a file; routes, scripts and tests import it from here.
 export { auctionState, RECORD_LIMIT, type AuctionRecord, type AuctionState } from './auction-state.js';
 export { placeBid, type BidOutcome } from './bid.js';
+export { bidOutcome } from './bid-outcome.js';
 export { bidRefusalError, type BidRefusal } from './bid-refusal.js';
 export { closeAuction, type CloseOutcome } from './close.js';
 export { maskName, money } from './format.js';

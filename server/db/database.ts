@@ -36,6 +36,7 @@ import * as m016 from './migrations/016_project_counts_recount.js';
 import * as m017 from './migrations/017_project_tally_place.js';
 import * as m018 from './migrations/018_stored_files.js';
 import * as m019 from './migrations/019_production_accounts.js';
+import * as m020 from './migrations/020_bid_keys.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '017_project_tally_place': m017,
   '018_stored_files': m018,
   '019_production_accounts': m019,
+  '020_bid_keys': m020,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -207,6 +207,20 @@ export interface BidTable {
   createdAt: Timestamp;
 }
 
+/**
+ * A bid's client-made key (migration 020), unique per bidder and project: `bidId` and `outcome` (the accepted bid's
+ * answer as JSON) for a bid that landed; both null for a key the outcome call closed before any bid with it landed.
+ */
+export interface BidKeyTable {
+  projectId: number;
+  userId: number;
+  key: string;
+  /** bigint; read as a number. */
+  bidId: number | null;
+  outcome: string | null;
+  createdAt: Timestamp;
+}
+
 export interface FinancingTable {
   id: Generated<number>;
   deptId: number;
@@ -417,6 +431,7 @@ export interface Database {
   projectTallyPlace: ProjectTallyPlaceTable;
   registration: RegistrationTable;
   bid: BidTable;
+  bidKey: BidKeyTable;
   financing: FinancingTable;
   intent: IntentTable;
   investProject: InvestProjectTable;

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { signFor } from '../../../server/plugins/guards/index.js';
-import { DEPT_ID, INCREMENT, PRICE, RATE, SIGN_KEY } from './options.js';
+import { DEPT_ID, INCREMENT, KEYED, PRICE, RATE, SIGN_KEY } from './options.js';
 
 /** Where the project is and whose sessions bid: the first server's `Ready` with every instance's port. */
 export interface BidTarget {
@@ -18,14 +19,15 @@ export interface BidAnswers {
 
 /**
  * Bids over keep-alive HTTP, paced by the wall clock at RATE a second until `total` are sent; bid k offers
- * start + k × increment so that in-order arrival is always accepted. Resolves once every bid is answered.
+ * start + k × increment so that in-order arrival is always accepted; each carries a key as the panel's do (not with
+ * --keyless). Resolves once every bid is answered.
  */
 export async function placeBids(target: BidTarget, total: number, agent: http.Agent, answers: BidAnswers): Promise<void> {
   const bid = (k: number) =>
     new Promise<void>((resolve) => {
       const timeStamp = String(Date.now());
       const sign = signFor(DEPT_ID, timeStamp, SIGN_KEY);
-      const body = JSON.stringify({ projectId: target.projectId, amount: PRICE + k * INCREMENT });
+      const body = JSON.stringify({ projectId: target.projectId, amount: PRICE + k * INCREMENT, ...(KEYED ? { key: randomUUID() } : {}) });
       const req = http.request(
         {
           host: '127.0.0.1', port: target.ports[k % target.ports.length], path: '/prod-api/api/auction/bid', method: 'POST', agent,

@@ -13,6 +13,8 @@ export const DURATION = arg('duration', 10);
 export const BIDDERS = arg('bidders', 20);
 /** Server processes on one database; viewers and bids are split across them in turn (PostgreSQL only). */
 export const INSTANCES = arg('instances', 1);
+/** Bids carry a key (idempotent bids), as the panel's do; `--keyless` sends them without, as before. */
+export const KEYED = !args.includes('--keyless');
 export const SIGN_KEY = 'tianmu-demo-sign-key';
 export const DEPT_ID = 9100;
 export const PRICE = 10_000;

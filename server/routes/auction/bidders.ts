@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../api/schemas.js';
 import type { AppContext } from '../../api/context.js';
-import { auctionState, myAuctions, placeBid, PROJECT_MISSING, register, registrationOf } from '../../auction/index.js';
+import { auctionState, bidOutcome, myAuctions, placeBid, PROJECT_MISSING, register, registrationOf } from '../../auction/index.js';
 import { badRequest, notFound, ok } from '../../api/errors.js';
 import { formatDateTime, formatRequiredDateTime } from '../../api/format.js';
 import { scopeIds } from '../../plugins/guards/index.js';
@@ -51,10 +51,21 @@ export async function registerBidderRoutes(app: FastifyInstance, { db, places, d
       projectId,
       userId: request.user.userId,
       amount: p.amount,
+      key: p.key,
       deptIds: scopeIds(request, places),
       singleSession: dbKind === 'pglite',
     });
     return ok({ ...outcome, serverTime: Date.now() }, MESSAGES.auction.bidAccepted);
+  });
+
+  defineRoute(app, 'auctionBidOutcome', async (request) => {
+    const p = request.input;
+    const projectId = projectIdOf(p);
+    if (p.key === undefined) throw badRequest(MESSAGES.auction.missingBidKey);
+    const result = await bidOutcome(db, { projectId, userId: request.user.userId, key: p.key, deptIds: scopeIds(request, places) });
+    return result
+      ? ok({ accepted: true, result: { ...result, serverTime: Date.now() } }, MESSAGES.auction.bidAccepted)
+      : ok({ accepted: false, result: null }, MESSAGES.auction.bidNotLanded);
   });
 
   defineRoute(app, 'auctionState', async (request) => {

@@ -42,6 +42,15 @@ describe('transport errors, shown for 5 seconds (spec §8)', () => {
     ]);
   });
 
+  it('a call whose caller explains lost requests itself (quietTransport) fails the same way but tells nobody', async () => {
+    const c = clientFor(server.baseURL, { timeoutMs: 100 });
+    await expect(c.client.call('newsList', { body: {}, quietTransport: true })).rejects.toMatchObject({ kind: 'timeout', shown: false });
+    await expect(c.client.call('newsClass', { quietTransport: true })).rejects.toMatchObject({ kind: 'http', status: 502, shown: false });
+    const refused = clientFor(await refusedBaseURL());
+    await expect(refused.client.call('townList', { quietTransport: true })).rejects.toMatchObject({ kind: 'network', shown: false });
+    expect([...c.notifier.entries, ...refused.notifier.entries]).toEqual([]);
+  });
+
   it('a call the caller aborts tells nobody', async () => {
     const c = clientFor(server.baseURL);
     const controller = new AbortController();
