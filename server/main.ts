@@ -11,6 +11,7 @@ import { syncPlaces } from './services/places-sync.js';
 import { storeStockPictures } from './seed/demo-files.js';
 import { ProductionConfigError, demoAccountProblems, productionSettingProblems } from './runtime/production.js';
 import { gracefulStop } from './runtime/shutdown.js';
+import { BackupScheduler } from './backup/schedule.js';
 
 export interface StartOptions {
   config?: ServerConfig;
@@ -69,10 +70,24 @@ export async function startServer(options: StartOptions = {}) {
   // Statuses follow the clock and ended auctions are decided here; every instance may run one (changes are conditional).
   const scheduler = new StatusScheduler(handle.db, { log: { info: (m) => app.log.info(m), error: (e) => app.log.error(e) } });
   scheduler.start();
+  // Scheduled backups (BACKUP_EVERY): on connections without a statement timeout, since a dump outlasts any request.
+  const backups = config.backupEveryMs
+    ? new BackupScheduler({
+        db: handle.unbounded,
+        kind: handle.kind,
+        databaseUrl: config.databaseUrl,
+        dir: config.backupDir,
+        everyMs: config.backupEveryMs,
+        keep: config.backupKeep,
+        log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+      })
+    : undefined;
+  backups?.start();
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
   console.log(
     `\n田亩门户已启动：${url}\n地区：${catalog.regions.map((r) => r.id).join('、')}${config.production ? '' : `（预览其他地区：${url}?region=<地区标识>）`}\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}${config.production ? '   生产模式' : ''}\n`,
   );
-  const stop = () => gracefulStop({ app, scheduler, database: handle, graceMs: config.shutdownGraceMs });
+  const both = { stop: () => Promise.all([scheduler.stop(), backups?.stop()]).then(() => undefined) };
+  const stop = () => gracefulStop({ app, scheduler: both, database: handle, graceMs: config.shutdownGraceMs });
   return { app, url, stop };
 }

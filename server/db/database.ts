@@ -35,6 +35,7 @@ import * as m016 from './migrations/016_project_counts_recount.js';
 import * as m017 from './migrations/017_project_tally_place.js';
 import * as m018 from './migrations/018_stored_files.js';
 import * as m019 from './migrations/019_production_accounts.js';
+import * as m021 from './migrations/021_backup_runs.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '017_project_tally_place': m017,
   '018_stored_files': m018,
   '019_production_accounts': m019,
+  '021_backup_runs': m021,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
