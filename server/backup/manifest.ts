@@ -58,11 +58,15 @@ export async function appliedMigrations(query: Query): Promise<string[]> {
   return (await query<{ name: string }>(`SELECT name FROM public.kysely_migration ORDER BY name`)).map((r) => r.name);
 }
 
+/** The records an operator recognises first: shown before the reference tables. */
+const LEADING = ['project', 'bid', 'registration', 'deal_announcement', 'app_user', 'article', 'stored_file'];
+
 /** "project 30 行、bid 120 行…": what a database holds, for a refusal. */
 export function describeCounts(counts: Record<string, number>, limit = 6): string {
+  const rank = (table: string) => (LEADING.includes(table) ? LEADING.indexOf(table) : LEADING.length);
   const filled = Object.entries(counts)
     .filter(([, n]) => n > 0)
-    .sort((a, b) => b[1] - a[1]);
+    .sort((a, b) => rank(a[0]) - rank(b[0]) || b[1] - a[1]);
   const shown = filled.slice(0, limit).map(([t, n]) => `${t} ${n} 行`);
   return `${Object.keys(counts).length} 张表${shown.length ? `，其中 ${shown.join('、')}${filled.length > limit ? ' 等' : ''}` : '（均无数据）'}`;
 }
