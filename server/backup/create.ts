@@ -53,12 +53,12 @@ export async function takeBackup(options: BackupOptions): Promise<BackupOutcome>
   return inSnapshot(options, async (snapshot) => {
     if (options.isDue && !(await options.isDue(options.db))) return { taken: false, reason: '未到备份时间' };
     const startedAt = new Date();
-    fs.mkdirSync(options.dir, { recursive: true });
     const name = `tianmu-backup-${stamp(startedAt)}-${options.kind}.tar`;
     const target = path.join(options.dir, name);
     const partial = path.join(options.dir, `.${name}.part`);
     const payloadFile = path.join(options.dir, `.${name}.payload.part`);
     try {
+      fs.mkdirSync(options.dir, { recursive: true });
       const { counts, migrations } = await snapshot.contents();
       const payloadName = await snapshot.dumpTo(payloadFile);
       const digest = await fileDigest(payloadFile);
