@@ -17,14 +17,16 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const at = process.argv.indexOf('--dir');
   const dir = at > 0 && process.argv[at + 1] ? path.resolve(process.argv[at + 1]) : config.backupDir;
-  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) }).catch((error: unknown) => {
-    if (!(error instanceof DataDirBusyError)) throw error;
-    throw new ServerHoldsDatabase(
-      `${error.message}\n\n服务器运行时，内置 PGlite 数据库只能由服务器自己备份：请在服务器的环境中设置 BACKUP_EVERY（例如 6h）` +
-        `和 BACKUP_DIR，由服务器定时写出备份（其中一份即是当时的完整快照）；或先停止服务器再运行 npm run backup。` +
-        '使用 PostgreSQL（DATABASE_URL）时，npm run backup 可随时运行。',
-    );
-  });
+  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) }).catch(
+    (error: unknown) => {
+      if (!(error instanceof DataDirBusyError)) throw error;
+      throw new ServerHoldsDatabase(
+        `${error.message}\n\n服务器运行时，内置 PGlite 数据库只能由服务器自己备份：请在服务器的环境中设置 BACKUP_EVERY（例如 6h）` +
+          `和 BACKUP_DIR，由服务器定时写出备份（其中一份即是当时的完整快照）；或先停止服务器再运行 npm run backup。` +
+          '使用 PostgreSQL（DATABASE_URL）时，npm run backup 可随时运行。',
+      );
+    },
+  );
   try {
     const outcome = await takeBackup({ db: handle.unbounded, kind: handle.kind, databaseUrl: config.databaseUrl, dir, trigger: 'cli' });
     if (!outcome.taken) {

@@ -20,7 +20,9 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const file = path.resolve(files[0]);
-  const target = config.databaseUrl ? ({ kind: 'postgres', databaseUrl: config.databaseUrl } as const) : ({ kind: 'pglite', dataDir: pgliteDir(config.dataDir) } as const);
+  const target = config.databaseUrl
+    ? ({ kind: 'postgres', databaseUrl: config.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: pgliteDir(config.dataDir) } as const);
   console.log(`正在校验并恢复 ${file} → ${target.kind === 'pglite' ? `PGlite（${target.dataDir}）` : 'PostgreSQL（DATABASE_URL）'}…`);
   const result = await restoreBackup({ file, target, force, log: (line) => console.log(line) });
   console.log(

@@ -112,7 +112,14 @@ async function postgresSnapshot(options: BackupOptions, work: SnapshotWork): Pro
       return await work({
         contents: () => contentsOf(async <R>(text: string) => (await sql.raw<R>(text).execute(conn)).rows),
         async dumpTo(file) {
-          const args = ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${exported[0].id}`, `--file=${file}`, `--dbname=${options.databaseUrl}`];
+          const args = [
+            '--format=custom',
+            '--no-owner',
+            '--no-privileges',
+            `--snapshot=${exported[0].id}`,
+            `--file=${file}`,
+            `--dbname=${options.databaseUrl}`,
+          ];
           await runTool(postgresTool('pg_dump'), args);
           return 'database.pgdump';
         },

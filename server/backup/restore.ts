@@ -82,7 +82,10 @@ async function restorePostgres(options: RestoreOptions, databaseUrl: string, arc
     // pg_restore writes the dump as SQL and psql runs it in one transaction, after the old schema's removal when
     // forced: all of it or, on any error, none of it.
     const script = new PassThrough();
-    const restore = runTool(postgresTool('pg_restore'), ['--no-owner', '--no-privileges', '--file=-'], { input: payloadStream(options.file, archive), output: script });
+    const restore = runTool(postgresTool('pg_restore'), ['--no-owner', '--no-privileges', '--file=-'], {
+      input: payloadStream(options.file, archive),
+      output: script,
+    });
     restore.then(
       () => script.end(),
       () => script.end(),
@@ -101,7 +104,10 @@ async function restorePostgres(options: RestoreOptions, databaseUrl: string, arc
   } finally {
     await client.end();
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
+    plugins: [new CamelCasePlugin()],
+  });
   try {
     return { manifest: archive.manifest, migrated: await migrateToLatest(db) };
   } finally {

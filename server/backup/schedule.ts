@@ -68,7 +68,13 @@ export class BackupScheduler {
 
   /** Whether the last scheduled attempt is old enough: a period after a success, RETRY_MS after a failure. */
   private async isDue(db: Kysely<Database>): Promise<boolean> {
-    const last = await db.selectFrom('backupRun').select(['startedAt', 'ok']).where('trigger', '=', 'schedule').orderBy('startedAt', 'desc').limit(1).executeTakeFirst();
+    const last = await db
+      .selectFrom('backupRun')
+      .select(['startedAt', 'ok'])
+      .where('trigger', '=', 'schedule')
+      .orderBy('startedAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!last) return true;
     const wait = last.ok ? this.options.everyMs : Math.min(RETRY_MS, this.options.everyMs);
     return Date.now() - new Date(last.startedAt).getTime() >= wait;

@@ -19,7 +19,13 @@ export interface BackupStatus {
  * const { at, ok, lastOkAt } = await lastBackup(db);
  */
 export async function lastBackup(db: Kysely<Database>): Promise<BackupStatus> {
-  const last = await db.selectFrom('backupRun').select(['finishedAt', 'ok', 'error']).where('finishedAt', 'is not', null).orderBy('finishedAt', 'desc').limit(1).executeTakeFirst();
+  const last = await db
+    .selectFrom('backupRun')
+    .select(['finishedAt', 'ok', 'error'])
+    .where('finishedAt', 'is not', null)
+    .orderBy('finishedAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const good = await db.selectFrom('backupRun').select('finishedAt').where('ok', '=', true).orderBy('finishedAt', 'desc').limit(1).executeTakeFirst();
   return {
     at: last?.finishedAt ? new Date(last.finishedAt) : null,

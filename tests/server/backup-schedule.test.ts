@@ -39,7 +39,11 @@ describe('scheduled backups', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const archives = () => fs.readdirSync(dir).filter((n) => ARCHIVE_PATTERN.test(n)).sort();
+  const archives = () =>
+    fs
+      .readdirSync(dir)
+      .filter((n) => ARCHIVE_PATTERN.test(n))
+      .sort();
 
   it('reads BACKUP_EVERY and BACKUP_KEEP', () => {
     expect(loadConfig({ BACKUP_EVERY: '6h', BACKUP_KEEP: '3' })).toMatchObject({ backupEveryMs: 6 * 3_600_000, backupKeep: 3 });

@@ -35,7 +35,11 @@ describe('backup and restore', () => {
     for (let i = 0; i < 4; i++) bidders.push(await userWithToken(server, `1371000000${i}`, `备份竞买人${i}`));
     for (let p = 0; p < 3; p++) {
       const id = await insertBiddingProject(server.db);
-      await approve(server.db, id, bidders.map((b) => b.userId));
+      await approve(
+        server.db,
+        id,
+        bidders.map((b) => b.userId),
+      );
       projects.push(id);
     }
     restored = await freshTarget(server.kind);
@@ -157,7 +161,7 @@ describe('backup and restore', () => {
     }
   });
 
-  it("refuses an archive of the other database kind, saying which", async () => {
+  it('refuses an archive of the other database kind, saying which', async () => {
     const { manifest } = await verifyArchive(archive);
     const other = manifest.kind === 'pglite' ? 'postgres' : 'pglite';
     const payload = path.join(dir, 'payload.bin');
