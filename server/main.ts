@@ -12,6 +12,7 @@ import { storeStockPictures } from './seed/demo-files.js';
 import { ProductionConfigError, demoAccountProblems, productionSettingProblems } from './runtime/production.js';
 import { gracefulStop } from './runtime/shutdown.js';
 import { BackupScheduler } from './backup/schedule.js';
+import { registerOperatorBackup } from './backup/operator.js';
 
 export interface StartOptions {
   config?: ServerConfig;
@@ -66,7 +67,14 @@ export async function startServer(options: StartOptions = {}) {
   // The place table follows the regions' places.yaml (after the seed, which fills only an empty database).
   await syncPlaces(handle.db, catalog.places, { info: (line) => console.log(line), warn: (line) => console.warn(line) });
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, regions, listen: handle.listen, previewReport: options.previewReport });
+  // PGlite's folder is this process's alone: npm run backup asks this server for the backup (backup/operator.ts).
+  const operator =
+    handle.kind === 'pglite'
+      ? registerOperatorBackup(app, { db: handle.unbounded, dataDir: pgliteDir(config.dataDir), backupDir: config.backupDir })
+      : undefined;
   await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  if (operator && address && typeof address === 'object') operator.announce(address.port);
   // Statuses follow the clock and ended auctions are decided here; every instance may run one (changes are conditional).
   const scheduler = new StatusScheduler(handle.db, { log: { info: (m) => app.log.info(m), error: (e) => app.log.error(e) } });
   scheduler.start();
@@ -87,7 +95,12 @@ export async function startServer(options: StartOptions = {}) {
   console.log(
     `\n田亩门户已启动：${url}\n地区：${catalog.regions.map((r) => r.id).join('、')}${config.production ? '' : `（预览其他地区：${url}?region=<地区标识>）`}\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}${config.production ? '   生产模式' : ''}\n`,
   );
-  const both = { stop: () => Promise.all([scheduler.stop(), backups?.stop()]).then(() => undefined) };
+  const both = {
+    stop: () => {
+      operator?.withdraw();
+      return Promise.all([scheduler.stop(), backups?.stop()]).then(() => undefined);
+    },
+  };
   const stop = () => gracefulStop({ app, scheduler: both, database: handle, graceMs: config.shutdownGraceMs });
   return { app, url, stop };
 }

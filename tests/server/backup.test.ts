@@ -166,7 +166,12 @@ describe('backup and restore', () => {
     const other = manifest.kind === 'pglite' ? 'postgres' : 'pglite';
     const payload = path.join(dir, 'payload.bin');
     const source = await verifyArchive(archive);
-    await new Promise((resolve, reject) => payloadStream(archive, source).pipe(fs.createWriteStream(payload)).on('finish', resolve).on('error', reject));
+    await new Promise<void>((resolve, reject) =>
+      payloadStream(archive, source)
+        .pipe(fs.createWriteStream(payload))
+        .on('finish', () => resolve())
+        .on('error', reject),
+    );
     const foreign = path.join(dir, 'foreign.tar');
     await writeArchive(foreign, { ...manifest, kind: other }, payload);
     const error = await restoreBackup({ file: foreign, target: restored.target, force: true }).catch((e: unknown) => e);
