@@ -50,7 +50,9 @@ export async function startServer(options: StartOptions = {}) {
   if (report) console.log(report);
   if (config.production) {
     if (handle.kind === 'pglite')
-      console.warn('生产模式使用内置 PGlite：只能运行一个实例，且数据只在本机磁盘上。多实例或需要备份时请设置 DATABASE_URL 使用 PostgreSQL。');
+      console.warn(
+        `生产模式使用内置 PGlite：只能运行一个实例，且数据只在本机磁盘上。${config.backupEveryMs ? '' : '请设置 BACKUP_EVERY 定时备份（或定期运行 npm run backup）；'}多实例时请设置 DATABASE_URL 使用 PostgreSQL。`,
+      );
     const problems = await demoAccountProblems(handle.db);
     if (problems.length) {
       await handle.close();
