@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { MESSAGES } from '../api/messages.js';
 import { takeBackup } from './create.js';
 import type { Manifest } from './manifest.js';
 
@@ -43,7 +44,7 @@ export function registerOperatorBackup(
     // The socket's own address, not request.ip: a proxy's X-Forwarded-For must not make a stranger local.
     const local = LOOPBACK.has(request.socket.remoteAddress ?? '');
     if (!local || given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
-      return reply.code(403).send({ code: 403, msg: '无权执行运维操作' });
+      return reply.code(403).send({ code: 403, msg: MESSAGES.common.forbidden });
     }
     try {
       const outcome = await takeBackup({ db: options.db, kind: 'pglite', dir: options.backupDir, trigger: 'cli' });

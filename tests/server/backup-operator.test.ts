@@ -7,6 +7,7 @@ import { loadConfig } from '../../server/runtime/config.js';
 import { pgliteDir } from '../../server/db/database.js';
 import { verifyArchive } from '../../server/backup/archive.js';
 import { askRunningServer, operatorFileFor } from '../../server/backup/operator.js';
+import { MESSAGES } from '../../server/api/messages.js';
 import { REQUEST_LIMITS_RAISED } from './harness.js';
 
 // npm run backup beside a running PGlite server: the server holds the folder, so the command asks it, on loopback
@@ -47,7 +48,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run backup while the PGl
     for (const headers of attempts) {
       const res = await fetch(url, { method: 'POST', headers });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ code: 403, msg: '无权执行运维操作' });
+      expect(await res.json()).toEqual({ code: 403, msg: MESSAGES.common.forbidden });
     }
     expect(fs.readdirSync(path.join(dataDir, 'backups'))).toHaveLength(1);
   });
