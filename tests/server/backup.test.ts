@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { buildApp } from '../../server/app.js';
 import { takeBackup } from '../../server/backup/create.js';
 import { ArchiveError, payloadStream, verifyArchive, writeArchive } from '../../server/backup/archive.js';
 import { RestoreRefused, restoreBackup } from '../../server/backup/restore.js';
@@ -108,6 +109,24 @@ describe('backup and restore', () => {
       expect(Number(row.bids), `project ${row.id}`).toBeGreaterThan(0);
       expect(Number(row.currentPrice), `project ${row.id}: price = highest bid`).toBe(Number(row.top));
       expect(Number(row.bidCount), `project ${row.id}: bid_count`).toBe(Number(row.bids));
+    }
+    // The restored portal serves the auction as the snapshot had it.
+    const portal = await buildApp({ config: server.config, db, dbKind: server.kind, logger: false });
+    try {
+      for (const row of rows) {
+        const res = await portal.inject({
+          method: 'POST',
+          url: '/prod-api/api/auction/state',
+          headers: server.signed(TENANT_A),
+          payload: { projectId: row.id },
+        });
+        const body = res.json() as { code: number; data: { currentPrice: number; bidCount: number; records: unknown[] } };
+        expect(body.code, res.body).toBe(200);
+        expect(body.data).toMatchObject({ currentPrice: Number(row.top), bidCount: Number(row.bids) });
+        expect(body.data.records.length).toBe(Math.min(Number(row.bids), 50));
+      }
+    } finally {
+      await portal.close();
     }
     await restored.close();
   });
