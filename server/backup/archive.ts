@@ -24,6 +24,26 @@ function octal(value: number, width: number): string {
   return value.toString(8).padStart(width - 1, '0') + '\0';
 }
 
+/** Sizes of 8 GiB and more (a database with years of pictures) take GNU tar's base-256 form, which tar reads. */
+const OCTAL_SIZE_LIMIT = 8 ** 11;
+
+function writeSize(h: Buffer, size: number): void {
+  if (size < OCTAL_SIZE_LIMIT) {
+    h.write(octal(size, 12), 124, 'ascii');
+    return;
+  }
+  h[124] = 0x80;
+  let rest = BigInt(size);
+  for (let i = 135; i > 124; i--, rest >>= 8n) h[i] = Number(rest & 0xffn);
+}
+
+function readSize(h: Buffer): number {
+  if (h[124] !== 0x80) return parseInt(h.toString('ascii', 124, 136).replace(/\0.*$/, '').trim(), 8);
+  let size = 0n;
+  for (let i = 125; i < 136; i++) size = (size << 8n) | BigInt(h[i]);
+  return size <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(size) : NaN;
+}
+
 /** A ustar header for a regular file. */
 function header(name: string, size: number, mtime: Date): Buffer {
   const h = Buffer.alloc(BLOCK);
@@ -31,7 +51,7 @@ function header(name: string, size: number, mtime: Date): Buffer {
   h.write(octal(0o644, 8), 100, 'ascii');
   h.write(octal(0, 8), 108, 'ascii');
   h.write(octal(0, 8), 116, 'ascii');
-  h.write(octal(size, 12), 124, 'ascii');
+  writeSize(h, size);
   h.write(octal(Math.floor(mtime.getTime() / 1000), 12), 136, 'ascii');
   h.write('        ', 148, 'ascii');
   h.write('0', 156, 'ascii');
@@ -95,7 +115,7 @@ function readMember(fd: number, at: number, fileSize: number, label: string): Me
   for (const byte of h) sum += byte;
   if (stored !== sum || h.toString('ascii', 257, 262) !== 'ustar') throw new ArchiveError(`备份文件已损坏：${label}的文件头校验失败。`);
   const name = h.toString('utf8', 0, 100).replace(/\0.*$/s, '');
-  const size = parseInt(h.toString('ascii', 124, 136).replace(/\0.*$/, '').trim(), 8);
+  const size = readSize(h);
   if (!Number.isSafeInteger(size) || size < 0) throw new ArchiveError(`备份文件已损坏：${label}的大小无法识别。`);
   return { name, size, offset: at + BLOCK };
 }
