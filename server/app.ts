@@ -23,6 +23,7 @@ import { IMAGE_PROXY_PREFIXES } from '../engine/http/image-rewrite.js';
 import { MESSAGES } from './api/messages.js';
 import { AppMetrics } from './metrics/metrics.js';
 import { allowList } from './metrics/access.js';
+import { lastBackup } from './backup/status.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -53,6 +54,8 @@ async function createContext(app: FastifyInstance, options: BuildAppOptions): Pr
   const regions = options.regions ?? new PortalRegions(config.regionsDir, { fixedRegion: config.previewRegion, noPreview: config.production });
   const auction = new AuctionHub(db, app.log);
   app.decorate('metrics', new AppMetrics({ hub: auction, db }));
+  // The age of the last good backup, from the database: every instance reports the same.
+  app.metrics.setBackupStatusSource(async () => (await lastBackup(db)).lastOkAt);
   const ctx: AppContext = { config, db, dbKind, places, regions, sms: createSmsSender(config.smsProvider, db, app.log), auction };
   app.decorate('ctx', ctx);
   // Tests build their own database and config; DATABASE_URL still names the server their database lives on.

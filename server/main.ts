@@ -11,6 +11,8 @@ import { syncPlaces } from './services/places-sync.js';
 import { storeStockPictures } from './seed/demo-files.js';
 import { ProductionConfigError, demoAccountProblems, productionSettingProblems } from './runtime/production.js';
 import { gracefulStop } from './runtime/shutdown.js';
+import { BackupScheduler } from './backup/schedule.js';
+import { registerOperatorBackup } from './backup/operator.js';
 
 export interface StartOptions {
   config?: ServerConfig;
@@ -48,7 +50,9 @@ export async function startServer(options: StartOptions = {}) {
   if (report) console.log(report);
   if (config.production) {
     if (handle.kind === 'pglite')
-      console.warn('生产模式使用内置 PGlite：只能运行一个实例，且数据只在本机磁盘上。多实例或需要备份时请设置 DATABASE_URL 使用 PostgreSQL。');
+      console.warn(
+        `生产模式使用内置 PGlite：只能运行一个实例，且数据只在本机磁盘上。${config.backupEveryMs ? '' : '请设置 BACKUP_EVERY 定时备份（或定期运行 npm run backup）；'}多实例时请设置 DATABASE_URL 使用 PostgreSQL。`,
+      );
     const problems = await demoAccountProblems(handle.db);
     if (problems.length) {
       await handle.close();
@@ -65,17 +69,43 @@ export async function startServer(options: StartOptions = {}) {
   // The place table follows the regions' places.yaml (after the seed, which fills only an empty database).
   await syncPlaces(handle.db, catalog.places, { info: (line) => console.log(line), warn: (line) => console.warn(line) });
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, regions, listen: handle.listen, previewReport: options.previewReport });
+  // PGlite's folder is this process's alone: npm run backup asks this server for the backup (backup/operator.ts).
+  const operator =
+    handle.kind === 'pglite'
+      ? registerOperatorBackup(app, { db: handle.unbounded, dataDir: pgliteDir(config.dataDir), backupDir: config.backupDir })
+      : undefined;
   await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  if (operator && address && typeof address === 'object') operator.announce(address.port);
   // Statuses follow the clock and ended auctions are decided here; every instance may run one (changes are conditional).
   const scheduler = new StatusScheduler(handle.db, {
     log: { info: (m) => app.log.info(m), error: (e) => app.log.error(e) },
     onPass: (pass) => app.metrics.observeSchedulerPass(pass),
   });
   scheduler.start();
+  // Scheduled backups (BACKUP_EVERY): on connections without a statement timeout, since a dump outlasts any request.
+  const backups = config.backupEveryMs
+    ? new BackupScheduler({
+        db: handle.unbounded,
+        kind: handle.kind,
+        databaseUrl: config.databaseUrl,
+        dir: config.backupDir,
+        everyMs: config.backupEveryMs,
+        keep: config.backupKeep,
+        log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+      })
+    : undefined;
+  backups?.start();
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/`;
   console.log(
     `\n田亩门户已启动：${url}\n地区：${catalog.regions.map((r) => r.id).join('、')}${config.production ? '' : `（预览其他地区：${url}?region=<地区标识>）`}\n接口前缀：${url.replace(/\/$/, '')}${config.apiPrefix}   数据库：${handle.kind === 'pglite' ? `PGlite（${pgliteDir(config.dataDir)}）` : 'PostgreSQL'}${config.production ? '   生产模式' : ''}\n`,
   );
-  const stop = () => gracefulStop({ app, scheduler, database: handle, graceMs: config.shutdownGraceMs });
+  const both = {
+    stop: () => {
+      operator?.withdraw();
+      return Promise.all([scheduler.stop(), backups?.stop()]).then(() => undefined);
+    },
+  };
+  const stop = () => gracefulStop({ app, scheduler: both, database: handle, graceMs: config.shutdownGraceMs });
   return { app, url, stop };
 }

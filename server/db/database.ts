@@ -37,6 +37,7 @@ import * as m017 from './migrations/017_project_tally_place.js';
 import * as m018 from './migrations/018_stored_files.js';
 import * as m019 from './migrations/019_production_accounts.js';
 import * as m020 from './migrations/020_bid_keys.js';
+import * as m021 from './migrations/021_backup_runs.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '018_stored_files': m018,
   '019_production_accounts': m019,
   '020_bid_keys': m020,
+  '021_backup_runs': m021,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -413,6 +413,20 @@ export interface AuditLogTable {
   after: ColumnType<Record<string, unknown> | null, string | null, never>;
 }
 
+/** One backup attempt (server/backup): `ok` is null while it runs. */
+export interface BackupRunTable {
+  id: Generated<number>;
+  startedAt: Generated<Date>;
+  finishedAt: Date | null;
+  ok: boolean | null;
+  /** 'schedule' (the server's timer) or 'cli' (npm run backup). */
+  trigger: string;
+  /** The archive's file name (no folder). */
+  file: string | null;
+  bytes: number | null;
+  error: string | null;
+}
+
 export interface Database {
   auditLog: AuditLogTable;
   place: PlaceTable;
@@ -445,6 +459,7 @@ export interface Database {
   storedFile: StoredFileTable;
   complaint: ComplaintTable;
   propertyRegistration: PropertyRegistrationTable;
+  backupRun: BackupRunTable;
 }
 
 export type Place = Selectable<PlaceTable>;

@@ -131,6 +131,12 @@ export interface ServerConfig {
   metricsAllow: string[];
   /** A bearer token that opens /metrics from any address (METRICS_TOKEN); unset: addresses only. */
   metricsToken?: string;
+  /** Folder of the backup archives (BACKUP_DIR; default DATA_DIR/backups): the scheduled ones and npm run backup's. */
+  backupDir: string;
+  /** Period of the server's scheduled backups in ms (BACKUP_EVERY: 6h, 30m, 1d); undefined: none. */
+  backupEveryMs?: number;
+  /** How many scheduled archives BACKUP_DIR keeps (BACKUP_KEEP, at least 1); older ones are deleted. */
+  backupKeep: number;
 }
 
 /** Who may read /metrics when METRICS_ALLOW is unset: this machine only. */
@@ -144,6 +150,15 @@ function addressList(value: string | undefined, fallback: readonly string[]): st
 function int(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? NaN : Number(value);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** Parses BACKUP_EVERY: `6h`, `30m`, `1d`, `45s` or plain seconds; undefined (off) when unset, 0 or malformed. */
+export function parseEvery(value: string | undefined): number | undefined {
+  const match = value?.trim().match(/^(\d+)\s*(s|m|h|d)?$/i);
+  if (!match) return undefined;
+  const unit = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(match[2] ?? 's').toLowerCase() as 's' | 'm' | 'h' | 'd'];
+  const ms = Number(match[1]) * unit;
+  return ms > 0 && Number.isSafeInteger(ms) ? ms : undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -178,6 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000),
     metricsAllow: addressList(env.METRICS_ALLOW, DEFAULT_METRICS_ALLOW),
     metricsToken: env.METRICS_TOKEN || undefined,
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(env.DATA_DIR || './data', 'backups')),
+    backupEveryMs: parseEvery(env.BACKUP_EVERY),
+    backupKeep: Math.min(10_000, Math.max(1, Math.trunc(int(env.BACKUP_KEEP, 14)))),
     ...overrides,
   };
 }
