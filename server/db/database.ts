@@ -63,6 +63,9 @@ const migrations: Record<string, Migration> = {
   '021_backup_runs': m021,
 };
 
+/** Every migration's name, in order: the newest is the schema version a backup's manifest names. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 class StaticMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return migrations;

@@ -162,6 +162,20 @@ describe('the portal through nginx', () => {
     await expect(call(`${stack.httpUrl}`, { headers: { host: 'elsewhere.example' } })).rejects.toThrow();
   });
 
+  // Behind nginx every visitor arrives from its loopback address: the monitoring figures and the operator's backup call
+  // must not be reachable through it, while each instance's own port still serves /metrics to this machine.
+  it('keeps /metrics and the operator routes off the public side', async () => {
+    const metrics = await call(viaNginx('/metrics'));
+    expect(metrics.status).toBe(403);
+    expect(metrics.json()).toMatchObject({ code: 403 });
+    expect(metrics.body.toString()).not.toContain('tianmu_http_requests_total');
+    const operator = await call(viaNginx('/_operator/backup'), { method: 'POST' });
+    expect(operator.status).toBe(404);
+    const direct = await call(instanceUrl(0, '/metrics'));
+    expect(direct.status).toBe(200);
+    expect(direct.body.toString()).toContain('tianmu_http_requests_total');
+  });
+
   // Pictures live in the database (stored_file): the instance that did not take the upload serves it all the same.
   it('serves a picture uploaded through nginx from either instance', async () => {
     const { token } = await tokenOf(DEMO_PHONES[0]);
