@@ -63,7 +63,8 @@ function placeOf(places: PlaceTree, all: Array<{ deptId: number; deptCode: strin
   const hits = all.filter((p) => String(p.deptId) === wanted || p.deptCode === wanted);
   const named = hits.length ? hits : all.filter((p) => p.deptName === wanted);
   if (named.length === 1) return named[0].deptId;
-  if (named.length > 1) throw new ImportArgsError(`有 ${named.length} 个地点名为“${wanted}”：${named.map((p) => `${p.deptId}（${places.name(p.deptId)}）`).join('、')}，请用编号`);
+  if (named.length > 1)
+    throw new ImportArgsError(`有 ${named.length} 个地点名为“${wanted}”：${named.map((p) => `${p.deptId}（${places.name(p.deptId)}）`).join('、')}，请用编号`);
   throw new ImportArgsError(`没有地点“${wanted}”（请先运行 npm run places:sync）`);
 }
 

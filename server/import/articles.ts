@@ -21,7 +21,10 @@ const C = {
 };
 
 /** By number, and by name (a name two leaves share, 资料下载, means the first). */
-const CATEGORIES = new Map<string, string>([...[...LEAVES].reverse().map((c) => [c.name, c.number] as const), ...LEAVES.map((c) => [c.number, c.number] as const)]);
+const CATEGORIES = new Map<string, string>([
+  ...[...LEAVES].reverse().map((c) => [c.name, c.number] as const),
+  ...LEAVES.map((c) => [c.number, c.number] as const),
+]);
 const STATUSES = new Map<string, ArticleStatus>([
   ['已发布', 'published'],
   ['发布', 'published'],
@@ -50,7 +53,8 @@ function readArticle(r: RowReader, ctx: ImportContext): ArticleImportRow | undef
   const content = r.text(C.content, 200_000);
   const time = r.date(C.time);
   const status = r.choice(C.status, STATUSES, '状态');
-  if (deptId === undefined || !number || !title || remark === undefined || keyword === undefined || content === undefined || time === undefined) return undefined;
+  if (deptId === undefined || !number || !title || remark === undefined || keyword === undefined || content === undefined || time === undefined)
+    return undefined;
   return {
     id: 0,
     deptId,

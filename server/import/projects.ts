@@ -11,7 +11,11 @@ const col = (header: string, required: boolean, note: string): ColumnSpec => ({ 
 
 const C = {
   place: col('地点', true, '地点编号、地点代码或名称（须在您管理的地点内）；命令行导入给了 --place 时可留空'),
-  category: col('项目类别', true, `类别名称或编号：${PROJECT_CATEGORIES.map((c) => `${c.number} ${c.classname}`).join('、')}；项目类型（招标、转让、需求）随类别而定`),
+  category: col(
+    '项目类别',
+    true,
+    `类别名称或编号：${PROJECT_CATEGORIES.map((c) => `${c.number} ${c.classname}`).join('、')}；项目类型（招标、转让、需求）随类别而定`,
+  ),
   code: col('项目编号', true, '交易中心给的项目编号；在文件内和系统中都不能重复'),
   name: col('项目名称', true, '不超过 200 字'),
   address: col('项目地址', false, '不超过 200 字'),
@@ -58,7 +62,8 @@ export type ProjectImportRow = ReturnType<typeof projectValues>;
 function readTimeline(r: RowReader): number[] | undefined {
   const times = TIMELINE.map(({ field }) => r.date(C[field]));
   if (times.some((t) => t === undefined)) return undefined;
-  if (!timelineInOrder(times as number[])) return r.problem(C.biddingStopTime.header, '时间顺序不对：应为 公示结束 ≤ 报名开始 < 报名结束 ≤ 竞价开始 < 竞价结束');
+  if (!timelineInOrder(times as number[]))
+    return r.problem(C.biddingStopTime.header, '时间顺序不对：应为 公示结束 ≤ 报名开始 < 报名结束 ≤ 竞价开始 < 竞价结束');
   return times as number[];
 }
 
@@ -188,7 +193,11 @@ export const PROJECT_IMPORT: ImportKind<ProjectImportRow> = {
   unique: { header: C.code.header, msg: (code, first) => `项目编号“${code}”与第${first}行重复` },
   read: readProject,
   async check(db, rows, report) {
-    const existing = await existingValues(db, sql`SELECT code AS v FROM project WHERE code IN`, rows.map((r) => r.value.code));
+    const existing = await existingValues(
+      db,
+      sql`SELECT code AS v FROM project WHERE code IN`,
+      rows.map((r) => r.value.code),
+    );
     for (const { line, value } of rows) if (existing.has(value.code)) report(line, C.code.header, `项目编号“${value.code}”在系统中已存在`);
   },
   async write(trx: ImportTrx, rows) {

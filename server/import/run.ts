@@ -82,8 +82,7 @@ export async function runImport(db: Kysely<Database>, request: ImportRequest): P
   const sheet = await readSheet(request.bytes, MAX_IMPORT_ROWS);
   const base = { kind: request.kind, dryRun: request.dryRun, rows: sheet.rows.length, imported: 0 };
   const first = await checkSheet(db, sheet, request);
-  if (request.dryRun || first.problems.length > 0 || first.values.length === 0)
-    return { ...base, problems: first.problems, outOfScope: first.outOfScope };
+  if (request.dryRun || first.problems.length > 0 || first.values.length === 0) return { ...base, problems: first.problems, outOfScope: first.outOfScope };
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`tianmu-import-${request.kind}`}))`.execute(trx);
     const checked = await checkSheet(trx, sheet, request);
@@ -95,7 +94,14 @@ export async function runImport(db: Kysely<Database>, request: ImportRequest): P
     await auditMany(
       trx,
       request.actor,
-      written.map((row) => ({ deptId: row.deptId, entity: checked.kind.entity, entityId: row.id, action: 'create', before: null, after: { ...row, source: 'import' } })),
+      written.map((row) => ({
+        deptId: row.deptId,
+        entity: checked.kind.entity,
+        entityId: row.id,
+        action: 'create',
+        before: null,
+        after: { ...row, source: 'import' },
+      })),
     );
     return { ...base, imported: written.length, problems: [], outOfScope: 0 };
   });
