@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../schemas/types/api.js';
-import { TENANT_A, TENANT_A_COUNTY } from './fixtures.js';
+import { TENANT_A, TENANT_A_COUNTY, startTestServerWithPlaces } from './fixtures.js';
+import { REQUEST_LIMITS_RAISED } from './harness.js';
 import { callAs } from './listings-helpers.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
-import { bearer, multipart } from './users-helpers.js';
+import { bearer, insertUser, multipart, sessionFor } from './users-helpers.js';
 
 // A county's history comes in from spreadsheets: a template, a dry run naming every bad cell, then all rows or none.
 let w: ConsoleWorld;
@@ -230,5 +231,36 @@ describe('import: only into the staff member’s places', () => {
 
   it('a signed-in user who is not staff cannot import', async () => {
     expect((await importFile('articles', otherCounty, { token: w.user })).statusCode).toBe(403);
+  });
+});
+
+describe('import: the upload is bounded', () => {
+  it('a file over IMPORT_MAX_BYTES answers 413, and imports past the per-account limit 429', async () => {
+    const server = await startTestServerWithPlaces({
+      importMaxBytes: 2000,
+      rateLimits: { ...REQUEST_LIMITS_RAISED, importPerUser: { max: 2, windowSeconds: 600 } },
+    });
+    try {
+      const token = await sessionFor(server, await insertUser(server.db, { phone: '13729000099', role: 'staff', deptId: TENANT_A_COUNTY }));
+      const send = (data: Buffer) => {
+        const body = multipart([
+          { name: 'kind', value: 'articles' },
+          { name: 'dryRun', value: 'true' },
+          { name: 'file', filename: 'a.csv', data },
+        ]);
+        return server.app.inject({
+          method: 'POST',
+          url: `/prod-api${API_ROUTES.adminImport.url}`,
+          headers: { ...server.signed(TENANT_A), ...bearer(token), ...body.headers },
+          payload: body.payload,
+        });
+      };
+      const big = await send(Buffer.alloc(5000, 'a'));
+      expect(big.json()).toEqual({ code: 413, msg: '导入文件不能超过 2 KB，请拆分后分批导入' });
+      expect((await send(csv([['地点', '栏目', '标题', '发布时间']]))).statusCode).toBe(200);
+      expect((await send(csv([['地点', '栏目', '标题', '发布时间']]))).statusCode).toBe(429);
+    } finally {
+      await server.close();
+    }
   });
 });
