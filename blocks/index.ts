@@ -79,5 +79,6 @@ export const defaultBlocks: readonly ReactBlockDefinition[] = [
   { type: 'record-detail', load: () => import('./record-detail/RecordDetail.js') },
   { type: 'category-tabs', load: () => import('./category-tabs/CategoryTabs.js') },
   { type: 'admin-table', load: () => import('./admin-table/AdminTable.js'), handlesEmpty: true },
+  { type: 'import-panel', load: () => import('./import-panel/ImportPanel.js') },
   { type: 'notice-text', load: () => import('./notice-text/NoticeText.js') },
 ];

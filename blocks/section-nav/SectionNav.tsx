@@ -23,6 +23,7 @@ export const CONSOLE_SECTION: NonNullable<SectionNavProps['items']> = [
   { text: '意向审核', route: '/admin/intents' },
   { text: '投诉咨询', route: '/admin/requests' },
   { text: '操作日志', route: '/admin/audit' },
+  { text: '数据导入', route: '/admin/import' },
   { text: '区域管理', route: '/admin/places', roles: ['admin'] },
   { text: '工作人员', route: '/admin/staff', roles: ['admin'] },
 ];

@@ -79,6 +79,8 @@ export type StaffRole1 = 'staff' | 'admin';
 export type StaffRole2 = 'staff' | 'admin';
 export type AdminStaffSaveBody = AdminStaffInput;
 export type AdminStaffSaveData = AdminStaff;
+export type AdminImportTemplateBody = ImportTemplateParams;
+export type AdminImportData = ImportReport;
 export type AuctionRegisterQuery = AuctionProjectParams;
 export type AuctionRegisterBody = AuctionProjectParams;
 export type AuctionRegisterData = AuctionRegistration;
@@ -666,7 +668,7 @@ export type AuditListParams = {
   /**
    * 对象类型
    */
-  entity?: 'article' | 'project' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
+  entity?: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
   /**
    * 对象编号
    */
@@ -742,6 +744,13 @@ export type AdminAdminStaffListParams = {
   pageNum?: PageNum;
   pageSize?: PageSize;
 } | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ImportKind".
+ */
+export type ImportKind = ImportKind1 & ImportKind2;
+export type ImportKind1 = 'projects' | 'deals' | 'articles';
+export type ImportKind2 = 'projects' | 'deals' | 'articles';
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "AuctionProjectParams".
@@ -998,6 +1007,8 @@ export interface ApiSchemaTypes {
   adminStaffListData?: AdminStaffListData;
   adminStaffSaveBody?: AdminStaffSaveBody;
   adminStaffSaveData?: AdminStaffSaveData;
+  adminImportTemplateBody?: AdminImportTemplateBody;
+  adminImportData?: AdminImportData;
   auctionRegisterQuery?: AuctionRegisterQuery;
   auctionRegisterBody?: AuctionRegisterBody;
   auctionRegisterData?: AuctionRegisterData;
@@ -1281,7 +1292,7 @@ export interface AuditEntry {
   /**
    * 对象类型
    */
-  entity: 'article' | 'project' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
+  entity: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
   /**
    * 对象编号
    */
@@ -3394,6 +3405,54 @@ export interface AdminStaffInput {
   disabled?: boolean;
 }
 /**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ImportTemplateParams".
+ */
+export interface ImportTemplateParams {
+  kind: ImportKind;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ImportProblem".
+ */
+export interface ImportProblem {
+  /**
+   * 行号: The line in the file; the header row is 1.
+   */
+  row: number;
+  /**
+   * 列
+   */
+  column: string;
+  /**
+   * 问题
+   */
+  msg: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ImportReport".
+ */
+export interface ImportReport {
+  kind: ImportKind;
+  /**
+   * 试导入
+   */
+  dryRun: boolean;
+  /**
+   * 行数
+   */
+  rows: number;
+  /**
+   * 已导入
+   */
+  imported: number;
+  /**
+   * 错误
+   */
+  problems: ImportProblem[];
+}
+/**
  * One accepted bid as viewers see it.
  *
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -4125,6 +4184,26 @@ export interface ApiRoutes {
     params: never;
     data: AdminStaffSaveData;
   };
+  /** Staff: the import template of a kind (项目, 成交公告, 文章) as an .xlsx: the header row in Chinese, one example row in the caller's place, and a sheet of column notes. */
+  adminImportTemplate: {
+    method: 'POST';
+    url: '/api/admin/import/template';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminImportTemplateBody;
+    params: never;
+    data: never;
+  };
+  /** Staff: imports projects (with their timeline and outcome), deal announcements or articles from an .xlsx or .csv file; a dry run lists every bad row and writes nothing. */
+  adminImport: {
+    method: 'POST';
+    url: '/api/admin/import';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: never;
+    params: never;
+    data: AdminImportData;
+  };
   /** Registers the logged-in user for a project whose sign-up window is open (status 4): state 2, awaiting review. */
   auctionRegister: {
     method: 'POST';
@@ -4821,6 +4900,8 @@ export const API_ROUTES = {
   adminPlaceTree: { method: 'POST', url: '/api/admin/place/tree', auth: ['sign', 'staff', 'admin'] },
   adminStaffList: { method: 'POST', url: '/api/admin/staff/list', auth: ['sign', 'staff', 'admin'] },
   adminStaffSave: { method: 'POST', url: '/api/admin/staff/save', auth: ['sign', 'staff', 'admin'] },
+  adminImportTemplate: { method: 'POST', url: '/api/admin/import/template', auth: ['sign', 'staff'] },
+  adminImport: { method: 'POST', url: '/api/admin/import', auth: ['sign', 'staff'] },
   auctionRegister: { method: 'POST', url: '/api/auction/register', auth: ['sign', 'bearer'] },
   auctionRegistration: { method: 'POST', url: '/api/auction/registration', auth: ['sign', 'bearer'] },
   auctionMine: { method: 'POST', url: '/api/auction/mine', auth: ['sign', 'bearer'] },

@@ -24,6 +24,7 @@ export interface BlockPropsByType {
   'financing-list': FinancingListProps;
   'friendly-links': FriendlyLinksProps;
   'image-banner': ImageBannerProps;
+  'import-panel': ImportPanelProps;
   'intent-tabs': IntentTabsProps;
   'keyword-search': KeywordSearchProps;
   'latest-notice': LatestNoticeProps;
@@ -708,6 +709,18 @@ export interface ImageBannerProps {
    * What the link does, shown on the banner when href is set.
    */
   linkText?: string;
+}
+/**
+ * Import panel: The staff console's spreadsheet import: the kind (projects, deal announcements, articles), the template download, a file, 试导入 (a dry run listing every bad cell by row and column) and 导入 (all rows or none). Calls adminImportTemplate and adminImport.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "ImportPanelProps".
+ */
+export interface ImportPanelProps {
+  /**
+   * A short paragraph above the form.
+   */
+  intro?: string;
 }
 /**
  * Intent tabs: Tabbed lists (e.g. 公示公告 / 土地信息, or 意向转出 / 意向受让): each tab has its own source; tabs switch on hover.
@@ -2101,4 +2114,4 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['admin-table', 'app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'notice-text', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['admin-table', 'app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'import-panel', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'notice-text', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;

@@ -115,6 +115,13 @@ export const MESSAGES = {
   },
   admin: {
     placeOutOfScope: '无权操作该地点的数据',
+    importKindInvalid: '导入类型无效：应为 projects（项目）、deals（成交公告）或 articles（文章）',
+    importTooLarge: (maxBytes: number) =>
+      `导入文件不能超过 ${maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(maxBytes / 1024)} KB`}，请拆分后分批导入`,
+    importChecked: (rows: number, problems: number) => (problems ? `试导入：共 ${rows} 行，发现 ${problems} 处错误` : `试导入：共 ${rows} 行，没有发现错误`),
+    importRefused: (problems: number, first: string) => `文件有 ${problems} 处错误，未导入任何记录（${first}）；请先试导入查看全部错误`,
+    importEmpty: '文件中没有数据行',
+    imported: (count: number, label: string) => `已导入 ${count} 条${label}`,
     actorInvalid: '操作人请填写手机号或用户编号',
     articleMissing: '文章不存在',
     articleSaved: '文章已保存',

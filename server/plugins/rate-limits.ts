@@ -39,6 +39,7 @@ export const ROUTE_LIMITS: Readonly<Record<string, RouteLimit[]>> = {
     { rule: 'uploadPerIp', by: 'ip' },
     { rule: 'uploadPerUser', by: 'user' },
   ],
+  adminImport: [{ rule: 'importPerUser', by: 'user' }],
   desiredSubmit: SUBMIT,
   complaintSubmit: SUBMIT,
   consultSubmit: SUBMIT,

@@ -73,6 +73,24 @@ function discardRest(raw: IncomingMessage): void {
   raw.resume();
 }
 
+/**
+ * What a multipart read that failed answers (the rest of the body dropped first): a refusal already made as it is,
+ * the plugin's and busboy's errors as 413 (`tooLarge`) or 400 in Chinese, anything else unchanged.
+ */
+export function multipartRefusal(raw: IncomingMessage, error: unknown, tooLarge: string): unknown {
+  discardRest(raw);
+  if (error instanceof ApiError) return error;
+  const code = (error as { code?: string }).code;
+  const message = (error as Error).message ?? '';
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new ApiError(413, tooLarge);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest(M.noFile);
+  if (code === 'FST_FILES_LIMIT') return badRequest(M.oneFileOnly);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest(M.tooManyParts);
+  // busboy: no boundary in the content type, a body cut short inside a part, a malformed part header.
+  if (/boundary|multipart|terminated early|part header/i.test(message) || code === 'ERR_STREAM_PREMATURE_CLOSE') return badRequest(M.malformed);
+  return error;
+}
+
 /** 上传图片大小不能超过 N MB! with N from the byte limit (2097152 → "2", 1572864 → "1.5", 1024 → "0.00098"); the client's text. */
 export const tooLargeMessage = UPLOAD_TEXTS.tooLarge;
 
@@ -111,17 +129,7 @@ export async function registerUploadRoutes(app: FastifyInstance, { db, config }:
         }
       }
     } catch (error) {
-      discardRest(request.raw);
-      if (error instanceof ApiError) throw error;
-      const code = (error as { code?: string }).code;
-      const message = (error as Error).message ?? '';
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, tooLargeMessage(config.uploadMaxBytes));
-      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(M.noFile);
-      if (code === 'FST_FILES_LIMIT') throw badRequest(M.oneFileOnly);
-      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(M.tooManyParts);
-      // busboy: no boundary in the content type, a body cut short inside a part, a malformed part header.
-      if (/boundary|multipart|terminated early|part header/i.test(message) || code === 'ERR_STREAM_PREMATURE_CLOSE') throw badRequest(M.malformed);
-      throw error;
+      throw multipartRefusal(request.raw, error, tooLargeMessage(config.uploadMaxBytes));
     }
     // Not one part found: the body does not use the boundary its content type names, or it stops before the first part.
     if (partCount === 0 && request.isMultipart()) throw badRequest(M.malformed);

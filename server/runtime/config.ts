@@ -26,6 +26,8 @@ export interface RateLimits {
   codeCheckPerPhone: RateLimitRule;
   uploadPerIp: RateLimitRule;
   uploadPerUser: RateLimitRule;
+  /** Spreadsheet imports (dry runs included) by one staff account: each reads a whole file. */
+  importPerUser: RateLimitRule;
   /** Intents, complaints, consultations, property registrations, auction registrations and feedback together. */
   submitPerIp: RateLimitRule;
   submitPerUser: RateLimitRule;
@@ -43,6 +45,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
   // A form takes up to 20 photos.
   uploadPerIp: { max: 100, windowSeconds: 10 * 60 },
   uploadPerUser: { max: 40, windowSeconds: 10 * 60 },
+  importPerUser: { max: 30, windowSeconds: 10 * 60 },
   // A village office may hand in several people's forms from one address.
   submitPerIp: { max: 30, windowSeconds: 60 * 60 },
   submitPerUser: { max: 20, windowSeconds: 60 * 60 },
@@ -92,6 +95,8 @@ export interface ServerConfig {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   uploadMaxBytes: number;
+  /** Largest spreadsheet (.xlsx or .csv) the console's import takes (IMPORT_MAX_BYTES). */
+  importMaxBytes: number;
   smsProvider: string;
   smsDailyCap: number;
   /** Serve the built client from dist/client when present. */
@@ -177,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24 * 7),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 2 * 1024 * 1024),
+    importMaxBytes: int(env.IMPORT_MAX_BYTES, 20 * 1024 * 1024),
     smsProvider: env.SMS_PROVIDER || 'log',
     smsDailyCap: int(env.SMS_DAILY_CAP, 10),
     serveClient: env.SERVE_CLIENT !== '0',

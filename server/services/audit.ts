@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { SessionUser } from './sessions.js';
+import { bulkInsert } from '../seed/bulk.js';
 
-export type AuditEntity = 'article' | 'project' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
+export type AuditEntity = 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
 export type AuditAction = 'create' | 'update' | 'publish' | 'withdraw' | 'suspend' | 'close' | 'approve' | 'reject' | 'reply' | 'disable' | 'enable';
 
 export interface AuditRecord {
@@ -38,4 +39,34 @@ export async function audit(trx: Transaction<Database> | Kysely<Database>, actor
       after: snapshot(record.after),
     })
     .execute();
+}
+
+const AUDIT_COLUMNS = {
+  actorId: 'integer',
+  actorRole: 'text',
+  deptId: 'integer',
+  entity: 'text',
+  entityId: 'integer',
+  action: 'text',
+  before: 'jsonb',
+  after: 'jsonb',
+} as const;
+
+/** Many audit rows at once (an import's records), in the write's transaction like {@link audit}. */
+export async function auditMany(trx: Transaction<Database>, actor: { userId: number; role: string }, records: readonly AuditRecord[]): Promise<void> {
+  const json = (row: object | null | undefined) => {
+    const text = snapshot(row);
+    return text === null ? null : (JSON.parse(text) as object);
+  };
+  const rows = records.map((r) => ({
+    actorId: actor.userId,
+    actorRole: actor.role,
+    deptId: r.deptId,
+    entity: r.entity,
+    entityId: r.entityId,
+    action: r.action,
+    before: json(r.before),
+    after: json(r.after),
+  }));
+  await bulkInsert(trx, 'audit_log', AUDIT_COLUMNS, rows);
 }

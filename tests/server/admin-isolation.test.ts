@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_A, TENANT_A_COUNTY, TENANT_A_OTHER_COUNTY, TENANT_A_TOWN } from './fixtures.js';
@@ -155,7 +156,12 @@ describe('staff console isolation between counties', () => {
         const statuses = seen.get(name) ?? new Set<number>();
         statuses.add(res.statusCode);
         seen.set(name, statuses);
-        if (res.statusCode === 200) {
+        if (res.statusCode === 200 && !String(res.headers['content-type']).includes('json')) {
+          // A file (the import template): its example row names the caller's own place only.
+          const book = new ExcelJS.Workbook();
+          await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+          expect(JSON.stringify(book.worksheets[0].getSheetValues()), name).toContain('丙县');
+        } else if (res.statusCode === 200) {
           const leaked = deptIdsIn(res.json().data).filter((id) => VICTIM_PLACES.includes(id));
           expect(leaked, `${name} ${JSON.stringify(body)}`).toEqual([]);
         } else {

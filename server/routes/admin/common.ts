@@ -15,14 +15,20 @@ export function requirePlaceInScope(scope: number[], deptId: number): void {
   if (!scope.includes(deptId)) throw forbidden(MESSAGES.admin.placeOutOfScope);
 }
 
-/** 'YYYY-MM-DD[ HH:mm[:ss]]' in China Standard Time → ms; a date that does not exist (02-30) is refused. */
-export function cstTime(text: string, label: string): number {
+/** 'YYYY-MM-DD[ HH:mm[:ss]]' in China Standard Time → ms; undefined for a date that does not exist (02-30). */
+export function cstTimeOf(text: string): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
-  if (!m) throw badRequest(MESSAGES.admin.timelineInvalid(label));
+  if (!m) return undefined;
   const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1);
   const ms = Date.UTC(+y, +mo - 1, +d, +h - 8, +mi, +s);
   const back = new Date(ms + 8 * 3_600_000);
-  if (back.getUTCFullYear() !== +y || back.getUTCMonth() !== +mo - 1 || back.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59)
-    throw badRequest(MESSAGES.admin.timelineInvalid(label));
+  if (back.getUTCFullYear() !== +y || back.getUTCMonth() !== +mo - 1 || back.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59) return undefined;
+  return ms;
+}
+
+/** {@link cstTimeOf}, refusing with 400 (naming `label`) what is not a real date. */
+export function cstTime(text: string, label: string): number {
+  const ms = cstTimeOf(text);
+  if (ms === undefined) throw badRequest(MESSAGES.admin.timelineInvalid(label));
   return ms;
 }

@@ -6,6 +6,7 @@ import { registerAdminProjectRoutes } from './project/index.js';
 import { registerAdminAuctionRoutes } from './auction.js';
 import { registerAdminRequestRoutes } from './request/index.js';
 import { registerAdminStaffRoutes } from './staff/index.js';
+import { registerAdminImportRoutes } from './import.js';
 
 /** The staff console's routes (schemas/api/admin.json), one module per entity. */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -15,4 +16,5 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
   await registerAdminAuctionRoutes(app, ctx);
   await registerAdminRequestRoutes(app, ctx);
   await registerAdminStaffRoutes(app, ctx);
+  await registerAdminImportRoutes(app, ctx);
 }

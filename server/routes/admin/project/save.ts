@@ -13,26 +13,17 @@ import { PROJECT_STATUS, statusAt, type TimelineField } from '../../../../machin
 import { statusLabel } from '../../../../machines/project-status-rules.js';
 import { cstTime, consoleScope, requirePlaceInScope } from '../common.js';
 import { requireOwnUpload } from '../own-upload.js';
+import { TIMELINE, timelineInOrder } from './timeline.js';
 import { BEFORE_BIDDING, projectView, type ProjectRow } from './view.js';
 
 const M = MESSAGES.admin;
 type SaveInput = NonNullable<RouteRequest<'adminProjectSave'>['input']>;
 type Timeline = Record<TimelineField, number>;
 
-/** The timeline in the order it must run, with the labels the refusal names. */
-const TIMELINE: ReadonlyArray<{ field: TimelineField; label: string }> = [
-  { field: 'publicityStopTime', label: '公示结束时间' },
-  { field: 'applyStartTime', label: '报名开始时间' },
-  { field: 'applyStopTime', label: '报名结束时间' },
-  { field: 'biddingStartTime', label: '竞价开始时间' },
-  { field: 'biddingStopTime', label: '竞价结束时间' },
-];
-
 /** The saved timeline's times (ms), each a real date and all in their order; 400 naming the first that is not. */
 function checkedTimeline(b: SaveInput): Timeline {
   const times = TIMELINE.map(({ field, label }) => cstTime(b[field], label));
-  // 公示结束 ≤ 报名开始 < 报名结束 ≤ 竞价开始 < 竞价结束
-  if (!(times[0] <= times[1] && times[1] < times[2] && times[2] <= times[3] && times[3] < times[4])) throw badRequest(M.timelineOrder);
+  if (!timelineInOrder(times)) throw badRequest(M.timelineOrder);
   return Object.fromEntries(TIMELINE.map(({ field }, i) => [field, times[i]])) as Timeline;
 }
 
