@@ -29,10 +29,11 @@ export function headersFor(name: ApiRouteName, url: string, deptId: string | und
     headers.sign = signFor(deptId ?? '', timeStamp, signKey);
   }
   // User calls carry the token: those that require it (a user's or a staff member's), and every call outside the
-  // signed /api/ namespace (token check, logout, upload…), which the server reads when present.
+  // signed /api/ namespace (token check, logout, upload…) and those marked optional-user (a complaint keeps its
+  // sender so the reply reaches 我的消息), which the server reads when present.
   const token = session.token;
   const auth = API_ROUTES[name].auth as readonly string[];
-  const userCall = auth.includes('bearer') || auth.includes('staff') || auth.includes('admin') || !url.startsWith('/api/');
+  const userCall = auth.includes('bearer') || auth.includes('staff') || auth.includes('admin') || auth.includes('optional-user') || !url.startsWith('/api/');
   if (token && userCall) headers.Authorization = `Bearer ${token}`;
   return headers;
 }

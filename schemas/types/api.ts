@@ -1508,9 +1508,13 @@ export interface AdminRequestRow {
    */
   name: string;
   /**
-   * 联系方式: Masked phone or contact as given.
+   * 联系方式: The phone or contact as given, in full: staff of the record's place call the sender back.
    */
   contact: string;
+  /**
+   * 线上回复: Whether the reply reaches the sender's 我的消息: false for a complaint or consultation sent without a login, which staff answer by phone.
+   */
+  replyReachesVisitor: boolean & (true | false);
   /**
    * 相关项目
    */
@@ -1711,7 +1715,7 @@ export interface AuctionRegistrationRow {
    */
   name: string;
   /**
-   * 手机号: Masked 138****0000
+   * 手机号: In full: staff of the project's place call the bidder back.
    */
   phone: string;
   /**
@@ -3988,7 +3992,7 @@ export interface ApiRoutes {
   complaintSubmit: {
     method: 'POST';
     url: '/api/complaintSubmit';
-    auth: ['sign'];
+    auth: ['sign', 'optional-user'];
     query: never;
     body: ComplaintSubmitBody;
     params: never;
@@ -3998,7 +4002,7 @@ export interface ApiRoutes {
   consultSubmit: {
     method: 'POST';
     url: '/api/consultSubmit';
-    auth: ['sign'];
+    auth: ['sign', 'optional-user'];
     query: never;
     body: ConsultSubmitBody;
     params: never;
@@ -4524,7 +4528,7 @@ export interface ApiRoutes {
     params: never;
     data: DesiredMineData;
   };
-  /** Staff: the intents of their places by review state (default 待审核), oldest first, with contact, content and the author's masked phone. */
+  /** Staff: the intents of their places by review state (default 待审核), oldest first, with contact, content and the author's full phone (staff call the author back). */
   intentReviewList: {
     method: 'POST';
     url: '/api/intentReviewList';
@@ -4880,8 +4884,8 @@ export type ApiRouteName = keyof ApiRoutes;
 
 /** Method, path and auth of every route, for clients that build requests by route name. */
 export const API_ROUTES = {
-  complaintSubmit: { method: 'POST', url: '/api/complaintSubmit', auth: ['sign'] },
-  consultSubmit: { method: 'POST', url: '/api/consultSubmit', auth: ['sign'] },
+  complaintSubmit: { method: 'POST', url: '/api/complaintSubmit', auth: ['sign', 'optional-user'] },
+  consultSubmit: { method: 'POST', url: '/api/consultSubmit', auth: ['sign', 'optional-user'] },
   propertyRegister: { method: 'POST', url: '/api/propertyRegister', auth: ['sign', 'bearer'] },
   adminAuditList: { method: 'POST', url: '/api/admin/audit/list', auth: ['sign', 'staff'] },
   adminArticleList: { method: 'POST', url: '/api/admin/article/list', auth: ['sign', 'staff'] },

@@ -18,8 +18,11 @@ export interface RouteSpec {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   summary: string;
-  /** 'sign': under /api/, needs deptId + timeStamp + sign headers. 'bearer': needs a login token. */
-  auth?: Array<'sign' | 'bearer' | 'staff' | 'admin' | 'form-signature'>;
+  /**
+   * 'sign': under /api/, needs deptId + timeStamp + sign headers. 'bearer': needs a login token. 'optional-user': no
+   * login needed, but the client sends the token when it has one and the route keeps who called (request.user).
+   */
+  auth?: Array<'sign' | 'bearer' | 'staff' | 'admin' | 'form-signature' | 'optional-user'>;
   querystring?: Record<string, unknown>;
   body?: Record<string, unknown>;
   /** Path parameters (`/x/:name`), validated like the querystring. */

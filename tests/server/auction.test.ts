@@ -141,7 +141,8 @@ describe('registration and review', () => {
       projectId: open,
       projectName: '甲镇100亩耕地经营权流转',
       state: 2,
-      phone: '138****0002',
+      // Staff see the full number: they call the bidder back.
+      phone: '13800000002',
       name: '李四',
     });
 

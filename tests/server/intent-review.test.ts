@@ -71,7 +71,7 @@ describe('intent review: 待审核 → 已发布 / 未通过', () => {
     // Staff of the place see it waiting.
     const pending = (await call('intentReviewList', { token: townStaff })).json().data;
     expect(pending.rows.map((r: { id: number }) => r.id)).toContain(id);
-    expect(pending.rows.find((r: { id: number }) => r.id === id)).toMatchObject({ stateText: '待审核', phone: '176****5678', deptName: '甲镇' });
+    expect(pending.rows.find((r: { id: number }) => r.id === id)).toMatchObject({ stateText: '待审核', phone: '17612345678', deptName: '甲镇' });
 
     const approved = await call('intentReview', { body: { id, approve: true }, token: townStaff });
     expect(approved.statusCode).toBe(200);

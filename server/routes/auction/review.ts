@@ -3,7 +3,7 @@ import { defineRoute } from '../../api/schemas.js';
 import type { AppContext } from '../../api/context.js';
 import { listRegistrations, review } from '../../auction/index.js';
 import { badRequest, ok } from '../../api/errors.js';
-import { formatDateTime, formatRequiredDateTime, maskPhone } from '../../api/format.js';
+import { formatDateTime, formatRequiredDateTime } from '../../api/format.js';
 import { paging } from '../../api/request-params.js';
 import { MESSAGES } from '../../api/messages.js';
 import { projectIdOf, registrationOut } from './common.js';
@@ -25,7 +25,8 @@ export async function registerReviewRoutes(app: FastifyInstance, { db, places }:
       {
         rows: result.rows.map((r) => ({
           ...r,
-          phone: maskPhone(r.phone),
+          // In full: staff of the project's place call the bidder back about the registration.
+          phone: r.phone,
           createdAt: formatRequiredDateTime(r.createdAt),
           reviewedAt: formatDateTime(r.reviewedAt),
         })),

@@ -5,7 +5,6 @@ import type { SessionUser } from '../../services/sessions.js';
 import { defineRoute } from '../../api/schemas.js';
 import type { AppContext } from '../../api/context.js';
 import { ApiError, badRequest, ok } from '../../api/errors.js';
-import { maskPhone } from '../../api/format.js';
 import { audit } from '../../services/audit.js';
 import { staffScope } from '../auction/staff-scope.js';
 import { paging } from '../../api/request-params.js';
@@ -64,7 +63,8 @@ export async function registerIntentReviewRoutes(app: FastifyInstance, { db, pla
         rows: rows.map((r) => ({
           ...reviewedIntent(r),
           contact: r.contact,
-          phone: maskPhone(r.phone),
+          // In full: staff of the intent's place call its author back (the public detail keeps it masked).
+          phone: r.phone,
           content: r.content,
           deptId: r.deptId,
           deptName: places.name(r.deptId),

@@ -1,12 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { SignedInRequest } from '../../../api/schemas.js';
-import { formatRequiredDateTime, maskPhone } from '../../../api/format.js';
+import { formatRequiredDateTime } from '../../../api/format.js';
 import type { PlaceTree } from '../../../plugins/places.js';
 import type { AdminRequestRow } from '../../../../schemas/types/api.js';
 import { consoleScope } from '../common.js';
-
-const masked = (contact: string) => (/^1\d{10}$/.test(contact) ? maskPhone(contact) : contact);
 
 export const FEEDBACK_COLUMNS = ['f.id', 'f.deptId', 'f.type', 'f.title', 'f.content', 'f.contact', 'f.reply', 'f.createTime', 'f.userId'] as const;
 export const COMPLAINT_COLUMNS = [
@@ -50,7 +48,10 @@ export const feedbackRow = (r: {
   title: r.title,
   content: r.content,
   name: '',
-  contact: masked(r.contact),
+  // In full: staff of the record's place promise to call back (工作人员将在5个工作日内电话答复您).
+  contact: r.contact,
+  // Feedback needs a login: its reply always reaches 我的消息.
+  replyReachesVisitor: true,
   project: '',
   status: r.reply ? 'replied' : 'pending',
   reply: r.reply,
@@ -69,6 +70,7 @@ export const complaintRow = (r: {
   project: string;
   reply: string | null;
   createTime: Date;
+  userId: number | null;
 }): AdminRequestRow => ({
   kind: r.kind,
   id: r.id,
@@ -78,7 +80,9 @@ export const complaintRow = (r: {
   title: '',
   content: r.content,
   name: r.name,
-  contact: masked(r.phone),
+  contact: r.phone,
+  // Sent without a login: the reply has nowhere online to go, staff answer by phone.
+  replyReachesVisitor: r.userId !== null,
   project: r.project,
   status: r.reply ? 'replied' : 'pending',
   reply: r.reply,
