@@ -56,6 +56,18 @@ describe('request headers (spec §7)', () => {
     expect(last().headers.sign).toBeDefined();
   });
 
+  it('sends the token, when there is one, on the signed calls that keep who called (投诉建议, 项目咨询)', async () => {
+    const { client, session } = clientFor(server.baseURL, { defaultDeptId: () => 330127 });
+    await client.call('complaintSubmit', { body: { name: '钱七', phone: '13812340001', content: '公告看不清楚' } });
+    expect(last().headers.authorization).toBeUndefined();
+    session.setLogin('tok-456', '13800000001');
+    await client.call('complaintSubmit', { body: { name: '钱七', phone: '13812340001', content: '公告看不清楚' } });
+    expect(last().headers.authorization).toBe('Bearer tok-456');
+    expect(last().headers.sign).toBeDefined();
+    await client.call('consultSubmit', { body: { name: '钱七', phone: '13812340001', project: '鱼塘', content: '何时开拍？' } });
+    expect(last().headers.authorization).toBe('Bearer tok-456');
+  });
+
   it('fills path parameters and sends query parameters on the query string', async () => {
     const { client } = clientFor(server.baseURL, { defaultDeptId: () => 330127 });
     await client.call('dictByType', { params: { dictType: 'invest_type' } });
