@@ -4502,7 +4502,7 @@ export interface ApiRoutes {
   desiredDetail: {
     method: 'POST';
     url: '/api/desiredDetail';
-    auth: ['sign'];
+    auth: ['sign', 'optional-user'];
     query: DesiredDetailQuery;
     body: DesiredDetailBody;
     params: never;
@@ -4935,7 +4935,7 @@ export const API_ROUTES = {
   financingMsgList: { method: 'POST', url: '/api/financingMsgList', auth: ['sign'] },
   financingDetail: { method: 'POST', url: '/api/financingDetail', auth: ['sign'] },
   desiredList: { method: 'POST', url: '/api/desiredList', auth: ['sign'] },
-  desiredDetail: { method: 'POST', url: '/api/desiredDetail', auth: ['sign'] },
+  desiredDetail: { method: 'POST', url: '/api/desiredDetail', auth: ['sign', 'optional-user'] },
   desiredSubmit: { method: 'POST', url: '/api/desiredSubmit', auth: ['sign', 'bearer'] },
   desiredMine: { method: 'POST', url: '/api/desiredMine', auth: ['sign', 'bearer'] },
   intentReviewList: { method: 'POST', url: '/api/intentReviewList', auth: ['sign', 'staff'] },
