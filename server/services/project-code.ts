@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { PlaceTree } from '../plugins/places.js';
+import { importLockKey } from '../import/kind.js';
 
 /**
  * 项目编号 as the trading centres write it: the region's letters, the year (China time), the project type and a
@@ -36,12 +37,12 @@ export function codePrefixFor(places: PlaceTree, regions: readonly { deptId: num
 
 /**
  * A new 项目编号 for the prefix: one past the highest serial any project's code of that prefix carries (imported
- * codes of the same shape included, so a generated one never repeats them). The transaction-scoped advisory lock
- * makes two saves at once take turns, so they cannot read the same maximum.
+ * codes of the same shape included, so a generated one never repeats them). The projects import's transaction lock
+ * makes two saves at once, or a save and an import, take turns, so neither reads a maximum the other is changing.
  */
 export async function nextProjectCode(trx: Transaction<Database>, prefix: string, type: number): Promise<string> {
   if (!PREFIX.test(prefix)) throw new Error(`project code prefix not A-Z: ${prefix}`);
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`project_code:${prefix}`}))`.execute(trx);
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${importLockKey('projects')}))`.execute(trx);
   const pattern = `^${prefix}[0-9]{4}-[123]-[0-9]{1,9}$`;
   const { rows } = await sql<{ serial: number | null; now: Date }>`
     SELECT max(substring(code FROM '-([0-9]+)$')::int) AS serial, now() AS now
