@@ -31,6 +31,10 @@ export type Region = {
    */
   doubletitleText?: string;
   /**
+   * Letters that begin the 项目编号 of a project listed in the console for a place of this region, e.g. LT gives LT2026-2-000071 (prefix, year, project type, serial unique per prefix). NC when absent.
+   */
+  projectCodePrefix?: string;
+  /**
    * Department id of the tenant root (sent as the deptId header; every query is scoped by it). It must be a place declared in a regions/<folder>/places.yaml (deptCode too), which also brings the place and its towns into the database on start.
    */
   deptId: number;

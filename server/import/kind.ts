@@ -5,6 +5,9 @@ import type { PlaceResolver } from './places.js';
 import type { ColumnSpec, RowReader } from './row-reader.js';
 
 export type ImportKindName = 'projects' | 'deals' | 'articles';
+
+/** The transaction lock an import of the kind holds while it checks and writes (the console's 项目编号 takes it too). */
+export const importLockKey = (kind: ImportKindName): string => `tianmu-import-${kind}`;
 export type ImportTrx = Transaction<Database>;
 
 /** What reading a row needs besides its cells. */

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.js';
 import { auditMany } from '../services/audit.js';
 import { ARTICLE_IMPORT } from './articles.js';
 import { DEAL_IMPORT } from './deals.js';
-import type { ImportContext, ImportKind, ImportKindName, Report } from './kind.js';
+import { importLockKey, type ImportContext, type ImportKind, type ImportKindName, type Report } from './kind.js';
 import { PlaceResolver } from './places.js';
 import { PROJECT_IMPORT } from './projects.js';
 import { RowReader, readHeader, type ImportProblem } from './row-reader.js';
@@ -84,7 +84,7 @@ export async function runImport(db: Kysely<Database>, request: ImportRequest): P
   const first = await checkSheet(db, sheet, request);
   if (request.dryRun || first.problems.length > 0 || first.values.length === 0) return { ...base, problems: first.problems, outOfScope: first.outOfScope };
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`tianmu-import-${request.kind}`}))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${importLockKey(request.kind)}))`.execute(trx);
     const checked = await checkSheet(trx, sheet, request);
     if (checked.problems.length > 0) return { ...base, problems: checked.problems, outOfScope: checked.outOfScope };
     const written = await checked.kind.write(

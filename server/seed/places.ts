@@ -174,6 +174,8 @@ export interface DemoRegion {
   deptCode: string;
   lesseeId: number;
   level: number;
+  /** The region's projectCodePrefix (项目编号's letters). */
+  codePrefix: string | undefined;
 }
 
 /**
@@ -186,7 +188,8 @@ function readDemoPlaces(): { places: DeclaredPlace[]; roots: DemoRegion[] } {
   const refs = Object.keys(REGION_EXTRAS).map((id) => {
     const file = path.join(DEMO_REGIONS_DIR, id, 'region.yaml');
     const value = jsYaml.load(fs.readFileSync(file, 'utf8'), { schema: jsYaml.CORE_SCHEMA }) as Record<string, unknown>;
-    return { id, deptId: value.deptId, deptCode: value.deptCode, lesseeId: value.lesseeId, origin: { file, line: 1, column: 1 } };
+    const codePrefix = typeof value.projectCodePrefix === 'string' ? value.projectCodePrefix : undefined;
+    return { id, deptId: value.deptId, deptCode: value.deptCode, lesseeId: value.lesseeId, codePrefix, origin: { file, line: 1, column: 1 } };
   });
   const problems = [...trees.problems, ...checkRegionPlaces(refs, trees)];
   if (problems.length > 0) throw new Error(`演示地区的 places.yaml 有错误：\n${problems.map(formatProblem).join('\n')}`);
@@ -194,7 +197,8 @@ function readDemoPlaces(): { places: DeclaredPlace[]; roots: DemoRegion[] } {
   const roots = refs.map((ref): DemoRegion => {
     const place = byId.get(ref.deptId as number);
     if (!place) throw new Error(`演示地区 ${ref.id} 的 region.yaml 未写明 deptId，或其地点未在 places.yaml 中声明`);
-    return { key: ref.id, deptId: place.deptId, deptName: place.deptName, deptCode: place.deptCode, lesseeId: place.lesseeId!, level: place.level };
+    const { codePrefix } = ref;
+    return { key: ref.id, deptId: place.deptId, deptName: place.deptName, deptCode: place.deptCode, lesseeId: place.lesseeId!, level: place.level, codePrefix };
   });
   return { places: trees.places, roots };
 }

@@ -5,7 +5,8 @@ import type { Database } from '../db/schema.js';
 import { bulkInsert, syncSequence } from './bulk.js';
 import { cstYear, makeCtx, pastYear, type Ctx } from './content.js';
 import { officePhone, personName, someImages } from './listings.js';
-import type { SeedRegion } from './places.js';
+import { DEMO_REGIONS, type SeedRegion } from './places.js';
+import { DEFAULT_CODE_PREFIX, formatProjectCode } from '../services/project-code.js';
 import { DAY, HOUR, MINUTE, type Rng } from './random.js';
 import type { SeedUser, UserProjectRef } from './users.js';
 
@@ -389,7 +390,6 @@ const CATEGORIES_BY_TYPE: Record<number, Array<[string, number]>> = Object.fromE
   [1, 2, 3].map((t) => [t, PROJECT_CATEGORIES.filter((c) => c.type === t).map((c): [string, number] => [c.number, CATEGORY_WEIGHT[c.number] ?? 1])]),
 );
 const CLASSNAME = Object.fromEntries(PROJECT_CATEGORIES.map((c) => [c.number, c.classname]));
-const CODE_PREFIX: Record<string, string> = { xinyang: 'XY', chunan: 'CA', lantian: 'LT', shouguang: 'SG' };
 
 const incrementFor = (price: number): number =>
   price < 50 ? 1 : price < 200 ? 5 : price < 1000 ? 10 : price < 10000 ? 100 : price < 100000 ? 500 : price < 1000000 ? 1000 : 5000;
@@ -612,7 +612,8 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
       registrations.push(...regs);
 
       const address = `${region.provinceName}${region.cityName}${ctx.county}${ctx.town}${ctx.village}`;
-      const projectCode = `${CODE_PREFIX[region.key] ?? 'NC'}${cstYear(tl.createdAt)}-${type}-${String(id).padStart(6, '0')}`;
+      const codePrefix = DEMO_REGIONS.find((d) => d.key === region.key)?.codePrefix ?? DEFAULT_CODE_PREFIX;
+      const projectCode = formatProjectCode(codePrefix, cstYear(tl.createdAt), type, id);
       const contact = `联系人：${personName(r)}　联系电话：${officePhone(r, region)}`;
       const row: ProjectRow = {
         id,

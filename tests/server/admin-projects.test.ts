@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_A_OTHER_COUNTY, TENANT_A_TOWN } from './fixtures.js';
 import { insertBiddingProject } from './auction-helpers.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
+import { PortalRegions } from '../../server/delivery/portal-regions.js';
+import { PlaceTree } from '../../server/plugins/places.js';
+import { codePrefixFor } from '../../server/services/project-code.js';
 
 // Staff create and edit projects with a timeline checked for order; the status comes from the shared
 // project-status machine; withdraw/suspend end a project before bidding and tell its registered bidders.
@@ -84,4 +87,50 @@ describe('projects', () => {
     expect((await adminCall(w.server, 'adminProjectSuspend', w.staff, { id: bidding, reason: '暂停' })).json()).toMatchObject({ code: 409 });
     expect((await save({ ...project, id: bidding })).statusCode).toBe(409);
   });
+});
+
+describe('project numbers (项目编号)', () => {
+  const serial = (code: string) => Number(code.split('-')[2]);
+
+  it('gives a new project a number of the demo shape, different for two saves at once, kept by an edit', async () => {
+    const year = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+    const [a, b] = (await Promise.all([save(project), save({ ...project, type: 1, number: '009' })])).map((r) => r.json().data);
+    // The test places lie in no region of regions/, so the number takes the default prefix.
+    expect(a.code).toMatch(new RegExp(`^NC${year}-2-\\d{6}$`));
+    expect(b.code).toMatch(new RegExp(`^NC${year}-1-\\d{6}$`));
+    expect(a.code).not.toBe(b.code);
+    expect(Math.abs(serial(a.code) - serial(b.code))).toBe(1);
+
+    const edited = (await save({ ...project, id: a.id, projectName: '甲镇王湾村耕地经营权流转（更正）' })).json().data;
+    expect(edited).toMatchObject({ id: a.id, code: a.code });
+    const row = await w.server.db.selectFrom('project').select('code').where('id', '=', a.id).executeTakeFirstOrThrow();
+    expect(row.code).toBe(a.code);
+  });
+
+  it('continues past an imported number of the same shape, so a generated one never repeats it', async () => {
+    const imported = await insertBiddingProject(w.server.db, { deptId: TENANT_A_TOWN });
+    await w.server.db.updateTable('project').set({ code: 'NC2019-2-000900' }).where('id', '=', imported).execute();
+    const next = (await save(project)).json().data;
+    expect(next.code).toMatch(/-000901$/);
+  });
+
+  it('takes the prefix from the region whose place is at or above the project place (蓝田县 → LT)', async () => {
+    await w.server.db
+      .insertInto('place')
+      .values([
+        { deptId: 61, deptName: '陕西省', deptCode: '610000000000', parentId: 0, level: 1, ancestors: '0', lesseeId: null },
+        { deptId: 6101, deptName: '西安市', deptCode: '610100000000', parentId: 61, level: 2, ancestors: '0,61', lesseeId: null },
+        { deptId: 610122, deptName: '蓝田县', deptCode: '610122000000', parentId: 6101, level: 3, ancestors: '0,61,6101', lesseeId: 103 },
+        { deptId: 610122102, deptName: '洩湖镇', deptCode: '610122102000', parentId: 610122, level: 4, ancestors: '0,61,6101,610122', lesseeId: null },
+      ])
+      .execute();
+    const places = new PlaceTree(w.server.db);
+    await places.load();
+    const regions = new PortalRegions('regions').load().regions;
+    expect(codePrefixFor(places, regions, 610122102)).toBe('LT');
+    expect(codePrefixFor(places, regions, 610122)).toBe('LT');
+    expect(codePrefixFor(places, regions, TENANT_A_TOWN)).toBe('NC');
+    expect(codePrefixFor(places, [{ deptId: 6101, projectCodePrefix: 'XA' }, ...regions], 610122102)).toBe('LT');
+    expect(codePrefixFor(places, [{ deptId: 6101, projectCodePrefix: 'XA' }], 610122102)).toBe('XA');
+  }, 60_000);
 });

@@ -13,6 +13,7 @@ import { PROJECT_STATUS, statusAt, type TimelineField } from '../../../../machin
 import { statusLabel } from '../../../../machines/project-status-rules.js';
 import { cstTime, consoleScope, requirePlaceInScope } from '../common.js';
 import { requireOwnUpload } from '../own-upload.js';
+import { codePrefixFor, nextProjectCode } from '../../../services/project-code.js';
 import { TIMELINE, timelineInOrder } from './timeline.js';
 import { BEFORE_BIDDING, projectView, type ProjectRow } from './view.js';
 
@@ -59,8 +60,11 @@ function projectValues(b: SaveInput, status: number, imgList: string[], timeline
   };
 }
 
-/** Creating and editing a project, only while it is before bidding, with its timeline checked against the clock. */
-export async function registerAdminProjectSaveRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
+/**
+ * Creating and editing a project, only while it is before bidding, with its timeline checked against the clock. A new
+ * project gets its 项目编号 from its region's prefix; an edit keeps the one it has.
+ */
+export async function registerAdminProjectSaveRoutes(app: FastifyInstance, { db, places, regions }: AppContext): Promise<void> {
   defineRoute(app, 'adminProjectSave', async (request) => {
     const b = request.input!;
     const scope = consoleScope(request, places);
@@ -85,7 +89,11 @@ export async function registerAdminProjectSaveRoutes(app: FastifyInstance, { db,
             .where('status', '<', PROJECT_STATUS.bidding)
             .returningAll()
             .executeTakeFirst()
-        : await trx.insertInto('project').values(values).returningAll().executeTakeFirstOrThrow();
+        : await trx
+            .insertInto('project')
+            .values({ ...values, code: await nextProjectCode(trx, codePrefixFor(places, regions.load().regions, b.deptId), values.type) })
+            .returningAll()
+            .executeTakeFirstOrThrow();
       if (!row) throw new ApiError(409, M.projectLocked(statusLabel(PROJECT_STATUS.bidding)));
       await audit(trx, request.user, { deptId: row.deptId, entity: 'project', entityId: row.id, action: before ? 'update' : 'create', before, after: row });
       return row;
