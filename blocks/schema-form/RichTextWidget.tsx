@@ -1,8 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { isAllowedUrl } from '../_parts/url-policy.js';
+import { LinkDialog } from './LinkDialog.js';
 import './rich-text.css';
 
 type Command = { text: string; label: string; active?: string; attrs?: Record<string, unknown>; run: (chain: ChainFor) => ChainFor };
@@ -59,14 +60,19 @@ export function RichTextWidget(props: WidgetProps) {
     if (editor && typeof value === 'string' && editor.isEmpty && value) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
-  const setLink = () => {
-    if (!editor) return;
-    const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
-    const url = window.prompt('链接地址（http:// 或 https:// 开头，留空则取消链接）', previous);
-    if (url === null) return;
-    if (!url.trim()) editor.chain().focus().unsetLink().run();
-    else if (isAllowedUrl(url.trim())) editor.chain().focus().extendMarkRange('link').setLink({ href: url.trim() }).run();
-    else window.alert('链接地址不符合要求');
+  // The link's address is asked in a dialog of the page's own; closing it puts focus back in the text, where the
+  // selection the link applies to still is.
+  const [linkFrom, setLinkFrom] = useState<string | null>(null);
+  const linkWasOpen = useRef(false);
+  useEffect(() => {
+    if (linkFrom === null && linkWasOpen.current) editor?.commands.focus();
+    linkWasOpen.current = linkFrom !== null;
+  }, [editor, linkFrom]);
+  const openLink = () => editor && setLinkFrom((editor.getAttributes('link').href as string | undefined) ?? '');
+  const applyLink = (href: string) => {
+    if (editor && !href) editor.chain().extendMarkRange('link').unsetLink().run();
+    else if (editor) editor.chain().extendMarkRange('link').setLink({ href }).run();
+    setLinkFrom(null);
   };
 
   return (
@@ -88,11 +94,12 @@ export function RichTextWidget(props: WidgetProps) {
             {c.text}
           </button>
         ))}
-        <button type="button" aria-label="链接" disabled={!editor || disabled || readonly} onClick={setLink}>
+        <button type="button" aria-label="链接" disabled={!editor || disabled || readonly} onClick={openLink}>
           链接
         </button>
       </div>
       <EditorContent editor={editor} />
+      {linkFrom !== null ? <LinkDialog initial={linkFrom} onCancel={() => setLinkFrom(null)} onConfirm={applyLink} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_A_COUNTY, TENANT_A_TOWN } from './fixtures.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
-import { bearer } from './users-helpers.js';
+import { bearer, insertUser, sessionFor } from './users-helpers.js';
 
 // Administrators only — the place tree (read-only, from places.yaml) and staff accounts.
 let w: ConsoleWorld;
@@ -77,5 +77,62 @@ describe('administrator-only routes', () => {
     expect(JSON.stringify(log.rows)).not.toMatch(/passwordHash|argon/);
     const list = (await adminCall(w.server, 'adminStaffList', w.admin, { keyword: '钱七' })).json().data;
     expect(list.rows).toHaveLength(1);
+  });
+});
+
+describe('the last administrator', () => {
+  const save = (token: string, userId: number, change: Record<string, unknown>) =>
+    adminCall(w.server, 'adminStaffSave', token, { userId, phone: '13719005004', name: '测试admin4', role: 'admin', deptId: TENANT_A_COUNTY, ...change });
+  const adminRow = (userId: number) =>
+    w.server.db.selectFrom('appUser').select(['role', 'disabled', 'phone']).where('userId', '=', userId).executeTakeFirstOrThrow();
+
+  it('refuses to demote or disable the only administrator, changing nothing', async () => {
+    const before = await adminRow(w.ids.admin);
+    for (const change of [{ role: 'staff' }, { disabled: true }, { role: 'staff', disabled: true }]) {
+      const res = await save(w.admin, w.ids.admin, change);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 409, msg: '不能停用或降级最后一位管理员：请先为本单位添加另一位管理员' });
+    }
+    expect(await adminRow(w.ids.admin)).toEqual(before);
+    // An edit that keeps the administrator enabled still passes.
+    expect((await save(w.admin, w.ids.admin, { name: '测试admin4' })).statusCode).toBe(200);
+  });
+
+  it('with a second administrator, one of them may be demoted', async () => {
+    const second = await insertUser(w.server.db, { phone: '13719005201', role: 'admin', deptId: TENANT_A_COUNTY, name: '副管理员' });
+    const res = await adminCall(w.server, 'adminStaffSave', w.admin, {
+      userId: second,
+      phone: '13719005201',
+      name: '副管理员',
+      role: 'staff',
+      deptId: TENANT_A_COUNTY,
+    });
+    expect(res.json()).toMatchObject({ code: 200, data: { role: 'staff' } });
+    expect((await save(w.admin, w.ids.admin, { disabled: true })).statusCode).toBe(409);
+  });
+
+  it('lets only one of two concurrent demotions of the last two administrators pass', async () => {
+    const second = await insertUser(w.server.db, { phone: '13719005202', role: 'admin', deptId: TENANT_A_COUNTY, name: '另一管理员' });
+    const token = await sessionFor(w.server, second);
+    const results = await Promise.all([
+      save(w.admin, w.ids.admin, { role: 'staff' }),
+      adminCall(w.server, 'adminStaffSave', token, {
+        userId: second,
+        phone: '13719005202',
+        name: '另一管理员',
+        role: 'admin',
+        deptId: TENANT_A_COUNTY,
+        disabled: true,
+      }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const left = await w.server.db
+      .selectFrom('appUser')
+      .select('userId')
+      .where('role', '=', 'admin')
+      .where('disabled', '=', false)
+      .where('userId', 'in', [w.ids.admin, second])
+      .execute();
+    expect(left).toHaveLength(1);
   });
 });

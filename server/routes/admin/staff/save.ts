@@ -26,6 +26,24 @@ async function createStaff(trx: Transaction<Database>, actor: SessionUser, b: Sa
   return row;
 }
 
+/**
+ * The enabled administrators of the tenant (its places, and those without a place), locked in id order: every save
+ * takes these locks first, so two demotions of the last two administrators run one after the other and the second
+ * sees the first's result (no deadlock either, the order being the same).
+ */
+async function lockTenantAdmins(trx: Transaction<Database>, scope: number[]): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('appUser')
+    .select('userId')
+    .where('role', '=', 'admin')
+    .where('disabled', '=', false)
+    .where((eb) => eb.or([eb('deptId', 'in', scope), eb('deptId', 'is', null)]))
+    .orderBy('userId')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
 /** An existing staff account of the caller's places (or one without a place); another is 404 like a missing one. */
 async function updateStaff(
   trx: Transaction<Database>,
@@ -34,6 +52,7 @@ async function updateStaff(
   passwordHash: string | undefined,
   scope: number[],
 ) {
+  const admins = await lockTenantAdmins(trx, scope);
   const before = await trx
     .selectFrom('appUser')
     .select([...STAFF_COLUMNS])
@@ -43,6 +62,8 @@ async function updateStaff(
     .forUpdate()
     .executeTakeFirst();
   if (!before) throw notFound(M.staffMissing);
+  const demoted = before.role === 'admin' && !before.disabled && (b.role !== 'admin' || (b.disabled ?? before.disabled));
+  if (demoted && !admins.some((id) => id !== b.userId)) throw new ApiError(409, M.lastAdmin);
   const row = await trx
     .updateTable('appUser')
     .set({
