@@ -1,7 +1,7 @@
 import { ARTICLE_CATEGORIES, ARTICLE_LEAF_NUMBERS } from '../db/reference-data.js';
 import type { ArticleStatus } from '../db/schema.js';
 import { sanitizeHtml } from '../services/sanitize.js';
-import { bulkInsert } from '../seed/bulk.js';
+import { bulkInsert } from '../db/bulk-insert.js';
 import type { ColumnSpec, RowReader } from './row-reader.js';
 import { allocateIds, type ImportContext, type ImportKind } from './kind.js';
 

@@ -3,7 +3,7 @@ import { PRICE_UNITS } from '../db/reference-data.js';
 import { DEAL_NUMBER, TENDER_DEAL_NUMBER, dealNumberOf, priceText } from '../auction/deal-announcement.js';
 import { escapeHtml } from '../../engine/runtime/html-text.js';
 import { sanitizeHtml } from '../services/sanitize.js';
-import { bulkInsert } from '../seed/bulk.js';
+import { bulkInsert } from '../db/bulk-insert.js';
 import { MAX_AMOUNT, type ColumnSpec, type RowReader } from './row-reader.js';
 import { allocateIds, type ImportContext, type ImportKind } from './kind.js';
 

@@ -3,7 +3,7 @@ import { AREA_UNITS, PRICE_UNITS, PROJECT_CATEGORIES } from '../db/reference-dat
 import { PROJECT_STATUS, statusAt } from '../../machines/project-status.js';
 import { sanitizeHtml } from '../services/sanitize.js';
 import { TIMELINE, timelineInOrder } from '../routes/admin/project/timeline.js';
-import { bulkInsert } from '../seed/bulk.js';
+import { bulkInsert } from '../db/bulk-insert.js';
 import { MAX_AMOUNT, type ColumnSpec, type RowReader } from './row-reader.js';
 import { allocateIds, existingValues, type ImportContext, type ImportKind, type ImportTrx } from './kind.js';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { bulkInsert, recountProjectDerived, skipTriggersInTransaction } from './bulk.js';
+import { bulkInsert, recountProjectDerived, skipTriggersInTransaction } from '../db/bulk-insert.js';
 import { ARTICLE_COLUMNS, buildArticles, buildHelpItems } from './content.js';
 import { missingDemoFiles } from './demo-files.js';
 import { DEMO_IMAGE_URLS } from './images.js';

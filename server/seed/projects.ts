@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { AREA_UNITS, PRICE_UNITS, PROJECT_CATEGORIES } from '../db/reference-data.js';
 import { DEAL_NUMBER, dealAnnouncementRow, dealNumberOf, TENDER_DEAL_NUMBER, type DealAnnouncementRow } from '../auction/deal-announcement.js';
 import type { Database } from '../db/schema.js';
-import { bulkInsert, syncSequence } from './bulk.js';
+import { bulkInsert, syncSequence } from '../db/bulk-insert.js';
 import { cstYear, makeCtx, pastYear, type Ctx } from './content.js';
 import { officePhone, personName, someImages } from './listings.js';
 import { DEMO_REGIONS, type SeedRegion } from './places.js';

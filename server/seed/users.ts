@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { bulkInsert } from './bulk.js';
+import { bulkInsert } from '../db/bulk-insert.js';
 import type { SeedRegion } from './places.js';
 import { DAY, HOUR, MINUTE, type Rng } from './random.js';
 

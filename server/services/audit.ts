@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { SessionUser } from './sessions.js';
-import { bulkInsert } from '../seed/bulk.js';
+import { bulkInsert } from '../db/bulk-insert.js';
 
 export type AuditEntity = 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
 export type AuditAction = 'create' | 'update' | 'publish' | 'withdraw' | 'suspend' | 'close' | 'approve' | 'reject' | 'reply' | 'disable' | 'enable';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from './schema.js';
 
 /** SQL type of each column, keyed by the camelCase field name the rows use. */
 export type ColumnTypes<Row> = { [K in keyof Row]-?: string };
