@@ -1,7 +1,8 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/seed/index.js';
 import { hashPassword } from '../../server/services/passwords.js';
-import { seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
+import { SCREENSHOT_DIR, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
 
 // The console's 数据导入 page: a file with a bad row is described by row and column, a good one imports.
 const chromium = withPortalInChromium();
@@ -37,6 +38,7 @@ describe('the console import page', () => {
       expect(await problems.getByRole('row', { name: /3 栏目 未知的栏目：不存在的栏目/ }).count()).toBe(1);
       expect(await problems.getByRole('row', { name: /3 发布时间 不是有效的日期/ }).count()).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-import-dry-run.png'), fullPage: true });
       await page.getByRole('button', { name: '导入', exact: true }).click();
       await expect.poll(() => page.getByText(/文件有 2 处错误，未导入任何记录/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await db.selectFrom('article').select('id').where('title', '=', title).execute()).toEqual([]);
