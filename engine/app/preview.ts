@@ -35,14 +35,16 @@ function showProblems(problems: Problem[]): void {
     where.className = 'tm-preview-problems__where';
     where.textContent = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
     item.append(where);
-    if (problem.path) {
-      const at = document.createElement('code');
+    // Where, by name (页面“首页”第 1 个区块（新闻轮播）); the config path stays as a tooltip for engineers.
+    if (problem.where || problem.path) {
+      const at = document.createElement(problem.where ? 'span' : 'code');
       at.className = 'tm-preview-problems__path';
-      at.textContent = problem.path;
+      at.textContent = problem.where ?? problem.path;
+      if (problem.where && problem.path) at.title = problem.path;
       item.append(' ', at);
     }
     const message = document.createElement('span');
-    message.textContent = ` ${problem.message}`;
+    message.textContent = `${problem.where || problem.path ? '：' : ' '}${problem.message}`;
     item.append(message);
     if (problem.suggestion) {
       const hint = document.createElement('span');

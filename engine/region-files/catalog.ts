@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { Deployment, Region } from '../../schemas/types/region.js';
 import { ajvProblems } from '../region/ajv-problems.js';
 import { checkRegion } from '../region/checks.js';
+import { blockMeta } from '../region/block-meta.js';
+import { withWhere } from '../region/where.js';
 import { locate, type OriginNode } from '../region/origin.js';
-import { formatPath, formatProblem, suggest, sortProblems, type Problem } from '../region/problem.js';
+import { formatPath, formatProblem, makeProblem, suggest, sortProblems, type Problem } from '../region/problem.js';
 import { getRegionSchemas, SCHEMA_DIR, type RegionSchemas } from './schemas.js';
 import { layerResolver, type LoadContext } from './region-layers.js';
 import { parseYamlFile, parseYamlFileFast, type ParsedYaml } from './yaml-file.js';
@@ -50,7 +52,7 @@ const REGION_FILE = /^region(\.[a-z0-9-]+)?\.yaml$/;
  *
  * @example
  * const catalog = loadRegionCatalog('regions');
- * if (catalog.problems.length) console.error(catalog.problems.map(formatProblem).join('\n'));
+ * if (catalog.problems.length) console.error(catalog.problems.map((p) => formatProblem(p)).join('\n'));
  */
 export function loadRegionCatalog(rootDir: string, options: LoadOptions = {}): RegionCatalog {
   if (!options.precise) {
@@ -94,7 +96,7 @@ function loadWith(rootDir: string, options: LoadOptions, parseFile: (abs: string
 
   const deployment = loadDeployment(rootDir, regions, parse, problems, schemas.deployment);
   // A shared base file's problem is found once per region built on it; report it once.
-  const unique = new Map(problems.map((p) => [formatProblem(p), p]));
+  const unique = new Map(problems.map((p) => [formatProblem(p, 'en'), p]));
   return { regions, deployment, problems: sortProblems([...unique.values()]), files, origins, places: placeTrees.places };
 }
 
@@ -112,6 +114,7 @@ function regionFolders(rootDir: string): string[] {
 function readRegions(rootDir: string, ctx: LoadContext, schemas: RegionSchemas): Pick<RegionCatalog, 'regions' | 'files' | 'origins'> {
   const { problems } = ctx;
   const resolve = layerResolver(ctx);
+  const blockName = (type: string) => blockMeta(schemas.blockSchemas.get(type)).name;
   const regions: ResolvedRegion[] = [];
   const files = new Map<string, string>();
   const origins = new Map<string, OriginNode>();
@@ -127,12 +130,13 @@ function readRegions(rootDir: string, ctx: LoadContext, schemas: RegionSchemas):
       const { layer, ok } = resolve(abs);
       if (!ok) continue;
       const value = layer.value as Record<string, unknown>;
-      if (!schemas.region(value)) problems.push(...ajvProblems(schemas.region.errors, value, layer.origin));
-      problems.push(...checkRegion(value, layer.origin, schemas));
+      const found = schemas.region(value) ? [] : ajvProblems(schemas.region.errors, value, layer.origin);
+      found.push(...checkRegion(value, layer.origin, schemas));
+      problems.push(...found.map((p) => withWhere(p, value, blockName)));
       if (typeof value.id !== 'string') continue;
       const owner = files.get(value.id);
       if (owner) {
-        problems.push({ ...locate(layer.origin, ['id']), path: 'id', message: `region id "${value.id}" is also used by ${owner}; ids must be unique` });
+        problems.push(makeProblem({ ...locate(layer.origin, ['id']), path: 'id', code: 'duplicateRegionId', params: { id: value.id, owner } }));
         continue;
       }
       files.set(value.id, ctx.rel(abs));
@@ -163,12 +167,7 @@ function loadDeployment(
   const ids = regions.map((r) => r.id);
   const unknown = (id: string, at: string[]) => {
     if (ids.includes(id)) return;
-    problems.push({
-      ...locate(file.origin, at),
-      path: formatPath(at),
-      message: `names unknown region "${id}"`,
-      ...(suggest(id, ids) ? { suggestion: suggest(id, ids) } : {}),
-    });
+    problems.push(makeProblem({ ...locate(file.origin, at), path: formatPath(at), code: 'unknownRegion', params: { id }, suggestion: suggest(id, ids) }));
   };
   unknown(deployment.defaultRegion, ['defaultRegion']);
   for (const [host, id] of Object.entries(deployment.hosts ?? {})) unknown(id, ['hosts', host]);

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { ajvProblems } from '../region/ajv-problems.js';
 import { locate, type Origin, type OriginNode } from '../region/origin.js';
-import { formatPath, suggest, type PathSegment, type Problem } from '../region/problem.js';
+import { formatPath, makeProblem, suggest, type PathSegment, type Problem } from '../region/problem.js';
 import { readSchema, SCHEMA_DIR } from './schemas.js';
+import { withWhere } from '../region/where.js';
 import { parseYamlFile, parseYamlFileFast, type ParsedYaml } from './yaml-file.js';
 
 /** The file beside region.yaml that declares a region folder's places. */
@@ -104,6 +105,61 @@ interface Seen {
   orderGiven: boolean;
 }
 
+/** Which declared field a redeclaration differs in, with the key its problem points at. */
+const REDECLARED_FIELDS = [
+  { field: 'deptCode', zh: '代码 deptCode', en: 'deptCode', key: 'deptCode' },
+  { field: 'parentId', zh: '上级', en: 'parent', key: 'deptId' },
+  { field: 'level', zh: '层级 level', en: 'level', key: 'level' },
+  { field: 'orderNum', zh: '排序 order', en: 'order', key: 'order' },
+] as const;
+
+/**
+ * A place declared again (a shared county in two folders' places.yaml). Another name means another place that took
+ * the same id: the fix is a new id, not writing both alike. The same place written differently is reported at the
+ * line that differs, one problem per field.
+ */
+function redeclarationProblems(
+  file: ParsedYaml,
+  here: PathSegment[],
+  node: PlaceNode,
+  place: DeclaredPlace,
+  seen: Seen,
+  firstAt: string,
+  byId: Map<number, Seen>,
+): Problem[] {
+  const first = seen.place;
+  const parentName = (id: number) => (id === 0 ? '（无，树的顶层）' : (byId.get(id)?.place.deptName ?? String(id)));
+  if (first.deptName !== place.deptName) {
+    return [
+      makeProblem({
+        ...locate(file.origin, [...here, 'deptId']),
+        path: formatPath([...here, 'deptId']),
+        code: 'placeIdTaken',
+        params: { deptId: node.deptId, name: place.deptName, other: first.deptName, at: firstAt },
+      }),
+    ];
+  }
+  const problems: Problem[] = [];
+  for (const { field, zh, en, key } of REDECLARED_FIELDS) {
+    if (first[field] === place[field]) continue;
+    // An order left unwritten on either side gives way to the written one.
+    if (field === 'orderNum' && (!seen.orderGiven || node.order === undefined)) continue;
+    // An unwritten level follows the parent: under another parent, the parent is the difference to report.
+    if (field === 'level' && node.level === undefined && first.parentId !== place.parentId) continue;
+    const show = (value: string | number) => (field === 'parentId' ? parentName(Number(value)) : String(value));
+    const at = key === 'level' && node.level === undefined ? 'deptId' : key;
+    problems.push(
+      makeProblem({
+        ...locate(file.origin, [...here, at]),
+        path: formatPath([...here, at]),
+        code: 'placeDeclaredDifferently',
+        params: { name: place.deptName, deptId: node.deptId, at: firstAt, field: zh, fieldEn: en, here: show(place[field]), there: show(first[field]) },
+      }),
+    );
+  }
+  return problems;
+}
+
 function buildTree(files: ParsedYaml[]): { places: DeclaredPlace[]; problems: Problem[] } {
   const byId = new Map<number, Seen>();
   const byCode = new Map<string, DeclaredPlace>();
@@ -116,18 +172,24 @@ function buildTree(files: ParsedYaml[]): { places: DeclaredPlace[]; problems: Pr
       const origin = locate(file.origin, [...here, 'deptId']);
       const level = node.level ?? (parent ? parent.level + 1 : 1);
       if (parent && level <= parent.level) {
-        problems.push({
-          ...locate(file.origin, [...here, node.level === undefined ? 'name' : 'level']),
-          path: formatPath([...here, 'level']),
-          message: `level ${level} is not below its parent ${parent.deptName}'s level ${parent.level}; a place sits deeper than the place it is under`,
-        });
+        problems.push(
+          makeProblem({
+            ...locate(file.origin, [...here, node.level === undefined ? 'name' : 'level']),
+            path: formatPath([...here, 'level']),
+            code: 'levelNotBelowParent',
+            params: { level, parent: parent.deptName, parentLevel: parent.level },
+          }),
+        );
       }
       if (level > 5) {
-        problems.push({
-          ...locate(file.origin, [...here, 'name']),
-          path: formatPath([...here, 'level']),
-          message: `${node.name} would be level ${level}, below villages (5): the tree is nested too deep, or a parent's level is wrong`,
-        });
+        problems.push(
+          makeProblem({
+            ...locate(file.origin, [...here, 'name']),
+            path: formatPath([...here, 'level']),
+            code: 'placeTooDeep',
+            params: { name: node.name, level },
+          }),
+        );
       }
       const place: DeclaredPlace = {
         deptId: node.deptId,
@@ -143,35 +205,28 @@ function buildTree(files: ParsedYaml[]): { places: DeclaredPlace[]; problems: Pr
       const seen = byId.get(node.deptId);
       if (seen) {
         const first = seen.place;
-        const differences = [
-          first.deptName !== place.deptName && `name ${place.deptName} here, ${first.deptName} there`,
-          first.deptCode !== place.deptCode && `deptCode "${place.deptCode}" here, "${first.deptCode}" there`,
-          first.parentId !== place.parentId &&
-            `parent ${place.parentId || '(none: top of the tree)'} here, ${first.parentId || '(none: top of the tree)'} there`,
-          first.level !== place.level && `level ${place.level} here, ${first.level} there`,
-          seen.orderGiven && node.order !== undefined && first.orderNum !== place.orderNum && `order ${place.orderNum} here, ${first.orderNum} there`,
-        ].filter((d): d is string => typeof d === 'string');
-        if (differences.length > 0) {
-          problems.push({
-            ...origin,
-            path: formatPath([...here, 'deptId']),
-            message: `place ${node.deptId} is also declared at ${at(first.origin)}, differently: ${differences.join('; ')}. One place tree serves the deployment: declare it alike in both files`,
-          });
-        } else if (!seen.orderGiven && node.order !== undefined) {
+        const found = redeclarationProblems(file, here, node, place, seen, at(first.origin), byId);
+        problems.push(...found);
+        if (found.length === 0 && !seen.orderGiven && node.order !== undefined) {
           first.orderNum = node.order;
           seen.orderGiven = true;
         }
+        // Another place under the same id: its children belong to it, not to the first one.
+        if (found.some((p) => p.code === 'placeIdTaken')) return;
         // Children are still read under the first declaration, so a county's towns may sit in either file.
         if (node.children) visit(file, node.children, [...here, 'children'], first);
         return;
       }
       const sameCode = byCode.get(place.deptCode);
       if (sameCode) {
-        problems.push({
-          ...locate(file.origin, [...here, 'deptCode']),
-          path: formatPath([...here, 'deptCode']),
-          message: `deptCode "${place.deptCode}" is already the code of ${sameCode.deptName} (${sameCode.deptId}) at ${at(sameCode.origin)}; each place needs its own code`,
-        });
+        problems.push(
+          makeProblem({
+            ...locate(file.origin, [...here, 'deptCode']),
+            path: formatPath([...here, 'deptCode']),
+            code: 'placeCodeTaken',
+            params: { code: place.deptCode, other: sameCode.deptName, otherId: sameCode.deptId, at: at(sameCode.origin) },
+          }),
+        );
       } else {
         byCode.set(place.deptCode, place);
       }
@@ -180,7 +235,12 @@ function buildTree(files: ParsedYaml[]): { places: DeclaredPlace[]; problems: Pr
     });
   };
 
-  for (const file of files) visit(file, (file.value as { places: PlaceNode[] }).places, ['places'], undefined);
+  for (const file of files) {
+    const before = problems.length;
+    visit(file, (file.value as { places: PlaceNode[] }).places, ['places'], undefined);
+    // Name the place each problem is about (古市镇的 deptCode), read off this file's tree.
+    problems.splice(before, Infinity, ...problems.slice(before).map((p) => withWhere(p, file.value, () => '')));
+  }
   return { places: [...byId.values()].map((s) => s.place), problems };
 }
 
@@ -220,33 +280,46 @@ export function checkRegionPlaces(regions: RegionPlaceRef[], trees: PlaceTrees):
           ids.filter((id) => id.length === wanted.length),
         ) ?? suggest(wanted, ids);
       const near = byName ?? byCodeMatch ?? (nearId ? byId.get(Number(nearId)) : undefined);
-      problems.push({
-        ...locate(region.origin, ['deptId']),
-        path: 'deptId',
-        message: `deptId ${region.deptId} is declared in no places.yaml: add the place (with its towns) to ${PLACES_FILE} beside this region's region.yaml`,
-        ...(near ? { suggestion: label(near) } : {}),
-      });
+      problems.push(
+        makeProblem({
+          ...locate(region.origin, ['deptId']),
+          path: 'deptId',
+          code: 'regionPlaceUndeclared',
+          params: { deptId: region.deptId, file: PLACES_FILE },
+          suggestion: near && label(near),
+        }),
+      );
       continue;
     }
     if (typeof region.deptCode === 'string' && region.deptCode !== place.deptCode) {
       const other = byCode.get(region.deptCode);
-      problems.push({
-        ...locate(region.origin, ['deptCode']),
-        path: 'deptCode',
-        message: other
-          ? `deptCode "${region.deptCode}" is the code of ${label(other)}, not of this region's place ${label(place)} (${place.origin.file}:${place.origin.line}), whose code is "${place.deptCode}"`
-          : `deptCode "${region.deptCode}" is declared in no places.yaml; this region's place ${label(place)} (${place.origin.file}:${place.origin.line}) has the code "${place.deptCode}"`,
-        suggestion: `"${place.deptCode}"`,
-      });
+      problems.push(
+        makeProblem({
+          ...locate(region.origin, ['deptCode']),
+          path: 'deptCode',
+          code: other ? 'regionCodeOfOther' : 'regionCodeUndeclared',
+          params: {
+            code: region.deptCode,
+            other: other ? label(other) : '',
+            place: label(place),
+            at: `${place.origin.file}:${place.origin.line}`,
+            placeCode: place.deptCode,
+          },
+          suggestion: `"${place.deptCode}"`,
+        }),
+      );
     }
     if (typeof region.lesseeId !== 'number') continue;
     const tenant = lessees.get(place.deptId);
     if (tenant && tenant.lesseeId !== region.lesseeId) {
-      problems.push({
-        ...locate(region.origin, ['lesseeId']),
-        path: 'lesseeId',
-        message: `lesseeId ${region.lesseeId} differs from region "${tenant.region}"'s ${tenant.lesseeId}, on the same place ${label(place)}: a place has one tenant`,
-      });
+      problems.push(
+        makeProblem({
+          ...locate(region.origin, ['lesseeId']),
+          path: 'lesseeId',
+          code: 'lesseeDiffers',
+          params: { lesseeId: region.lesseeId, region: tenant.region, other: tenant.lesseeId, place: label(place) },
+        }),
+      );
       continue;
     }
     lessees.set(place.deptId, { lesseeId: region.lesseeId, region: region.id });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { mergeLayers, type Layer } from '../region/merge.js';
 import { locate } from '../region/origin.js';
-import { formatPath, suggest, type PathSegment, type Problem } from '../region/problem.js';
+import { formatPath, makeProblem, suggest, type PathSegment, type Problem } from '../region/problem.js';
 import type { ParsedYaml } from './yaml-file.js';
 
 /** What reading a regions folder shares between its steps. */
@@ -39,13 +39,17 @@ export function layerResolver(ctx: LoadContext): (abs: string) => ResolvedLayer 
     const empty: Layer = { value: {}, origin: { file: file.file, line: 1, column: 1, children: new Map() } };
     if (file.problems.length > 0) return { layer: empty, ok: false };
     if (!isObject(file.value)) {
-      ctx.problems.push({
-        file: file.file,
-        line: 1,
-        column: 1,
-        path: '',
-        message: `expected a mapping of region keys, got ${file.value === null ? 'an empty file' : 'a list or a single value'}`,
-      });
+      const blank = file.value === null;
+      ctx.problems.push(
+        makeProblem({
+          file: file.file,
+          line: 1,
+          column: 1,
+          path: '',
+          code: 'notAMapping',
+          params: { got: blank ? '一个空文件' : '一个列表或单个值', gotEn: blank ? 'an empty file' : 'a list or a single value' },
+        }),
+      );
       return { layer: empty, ok: false };
     }
     const bases = extendedLayers(ctx, file, file.value, abs, stack, resolve);
@@ -83,7 +87,7 @@ function extendedLayers(
     const targetAbs = path.resolve(path.dirname(abs), target);
     if ([...stack, abs].includes(targetAbs)) {
       const cycle = [...stack.slice(stack.indexOf(targetAbs)), abs, targetAbs].map(rel).join(' → ');
-      problems.push({ ...where, path: atPath, message: `extends cycle: ${cycle}` });
+      problems.push(makeProblem({ ...where, path: atPath, code: 'extendsCycle', params: { cycle } }));
       ok = false;
       return;
     }
@@ -91,12 +95,15 @@ function extendedLayers(
       const dir = path.dirname(targetAbs);
       const nearby = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.yaml')) : [];
       const near = suggest(path.basename(targetAbs), nearby);
-      problems.push({
-        ...where,
-        path: atPath,
-        message: `extended file "${target}" does not exist (looked for ${rel(targetAbs)})`,
-        ...(near ? { suggestion: path.join(path.dirname(target), near).split(path.sep).join('/') } : {}),
-      });
+      problems.push(
+        makeProblem({
+          ...where,
+          path: atPath,
+          code: 'extendsMissing',
+          params: { target, looked: rel(targetAbs) },
+          suggestion: near && path.join(path.dirname(target), near).split(path.sep).join('/'),
+        }),
+      );
       ok = false;
       return;
     }

@@ -91,6 +91,9 @@ export function getRegionSchemas(schemaDir: string = SCHEMA_DIR, blocksDir: stri
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
   // json-schema-to-typescript's hint for types a schema cannot express; no meaning for validation.
   ajv.addKeyword({ keyword: 'tsType', schemaType: 'string' });
+  // A block's name for config authors and the data it reads (block-meta.ts); no meaning for validation.
+  ajv.addKeyword({ keyword: 'x-name', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-source', schemaType: 'object' });
   // Every address a region writes (links, pictures, appUrl…) passes the portal's one URL policy.
   ajv.addFormat(URL_FORMAT, isAllowedUrl);
   const regionSchema = readSchema('region.schema.json', schemaDir);

@@ -2,7 +2,29 @@ import fs from 'node:fs';
 import jsYaml from 'js-yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { OriginNode } from '../region/origin.js';
-import type { Problem } from '../region/problem.js';
+import { makeProblem, type Problem } from '../region/problem.js';
+
+/** The `yaml` package's error codes in plain Chinese: the mistakes people make when typing YAML by hand. */
+const YAML_ERROR_WORDS: Record<string, string> = {
+  BAD_INDENT: '缩进不对：同一层的项要对齐，下一层要多缩进',
+  TAB_AS_INDENT: '用了 Tab 缩进：YAML 只能用空格缩进',
+  DUPLICATE_KEY: '同一层里有两个同名的项',
+  MISSING_CHAR: '缺少一个字符（常见的是冒号后的空格、成对的引号或括号）',
+  MULTILINE_IMPLICIT_KEY: '一个键跨了多行：键和冒号要写在同一行',
+  BLOCK_AS_IMPLICIT_KEY: '一个键跨了多行：键和冒号要写在同一行',
+  UNEXPECTED_TOKEN: '这里出现了不该有的字符',
+  BAD_SCALAR_START: '值的开头不对：以 @、` 等符号开头的文字要加引号',
+  MISSING_ANCHOR: '引用了不存在的锚点（*名称 之前要先有 &名称）',
+  ALIAS_PROPS: '别名不能再带锚点或标签',
+  BAD_ALIAS: '锚点引用写法不对',
+  IMPOSSIBLE: '无法识别的写法',
+};
+
+/** A YAML syntax problem: the parser's words in English, ours in Chinese where its code is known. */
+function yamlProblem(file: string, line: number, column: number, detail: string, code?: string): Problem {
+  const words = code ? YAML_ERROR_WORDS[code] : undefined;
+  return makeProblem({ file, line, column, path: '', code: 'yamlSyntax', params: { detail: words ?? detail, detailEn: detail } });
+}
 
 /** A YAML file read into a plain value plus the origin of every node. */
 export interface ParsedYaml {
@@ -34,7 +56,7 @@ export function parseYamlFileFast(absolutePath: string, file: string): ParsedYam
     const value = jsYaml.load(fs.readFileSync(absolutePath, 'utf8'), { schema: jsYaml.CORE_SCHEMA, json: false });
     return { file, value: value === undefined ? null : value, origin, problems: [] };
   } catch (error) {
-    return { file, value: undefined, origin, problems: [{ file, line: 1, column: 1, path: '', message: `YAML syntax error: ${String(error)}` }] };
+    return { file, value: undefined, origin, problems: [yamlProblem(file, 1, 1, String(error))] };
   }
 }
 
@@ -46,7 +68,7 @@ export function parseYamlText(text: string, file: string): ParsedYaml {
   if (doc.errors.length > 0) {
     const problems = doc.errors.map((error): Problem => {
       const pos = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0]);
-      return { file, line: pos.line, column: pos.col, path: '', message: `YAML syntax error: ${firstLine(error.message)}` };
+      return yamlProblem(file, pos.line, pos.col, firstLine(error.message), error.code);
     });
     return { file, value: undefined, origin, problems };
   }

@@ -1,30 +1,53 @@
 import type { ErrorObject } from 'ajv';
 import { locate, type OriginNode } from './origin.js';
-import { formatPath, suggest, type PathSegment, type Problem } from './problem.js';
+import { formatPath, makeProblem, suggest, type PathSegment, type Problem } from './problem.js';
+import type { ProblemCode, ProblemParams } from './problem-texts.js';
 import { URL_FORMAT } from '../security/url-policy.js';
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string') return `the text ${JSON.stringify(value)}`;
-  return `${typeof value} ${JSON.stringify(value)}`;
+/** A value as a message names it: `文字“七”` / `the text "七"`. */
+function describe(value: unknown): { got: string; gotEn: string } {
+  if (value === null) return { got: '空值', gotEn: 'null' };
+  if (Array.isArray(value)) return { got: '一个列表', gotEn: 'a list' };
+  if (typeof value === 'object') return { got: '一组“键: 值”', gotEn: 'a mapping' };
+  if (typeof value === 'string') return { got: `文字“${value}”`, gotEn: `the text ${JSON.stringify(value)}` };
+  if (typeof value === 'number') return { got: `数字 ${value}`, gotEn: `number ${value}` };
+  return { got: String(value), gotEn: `${typeof value} ${JSON.stringify(value)}` };
 }
 
-const TYPE_WORDS: Record<string, string> = {
-  string: 'text',
-  integer: 'a whole number',
-  number: 'a number',
-  boolean: 'true or false',
-  object: 'a mapping (key: value)',
-  array: 'a list',
-  null: 'null',
+const TYPE_WORDS: Record<string, [string, string]> = {
+  string: ['文字', 'text'],
+  integer: ['整数', 'a whole number'],
+  number: ['数字', 'a number'],
+  boolean: ['“true”或“false”', 'true or false'],
+  object: ['“键: 值”的配置', 'a mapping (key: value)'],
+  array: ['列表', 'a list'],
+  null: ['空值', 'null'],
 };
 
-function typeWords(type: unknown): string {
-  const types = Array.isArray(type) ? type : String(type).split(',');
-  return types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+function typeWords(type: unknown): { expected: string; expectedEn: string } {
+  const types = Array.isArray(type) ? type.map(String) : String(type).split(',');
+  const words = types.map((t) => TYPE_WORDS[t] ?? [t, t]);
+  return { expected: words.map((w) => w[0]).join('或'), expectedEn: words.map((w) => w[1]).join(' or ') };
 }
+
+/** The schemas' patterns in words (the Chinese message cannot show a regular expression to a clerk). */
+const PATTERN_WORDS: Record<string, string> = {
+  '^/': '以 / 开头的本站页面地址，例如 /pressCenter',
+  '^[A-Za-z][A-Za-z0-9]*$': '以英文字母开头、只含英文字母和数字的名称',
+  '^[A-Za-z][A-Za-z0-9_-]*$': '以英文字母开头、只含英文字母、数字、_ 和 - 的名称',
+  '^[A-Za-z][A-Za-z0-9_]*$': '以英文字母开头、只含英文字母、数字和 _ 的名称',
+  '^[a-zA-Z][a-zA-Z0-9_]*$': '以英文字母开头、只含英文字母、数字和 _ 的名称',
+  '^[a-zA-Z][\\w-]*$': '以英文字母开头、只含英文字母、数字、_ 和 - 的名称',
+  '^[a-z0-9]+(-[a-z0-9]+)*$': '小写英文字母和数字，可用 - 连接，例如 song-yang',
+  '^[0-9]+$': '只含数字',
+  '^[0-9]{12}$': '12 位数字',
+  '^[0-9]{6,12}$': '6 到 12 位数字',
+  '^[A-Z]{1,6}$': '1 到 6 个大写英文字母，例如 LT',
+  '^(1[01]|[2-9])(,(1[01]|[2-9]))*$': '2 到 11 的数字，多个用英文逗号隔开，例如 2,3',
+  '^https?://[^\\s\\u0000]+$': 'http:// 或 https:// 开头的网址',
+  '^(/|https?://)': '以 / 开头的本站地址，或 http(s) 网址',
+  '^(wss?|https?)://': 'ws(s):// 或 http(s):// 开头的地址',
+};
 
 /** Instance path → segments, array steps as numbers (read off the data so `"2"` keys of statusLabels stay keys). */
 function segmentsOf(instancePath: string, data: unknown): PathSegment[] {
@@ -44,14 +67,98 @@ function segmentsOf(instancePath: string, data: unknown): PathSegment[] {
   return out;
 }
 
-/** What kind of key a map holds, for messages ("unknown flag" reads better than "unknown key" under flags). */
-function keyNoun(segments: PathSegment[]): string {
+/** What kind of key a map holds ("unknown flag" reads better than "unknown key" under flags). */
+function keyNoun(segments: PathSegment[]): { noun: string; nounEn: string } {
   const last = segments[segments.length - 1];
-  if (segments.length === 0) return 'top-level key';
-  if (last === 'flags') return 'flag';
-  if (last === 'siteData') return 'site-data key';
-  if (last === 'props') return 'prop';
-  return 'key';
+  if (segments.length === 0) return { noun: '顶层配置项', nounEn: 'top-level key' };
+  if (last === 'flags') return { noun: '功能开关', nounEn: 'flag' };
+  if (last === 'siteData') return { noun: '站点数据项', nounEn: 'site-data key' };
+  if (last === 'props') return { noun: '区块属性', nounEn: 'prop' };
+  return { noun: '配置项', nounEn: 'key' };
+}
+
+const COMPARISON_WORDS: Record<string, string> = { '>=': '大于或等于', '<=': '小于或等于', '>': '大于', '<': '小于' };
+
+/** One ajv error in the catalogue's terms; where it points may differ from the instance path (a key). */
+interface Reading {
+  code: ProblemCode;
+  params?: ProblemParams;
+  path?: PathSegment[];
+  atKey?: boolean;
+  suggestion?: string;
+}
+
+const hasChinese = (text: string | undefined) => text !== undefined && /[\u4e00-\u9fff]/.test(text);
+
+function readTypeError(error: ErrorObject, local: PathSegment[]): Reading {
+  const wanted = (error.params as { type: unknown }).type;
+  // YAML reads `deptCode: 330199000000` as a number; a code is text and keeps its digits only in quotes.
+  if (typeof error.data === 'number' && String(wanted).split(',').includes('string')) {
+    const key = local.length ? String(local[local.length - 1]) : 'value';
+    const exact = Number.isSafeInteger(error.data) || !Number.isInteger(error.data);
+    if (!exact) return { code: 'numberNeedsQuotesRounded' };
+    return { code: 'numberNeedsQuotes', params: { key, value: error.data }, suggestion: `"${error.data}"` };
+  }
+  return { code: 'wrongType', params: { ...typeWords(wanted), ...describe(error.data) } };
+}
+
+function readError(error: ErrorObject, segments: PathSegment[], local: PathSegment[]): Reading {
+  const parentSchema = (error.parentSchema ?? {}) as Record<string, unknown>;
+  const hintEn = typeof parentSchema.description === 'string' ? parentSchema.description : '';
+  const got = describe(error.data);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const known = Object.keys((parentSchema.properties as object) ?? {});
+      const suggestion = suggest(key, known);
+      const list = !suggestion && known.length <= 12 ? known.join(', ') : '';
+      return { code: 'unknownKey', params: { ...keyNoun(segments), key, known: list }, path: [...segments, key], atKey: true, suggestion };
+    }
+    case 'required':
+      return { code: 'missingKey', params: { key: String(params.missingProperty) }, path: [...segments, String(params.missingProperty)] };
+    case 'type':
+      return readTypeError(error, local);
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+      const suggestion = typeof error.data === 'string' ? suggest(error.data, allowed) : undefined;
+      return { code: 'notInList', params: { allowed: allowed.join(', '), ...got }, suggestion };
+    }
+    case 'pattern': {
+      const pattern = String(params.pattern);
+      return { code: 'badPattern', params: { ...got, hint: PATTERN_WORDS[pattern] ?? `符合规则 ${pattern}`, hintEn: hintEn || `(${pattern})` } };
+    }
+    case 'format':
+      if (params.format === URL_FORMAT) return { code: 'badAddress', params: got };
+      return { code: 'badFormat', params: { ...got, format: String(params.format) } };
+    case 'propertyNames': {
+      const name = String(params.propertyName);
+      return { code: 'badName', params: { name, hint: hasChinese(hintEn) ? hintEn : '', hintEn }, path: [...segments, name], atKey: true };
+    }
+    case 'anyOf':
+    case 'oneOf':
+      return { code: 'noFormMatches', params: { ...got, hint: hasChinese(hintEn) ? hintEn : '', hintEn } };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum': {
+      const comparison = String(params.comparison);
+      return {
+        code: 'outOfRange',
+        params: { comparison, comparisonZh: COMPARISON_WORDS[comparison] ?? comparison, limit: Number(params.limit), value: JSON.stringify(error.data) },
+      };
+    }
+    case 'minItems':
+    case 'maxItems': {
+      const count = Array.isArray(error.data) ? error.data.length : 0;
+      return { code: error.keyword === 'minItems' ? 'tooFewItems' : 'tooManyItems', params: { limit: Number(params.limit), count } };
+    }
+    case 'minLength':
+    case 'maxLength':
+      return { code: error.keyword === 'minLength' ? 'tooShort' : 'tooLong', params: { limit: Number(params.limit), ...got } };
+    default:
+      return { code: 'otherRule', params: { rule: error.keyword, detail: error.message ?? 'is not valid', ...got } };
+  }
 }
 
 /**
@@ -71,92 +178,17 @@ export function ajvProblems(errors: readonly ErrorObject[] | null | undefined, d
     if (error.keyword === 'pattern' && error.propertyName !== undefined) continue; // reported by its propertyNames error
     const local = segmentsOf(error.instancePath, data);
     const segments = [...prefix, ...local];
-    const parentSchema = (error.parentSchema ?? {}) as Record<string, unknown>;
-    const expected = typeof parentSchema.description === 'string' ? parentSchema.description : undefined;
-    let path = segments;
-    let atKey = false;
-    let message: string;
-    let suggestion: string | undefined;
-    switch (error.keyword) {
-      case 'additionalProperties': {
-        const key = String((error.params as { additionalProperty: string }).additionalProperty);
-        const known = Object.keys((parentSchema.properties as object) ?? {});
-        path = [...segments, key];
-        atKey = true;
-        message = `unknown ${keyNoun(segments)} "${key}"`;
-        suggestion = suggest(key, known);
-        if (!suggestion && known.length <= 12) message += `; expected one of: ${known.join(', ')}`;
-        break;
-      }
-      case 'required': {
-        const key = String((error.params as { missingProperty: string }).missingProperty);
-        path = [...segments, key];
-        message = `missing required key "${key}"`;
-        break;
-      }
-      case 'type': {
-        const wanted = (error.params as { type: unknown }).type;
-        message = `expected ${typeWords(wanted)}, got ${describe(error.data)}`;
-        // YAML reads `deptCode: 330199000000` as a number; a code is text and keeps its digits only in quotes.
-        if (typeof error.data === 'number' && String(wanted).split(',').includes('string')) {
-          const key = local.length ? String(local[local.length - 1]) : 'value';
-          const exact = Number.isSafeInteger(error.data) || !Number.isInteger(error.data);
-          message += exact
-            ? `; put it in quotes so YAML keeps it as text: ${key}: "${error.data}"`
-            : `; put it in quotes exactly as written so YAML keeps it as text (unquoted, its digits are already rounded)`;
-          if (exact) suggestion = `"${error.data}"`;
-        }
-        break;
-      }
-      case 'enum': {
-        const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
-        message = `expected one of: ${allowed.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}; got ${describe(error.data)}`;
-        if (typeof error.data === 'string') suggestion = suggest(error.data, allowed.map(String));
-        break;
-      }
-      case 'pattern':
-        message = `${describe(error.data)} is not in the expected form${expected ? `: ${expected}` : ` (${String((error.params as { pattern: string }).pattern)})`}`;
-        break;
-      case 'format':
-        message =
-          (error.params as { format: string }).format === URL_FORMAT
-            ? `${describe(error.data)} is not an allowed address: an http(s) address or a path of this site (no javascript:, data:, //host, spaces or control characters)`
-            : `${describe(error.data)} is not a valid ${String((error.params as { format: string }).format)}`;
-        break;
-      case 'propertyNames': {
-        const name = String((error.params as { propertyName: string }).propertyName);
-        path = [...segments, name];
-        atKey = true;
-        message = `"${name}" is not an allowed name here${expected ? ` (${expected})` : ''}`;
-        break;
-      }
-      case 'anyOf':
-      case 'oneOf':
-        message = `expected ${expected ?? 'one of the allowed forms'}; got ${describe(error.data)}`;
-        break;
-      case 'minimum':
-      case 'maximum':
-      case 'exclusiveMinimum':
-      case 'exclusiveMaximum': {
-        const { comparison, limit } = error.params as { comparison: string; limit: number };
-        message = `expected a number ${comparison} ${limit}, got ${JSON.stringify(error.data)}`;
-        break;
-      }
-      case 'minItems':
-      case 'maxItems': {
-        const { limit } = error.params as { limit: number };
-        const count = Array.isArray(error.data) ? error.data.length : 0;
-        message = `expected ${error.keyword === 'minItems' ? 'at least' : 'at most'} ${limit} item${limit === 1 ? '' : 's'}, got ${count}`;
-        break;
-      }
-      case 'minLength':
-        message = `expected at least ${(error.params as { limit: number }).limit} character(s), got ${describe(error.data)}`;
-        break;
-      default:
-        message = `${error.message ?? 'is not valid'}; got ${describe(error.data)}`;
-    }
-    const at = locate(origin, path, atKey);
-    problems.push({ ...at, path: formatPath(path), message, ...(suggestion ? { suggestion } : {}) });
+    const reading = readError(error, segments, local);
+    const path = reading.path ?? segments;
+    problems.push(
+      makeProblem({
+        ...locate(origin, path, reading.atKey),
+        path: formatPath(path),
+        code: reading.code,
+        params: reading.params,
+        suggestion: reading.suggestion,
+      }),
+    );
   }
   return problems;
 }

@@ -2,7 +2,9 @@ import { API_ROUTES } from '../../schemas/types/api.js';
 import { ajvProblems } from './ajv-problems.js';
 import { CONDITION_ROOTS, SESSION_FIELDS, conditionPaths } from './condition.js';
 import { locate, type OriginNode } from './origin.js';
-import { formatPath, suggest, type PathSegment, type Problem } from './problem.js';
+import { formatPath, makeProblem, suggest, type PathSegment, type Problem } from './problem.js';
+import type { ProblemCode, ProblemParams } from './problem-texts.js';
+import { blockMeta } from './block-meta.js';
 import type { RegionSchemas } from '../region-files/schemas.js';
 
 type Json = Record<string, unknown>;
@@ -18,7 +20,7 @@ interface CheckContext {
   schemas: RegionSchemas;
   origin: OriginNode;
   problems: Problem[];
-  report: (segments: PathSegment[], message: string, suggestion?: string, atKey?: boolean) => void;
+  report: (segments: PathSegment[], code: ProblemCode, params: ProblemParams, suggestion?: string, atKey?: boolean) => void;
 }
 
 function checkValueRef(c: CheckContext, value: unknown, at: PathSegment[]) {
@@ -27,7 +29,8 @@ function checkValueRef(c: CheckContext, value: unknown, at: PathSegment[]) {
   if (root === 'region' && field && !c.schemas.regionKeys.includes(field)) {
     c.report(
       [...at, '$from'],
-      `"${value.$from}" reads an unknown region key "${field}"`,
+      'unknownRegionRef',
+      { ref: value.$from, field },
       suggest(field, c.schemas.regionKeys) && `region.${suggest(field, c.schemas.regionKeys)}`,
     );
   }
@@ -36,7 +39,7 @@ function checkValueRef(c: CheckContext, value: unknown, at: PathSegment[]) {
 function checkSource(c: CheckContext, source: unknown, at: PathSegment[]) {
   if (!isObject(source)) return;
   if (typeof source.call === 'string' && !CALL_NAMES.includes(source.call)) {
-    c.report([...at, 'call'], `unknown API call "${source.call}" (see API_ROUTES in schemas/types/api.ts)`, suggest(source.call, CALL_NAMES));
+    c.report([...at, 'call'], 'unknownCall', { call: source.call }, suggest(source.call, CALL_NAMES));
   }
   for (const part of ['query', 'body', 'params'] as const) {
     const values = source[part];
@@ -52,18 +55,23 @@ function checkCondition(c: CheckContext, condition: unknown, at: PathSegment[]) 
     const [root, name, ...rest] = path.split('.');
     if (!(CONDITION_ROOTS as readonly string[]).includes(root)) {
       const near = suggest(root, CONDITION_ROOTS);
-      report(where, `condition path "${path}" must start with ${CONDITION_ROOTS.join(', ')}`, near && [near, name, ...rest].filter(Boolean).join('.'));
+      report(where, 'conditionRoot', { path, roots: CONDITION_ROOTS.join(', ') }, near && [near, name, ...rest].filter(Boolean).join('.'));
     } else if (!name) {
-      report(where, `condition path "${path}" names no field; expected ${root}.<name>`);
+      report(where, 'conditionNoField', { path, root });
     } else if (root === 'flags' && !schemas.flagNames.includes(name)) {
       const near = suggest(name, schemas.flagNames);
-      report(where, `condition reads unknown flag "${name}"`, near && `flags.${near}`);
+      report(where, 'conditionUnknownFlag', { name }, near && `flags.${near}`);
     } else if (root === 'region' && !schemas.regionKeys.includes(name)) {
       const near = suggest(name, schemas.regionKeys);
-      report(where, `condition reads unknown region key "${name}"`, near && `region.${near}`);
+      report(where, 'conditionUnknownRegionKey', { name }, near && `region.${near}`);
     } else if (root === 'session' && !(SESSION_FIELDS as readonly string[]).includes(name)) {
       const near = suggest(name, SESSION_FIELDS);
-      report(where, `condition reads unknown session field "${name}"; expected ${SESSION_FIELDS.join(' or ')}`, near && `session.${near}`);
+      report(
+        where,
+        'conditionUnknownSessionField',
+        { name, fields: SESSION_FIELDS.join('、'), fieldsEn: SESSION_FIELDS.join(' or ') },
+        near && `session.${near}`,
+      );
     }
   }
 }
@@ -86,15 +94,17 @@ function checkBlocks(c: CheckContext, blocks: unknown, at: PathSegment[]) {
     if (!isObject(entry) || typeof entry.type !== 'string') return;
     const validate = c.schemas.blocks.get(entry.type);
     if (!validate) {
-      c.report(
-        [...here, 'type'],
-        `unknown block type "${entry.type}" (no blocks/${entry.type}/props.schema.json)`,
-        suggest(entry.type, c.schemas.blocks.keys()),
-      );
+      c.report([...here, 'type'], 'unknownBlockType', { type: entry.type }, suggest(entry.type, c.schemas.blocks.keys()));
     } else {
       const props = entry.props ?? {};
       if (isObject(props) && !validate(props)) c.problems.push(...ajvProblems(validate.errors, props, c.origin, [...here, 'props']));
       if (isObject(props)) checkNestedSources(c, props, [...here, 'props']);
+      const meta = blockMeta(c.schemas.blockSchemas.get(entry.type));
+      // A block that shows data and has none renders an empty frame: say which source it expects.
+      if (meta.source?.required && entry.source === undefined) {
+        const { calls, siteData } = meta.source;
+        c.report(here, 'missingSource', { type: entry.type, name: meta.name, calls: calls.join(' / '), siteData: siteData ? 1 : '' });
+      }
     }
     if (entry.source !== undefined) checkSource(c, entry.source, [...here, 'source']);
     if (entry.when !== undefined) checkCondition(c, entry.when, [...here, 'when']);
@@ -116,7 +126,7 @@ function checkPages(c: CheckContext, pages: Json) {
     if (!isObject(page)) continue;
     if (typeof page.route === 'string') {
       const owner = routes.get(page.route);
-      if (owner) c.report(['pages', pageId, 'route'], `route "${page.route}" is already used by page "${owner}"; each page needs its own route`);
+      if (owner) c.report(['pages', pageId, 'route'], 'duplicateRoute', { route: page.route, owner });
       else routes.set(page.route, pageId);
     }
     if (page.when !== undefined) checkCondition(c, page.when, ['pages', pageId, 'when']);
@@ -131,8 +141,8 @@ function checkPages(c: CheckContext, pages: Json) {
  */
 export function checkRegion(region: Json, origin: OriginNode, schemas: RegionSchemas): Problem[] {
   const problems: Problem[] = [];
-  const report = (segments: PathSegment[], message: string, suggestion?: string, atKey = false) => {
-    problems.push({ ...locate(origin, segments, atKey), path: formatPath(segments), message, ...(suggestion ? { suggestion } : {}) });
+  const report = (segments: PathSegment[], code: ProblemCode, params: ProblemParams, suggestion?: string, atKey = false) => {
+    problems.push(makeProblem({ ...locate(origin, segments, atKey), path: formatPath(segments), code, params, suggestion }));
   };
   const c: CheckContext = { schemas, origin, problems, report };
   checkTabs(c, region.tabList, ['tabList']);

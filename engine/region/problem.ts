@@ -1,4 +1,5 @@
 import { closest, distance } from 'fastest-levenshtein';
+import { PROBLEM_TEXTS, type ProblemCode, type ProblemLanguage, type ProblemParams } from './problem-texts.js';
 
 /** One thing wrong with the region files, located in the file an author has to edit. */
 export interface Problem {
@@ -10,24 +11,63 @@ export interface Problem {
   column: number;
   /** Config path, e.g. `pages.home.blocks[2].props.rows`; empty for the whole file. */
   path: string;
-  /** What was expected, in plain words. Chinese data is quoted verbatim. */
+  /** The kind of problem: its entry in PROBLEM_TEXTS. */
+  code: ProblemCode;
+  /** The facts its message is written from. */
+  params: ProblemParams;
+  /** What is wrong and how to fix it, in Chinese for config authors. */
   message: string;
+  /** The same in English, for engineers (`--lang en`). */
+  english: string;
+  /**
+   * Where, in Chinese, naming things by their names: 首页（home）第 1 个区块（新闻轮播）的属性 rows, 古市镇的 deptCode.
+   * Absent when the path says it as well (a top-level key) or the problem is the whole file.
+   */
+  where?: string;
   /** The nearest known name, when the problem is a misspelling. */
   suggestion?: string;
 }
 
+/** Where a problem is and what it is, before its texts are written. */
+export interface ProblemFacts {
+  file: string;
+  line: number;
+  column: number;
+  path: string;
+  code: ProblemCode;
+  params?: ProblemParams;
+  suggestion?: string;
+}
+
 /**
- * `file:line:column  path  message (did you mean X?)` — the one-line form the CLI and the server print.
+ * A problem with its texts written from the catalogue, in both languages.
  *
  * @example
- * formatProblem({ file: 'regions/chunan/region.yaml', line: 4, column: 3, path: 'flags.homeShowLogn',
- *   message: 'unknown flag "homeShowLogn"', suggestion: 'homeShowLogin' })
- * // → 'regions/chunan/region.yaml:4:3  flags.homeShowLogn  unknown flag "homeShowLogn" (did you mean homeShowLogin?)'
+ * makeProblem({ file: 'regions/a/region.yaml', line: 3, column: 1, path: 'cityNmae', code: 'unknownKey',
+ *   params: { noun: '顶层配置项', nounEn: 'top-level key', key: 'cityNmae' }, suggestion: 'cityName' })
  */
-export function formatProblem(problem: Problem): string {
-  const where = `${problem.file}:${problem.line}:${problem.column}`;
-  const hint = problem.suggestion ? ` (did you mean ${problem.suggestion}?)` : '';
-  return `${where}  ${problem.path || '(file)'}  ${problem.message}${hint}`;
+export function makeProblem({ params = {}, suggestion, ...facts }: ProblemFacts): Problem {
+  const text = PROBLEM_TEXTS[facts.code];
+  return { ...facts, params, message: text.zh(params), english: text.en(params), ...(suggestion ? { suggestion } : {}) };
+}
+
+/**
+ * The one-line form the CLI and the server print: `file:line:column  where：message（是否应为 X？）` in Chinese,
+ * `file:line:column  path  message (did you mean X?)` in English.
+ *
+ * @example
+ * formatProblem(problem)        // 'regions/chunan/region.yaml:4:3  功能开关 homeShowLogn：不认识的功能开关“homeShowLogn”（是否应为 homeShowLogin？）'
+ * formatProblem(problem, 'en')  // 'regions/chunan/region.yaml:4:3  flags.homeShowLogn  unknown flag "homeShowLogn" (did you mean homeShowLogin?)'
+ */
+export function formatProblem(problem: Problem, language: ProblemLanguage = 'zh'): string {
+  const at = `${problem.file}:${problem.line}:${problem.column}`;
+  if (language === 'en') {
+    const hint = problem.suggestion ? ` (did you mean ${problem.suggestion}?)` : '';
+    return `${at}  ${problem.path || '(file)'}  ${problem.english}${hint}`;
+  }
+  const hint = problem.suggestion ? `（是否应为 ${problem.suggestion}？）` : '';
+  const where = problem.where ?? problem.path;
+  return `${at}  ${where ? `${where}：` : ''}${problem.message}${hint}`;
 }
 
 /** Problems in reading order: by file, then position, then path (so output and tests are stable). */
@@ -62,6 +102,18 @@ export function formatPath(segments: readonly PathSegment[]): string {
     if (typeof segment === 'number') out += `[${segment}]`;
     else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(segment)) out += out ? `.${segment}` : segment;
     else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+
+/** The inverse of {@link formatPath}: `pages.home.blocks[2]["x y"]` → `['pages', 'home', 'blocks', 2, 'x y']`. */
+export function parsePath(path: string): PathSegment[] {
+  const out: PathSegment[] = [];
+  const pattern = /\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|\.?([^.[\]]+)/g;
+  for (const match of path.matchAll(pattern)) {
+    if (match[1] !== undefined) out.push(Number(match[1]));
+    else if (match[2] !== undefined) out.push(JSON.parse(match[2]) as string);
+    else if (match[3] !== undefined) out.push(match[3]);
   }
   return out;
 }

@@ -31,7 +31,7 @@ export class PortalRegions {
   load(): RegionCatalog {
     if (this.catalog) return this.catalog;
     const catalog = loadRegionCatalog(path.resolve(this.dir));
-    if (catalog.problems.length > 0) throw new RegionConfigError(catalog.problems.map(formatProblem));
+    if (catalog.problems.length > 0) throw new RegionConfigError(catalog.problems.map((p) => formatProblem(p)));
     this.catalog = catalog;
     return catalog;
   }

@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { formatProblem, type Problem } from '../../engine/region/index.js';
+import { formatProblem, makeProblem, type Problem } from '../../engine/region/index.js';
 import { loadRegionCatalog, type RegionCatalog } from '../../engine/region-files/index.js';
 import { PREVIEW_EVENTS_PATH } from './index-html.js';
 import type { PortalRegions } from './portal-regions.js';
-import { MESSAGES } from '../api/messages.js';
 
 /** A page of the live preview: its response stream, the region it shows and what it was last sent. */
 interface Viewer {
@@ -104,13 +103,14 @@ export function registerRegionPreview(
       [event, data] = [
         'problems',
         [
-          {
+          makeProblem({
             file: path.relative(process.cwd(), options.dir) || '.',
             line: 0,
             column: 0,
             path: '',
-            message: MESSAGES.portal.regionMissing(viewer.region ?? '（默认地区）', regions.ids()),
-          },
+            code: 'previewRegionMissing',
+            params: { region: viewer.region ?? '', ids: regions.ids().join('、') },
+          }),
         ],
       ];
     }
@@ -133,7 +133,7 @@ export function registerRegionPreview(
       }
     }
     const ms = Math.round(performance.now() - started);
-    if (problems.length > 0) report(`区域配置有 ${problems.length} 处错误（仍显示上一次有效的配置）：\n${problems.map(formatProblem).join('\n')}`);
+    if (problems.length > 0) report(`区域配置有 ${problems.length} 处错误（仍显示上一次有效的配置）：\n${problems.map((p) => formatProblem(p)).join('\n')}`);
     else report(`区域配置已更新（校验 ${ms} ms），已推送到 ${viewers.size} 个页面`);
     for (const viewer of viewers) send(viewer);
   };

@@ -192,7 +192,7 @@ function readDemoPlaces(): { places: DeclaredPlace[]; roots: DemoRegion[] } {
     return { id, deptId: value.deptId, deptCode: value.deptCode, lesseeId: value.lesseeId, codePrefix, origin: { file, line: 1, column: 1 } };
   });
   const problems = [...trees.problems, ...checkRegionPlaces(refs, trees)];
-  if (problems.length > 0) throw new Error(`演示地区的 places.yaml 有错误：\n${problems.map(formatProblem).join('\n')}`);
+  if (problems.length > 0) throw new Error(`演示地区的 places.yaml 有错误：\n${problems.map((p) => formatProblem(p)).join('\n')}`);
   const byId = new Map(trees.places.map((p) => [p.deptId, p]));
   const roots = refs.map((ref): DemoRegion => {
     const place = byId.get(ref.deptId as number);

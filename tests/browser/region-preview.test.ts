@@ -34,6 +34,8 @@ describe('live region preview in Chromium', () => {
       const text = await overlay.innerText();
       expect(text).toMatch(new RegExp(`lantian/region\\.yaml:${typoLine}:1`));
       expect(text).toContain('cityName');
+      // In Chinese, for the clerk who made the typo.
+      expect(text).toContain('不认识的顶层配置项“cityNmae”');
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'region-preview-problems.png') });
       expect(await seriousViolations(page)).toEqual([]);
 

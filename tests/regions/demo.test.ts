@@ -18,7 +18,7 @@ function homeBlocks(region: Region): string[] {
 
 describe('demo regions', () => {
   it('validate with zero problems, deployment included', () => {
-    expect(catalog.problems.map(formatProblem)).toEqual([]);
+    expect(catalog.problems.map((p) => formatProblem(p))).toEqual([]);
     expect([...byId.keys()].sort()).toEqual(['chunan', 'chunan-dev', 'lantian', 'shouguang', 'xinyang']);
     expect(catalog.deployment.defaultRegion).toBe('chunan');
   });

@@ -54,7 +54,7 @@ describe('extends and pages/*.yaml through the loader', () => {
     'pages:', '  home: { route: /, blocks: [{ type: app-qr }] }',
   ].join('\n'));
   write('a/places.yaml', 'places: [{ name: 基础县, deptId: 1, deptCode: "330127000000" }]\n');
-  write('a/pages/towns.yaml', 'route: /towns\ntitle: 乡镇\nblocks: [{ type: region-picker }]\n');
+  write('a/pages/towns.yaml', 'route: /towns\ntitle: 乡镇\nblocks: [{ type: process-diagram, props: { title: 流程, steps: [{ title: 申请 }] } }]\n');
   write('a/region.dev.yaml', 'extends: ./region.yaml\nid: a-dev\nflags: { freeBidding: true }\n');
   const catalog = loadRegionCatalog(dir, { baseDir: dir, precise: true });
   const a = catalog.regions.find((r) => r.id === 'a')!;
@@ -67,7 +67,7 @@ describe('extends and pages/*.yaml through the loader', () => {
     expect(a.flags).toEqual({ homeShowLogin: true, haveFootLink: true, notShowWatchNum: true });
     expect(a.tabList).toEqual([{ name: '首页', router: '/' }]);
     expect(a.pages.home.blocks.map((b) => b.type)).toEqual(['app-qr']);
-    expect(a.pages.towns).toEqual({ route: '/towns', title: '乡镇', blocks: [{ type: 'region-picker' }] });
+    expect(a.pages.towns).toEqual({ route: '/towns', title: '乡镇', blocks: [{ type: 'process-diagram', props: { title: '流程', steps: [{ title: '申请' }] } }] });
   });
 
   it('gives a variant everything of its region plus its own changes', () => {

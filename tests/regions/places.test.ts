@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Problem } from '../../engine/region/index.js';
 import { loadRegionCatalog } from '../../engine/region-files/index.js';
 
 /**
@@ -36,7 +35,16 @@ const CHUNAN_PLACES = [
   '              - { name: 千岛湖镇, deptId: 330127101, deptCode: "330127101000" }',
 ].join('\n');
 
-type Expected = Omit<Problem, 'suggestion'> & { suggestion?: string };
+/** A problem as pinned here: where, the English text (the Chinese one is pinned in problem-texts.test.ts) and suggestion. */
+interface Expected {
+  file: string;
+  line: number;
+  column: number;
+  path: string;
+  message: string;
+  where?: string;
+  suggestion?: string;
+}
 
 const CASES: Record<string, { files: Record<string, string>; problems: Expected[] }> = {
   'unknown deptId: the nearest declared id is suggested': {
@@ -69,7 +77,7 @@ const CASES: Record<string, { files: Record<string, string>; problems: Expected[
       { file: 'demo/region.yaml', line: 3, column: 11, path: 'deptCode', message: 'deptCode "330100000000" is the code of 3301 (杭州市), not of this region\'s place 330127 (淳安县) (demo/places.yaml:11), whose code is "330127000000"', suggestion: '"330127000000"' },
     ],
   },
-  'two regions declaring one place differently (name, code, level), both files named': {
+  'two regions declaring one place differently (code, level): each difference at its own line, both files named': {
     files: {
       'a/region.yaml': region('id: a'),
       'a/places.yaml': CHUNAN_PLACES,
@@ -80,11 +88,37 @@ const CASES: Record<string, { files: Record<string, string>; problems: Expected[
         '    deptId: 33',
         '    deptCode: "330000000000"',
         '    children:',
-        '      - { name: 杭州, deptId: 3301, deptCode: "330100000001", level: 3 }',
+        '      - name: 杭州市',
+        '        deptId: 3301',
+        '        deptCode: "330100000001"',
+        '        level: 3',
       ].join('\n'),
     },
     problems: [
-      { file: 'b/places.yaml', line: 6, column: 29, path: 'places[0].children[0].deptId', message: 'place 3301 is also declared at a/places.yaml:7:17, differently: name 杭州 here, 杭州市 there; deptCode "330100000001" here, "330100000000" there; level 3 here, 2 there. One place tree serves the deployment: declare it alike in both files' },
+      { file: 'b/places.yaml', line: 8, column: 19, path: 'places[0].children[0].deptCode', where: '杭州市的 deptCode', message: 'place 3301 (杭州市) is also declared at a/places.yaml:7:17 with another deptCode: 330100000001 here, 330100000000 there; declare it alike in both files' },
+      { file: 'b/places.yaml', line: 9, column: 16, path: 'places[0].children[0].level', where: '杭州市的 level', message: 'place 3301 (杭州市) is also declared at a/places.yaml:7:17 with another level: 3 here, 2 there; declare it alike in both files' },
+    ],
+  },
+  'a shared county ordered differently in two files': {
+    files: {
+      'a/region.yaml': region('id: a'),
+      'a/places.yaml': CHUNAN_PLACES.replace('            deptId: 330127\n', '            deptId: 330127\n            order: 1\n'),
+      'b/region.yaml': region('id: b'),
+      'b/places.yaml': CHUNAN_PLACES.replace('            deptId: 330127\n', '            deptId: 330127\n            order: 2\n'),
+    },
+    problems: [
+      { file: 'b/places.yaml', line: 12, column: 20, path: 'places[0].children[0].children[0].order', where: '淳安县的 order', message: 'place 330127 (淳安县) is also declared at a/places.yaml:11:21 with another order: 2 here, 1 there; declare it alike in both files' },
+    ],
+  },
+  "another region's town under the same deptId: a new id, not the same text": {
+    files: {
+      'a/region.yaml': region('id: a'),
+      'a/places.yaml': CHUNAN_PLACES,
+      'b/region.yaml': region('id: b'),
+      'b/places.yaml': CHUNAN_PLACES.replace('{ name: 千岛湖镇, deptId: 330127101, deptCode: "330127101000" }', '{ name: 千岛湖镇, deptId: 330127101, deptCode: "330127101000" }\n              - { name: 文昌镇, deptId: 330127101, deptCode: "330127102000" }'),
+    },
+    problems: [
+      { file: 'b/places.yaml', line: 15, column: 38, path: 'places[0].children[0].children[0].children[1].deptId', where: '文昌镇的 deptId', message: 'deptId 330127101 is already the id of 千岛湖镇 at a/places.yaml:14:39, a different place than 文昌镇: give one of them an id not used elsewhere' },
     ],
   },
   'one place under two parents': {
@@ -95,7 +129,7 @@ const CASES: Record<string, { files: Record<string, string>; problems: Expected[
       'b/places.yaml': 'places:\n  - { name: 杭州市, deptId: 3301, deptCode: "330100000000" }\n',
     },
     problems: [
-      { file: 'b/places.yaml', line: 2, column: 26, path: 'places[0].deptId', message: 'place 3301 is also declared at a/places.yaml:7:17, differently: parent (none: top of the tree) here, 33 there; level 1 here, 2 there. One place tree serves the deployment: declare it alike in both files' },
+      { file: 'b/places.yaml', line: 2, column: 26, path: 'places[0].deptId', where: '杭州市的 deptId', message: 'place 3301 (杭州市) is also declared at a/places.yaml:7:17 with another parent: （无，树的顶层） here, 浙江省 there; declare it alike in both files' },
     ],
   },
   'duplicate deptCode': {
@@ -145,7 +179,7 @@ const CASES: Record<string, { files: Record<string, string>; problems: Expected[
   },
 };
 
-function problemsOf(name: string): Problem[] {
+function problemsOf(name: string): Expected[] {
   const dir = path.join(root, String(Object.keys(CASES).indexOf(name)));
   fs.mkdirSync(path.join(dir, '_shared'), { recursive: true });
   fs.writeFileSync(path.join(dir, '_shared', 'region.yaml'), BASE);
@@ -153,7 +187,15 @@ function problemsOf(name: string): Problem[] {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
   }
-  return loadRegionCatalog(dir, { baseDir: dir }).problems;
+  return loadRegionCatalog(dir, { baseDir: dir }).problems.map((p) => ({
+    file: p.file,
+    line: p.line,
+    column: p.column,
+    path: p.path,
+    message: p.english,
+    ...(CASES[name].problems.some((e) => e.where) && p.where ? { where: p.where } : {}),
+    ...(p.suggestion ? { suggestion: p.suggestion } : {}),
+  }));
 }
 
 describe('places.yaml and the regions that name its places', () => {

@@ -96,5 +96,7 @@ describe('a broken region folder', () => {
     expect(message).toMatch(/区域配置有 \d+ 处错误/);
     expect(message).toMatch(/lantian\/region\.yaml:\d+:\d+/);
     expect(message).toContain('cityName');
+    // The refusal is for the config author: in Chinese.
+    expect(message).toContain('不认识的顶层配置项“cityNmae”（是否应为 cityName？）');
   });
 });
