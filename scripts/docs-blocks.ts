@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { readBlockSchemas, type JsonSchema } from '../engine/region-files/index.js';
+import { blockMeta, type BlockMeta } from '../engine/region/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUTPUT = path.join(repoRoot, 'docs/blocks.md');
@@ -20,6 +21,14 @@ function typeOf(schema: JsonSchema): string {
   }
   if (schema.type === 'object') return `{${Object.keys((schema.properties as object) ?? {}).join(', ')}}`;
   return String(schema.type ?? 'any');
+}
+
+/** What data the block shows: the source it needs (and which calls fit), or none. */
+function sourceLine(meta: BlockMeta): string {
+  const needs = meta.source;
+  if (!needs?.required) return 'Source: none — the block reads its props and the region; any data it loads is named in its props.';
+  const fits = [...needs.calls.map((c) => `\`{ call: ${c} }\``), ...(needs.siteData ? ['`{ siteData: <key> }`'] : [])];
+  return `Source: **required** — ${fits.join(', ')}. Without one \`npm run validate:regions\` reports the block.`;
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -59,11 +68,12 @@ export function renderBlockDocs(): string {
     '',
   ];
   const schemas = readBlockSchemas();
-  lines.push(...[...schemas.keys()].map((type) => `- [${type}](#${type})`), '');
+  lines.push(...[...schemas].map(([type, schema]) => `- [${type}](#${type}) ${blockMeta(schema).name}`), '');
   for (const [type, schema] of schemas) {
     const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((schema.required as string[] | undefined) ?? []);
-    lines.push(`## ${type}`, '', `**${String(schema.title)}.** ${String(schema.description)}`, '');
+    const meta = blockMeta(schema);
+    lines.push(`## ${type}`, '', `**${meta.name}** (${String(schema.title)}). ${String(schema.description)}`, '', sourceLine(meta), '');
     lines.push('| prop | type | default | required | description |', '|---|---|---|---|---|');
     for (const [name, prop] of Object.entries(properties)) {
       const def = prop.default === undefined ? '' : `\`${JSON.stringify(prop.default)}\``;

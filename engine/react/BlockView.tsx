@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { BlockEntry } from '../../schemas/types/region.js';
 import type { BlockComponent, ReactBlockDefinition, ReactBlockRegistry } from './block-types.js';
 import { isEmptyData, type BlockSource } from '../runtime/source.js';
+import { BLOCKS_SHOWING_DATA } from '../../schemas/types/blocks.js';
 import { BlockErrorBoundary } from './BlockErrorBoundary.js';
 import { BlockStatus, refusalOf } from './BlockStatus.js';
 import { useSource } from './useSource.js';
@@ -116,7 +117,8 @@ export function BlockView({
     content = <BlockStatus kind="loading" />;
   } else if (state.status === 'error') {
     content = <BlockStatus kind="error" onRetry={state.retry} error={state.error} />;
-  } else if (entry.source && !definition?.handlesEmpty && isEmptyData(state.data)) {
+  } else if ((entry.source || BLOCKS_SHOWING_DATA.has(entry.type)) && !definition?.handlesEmpty && isEmptyData(state.data)) {
+    // A block that shows data says so when it has none, whether its list is empty or (unvalidated YAML) it has no source.
     content = <BlockStatus kind="empty" emptyText={typeof props.emptyText === 'string' ? props.emptyText : undefined} />;
   } else {
     content = (

@@ -25,7 +25,7 @@ export async function generateBlockTypes(blocksRoot: string = BLOCKS_ROOT): Prom
   const properties: Record<string, Json> = {};
   for (const { type, schema } of blocks) {
     const name = `${pascalCase(type)}Props`;
-    const { title, description, ...rest } = schema;
+    const { title, description, 'x-name': _name, 'x-source': _source, ...rest } = schema;
     const doc = `${String(title)}: ${String(description)}`;
     defs[name] = { ...(toTypeSchema(rest, mapRef) as Json), description: doc, title: name };
     properties[type] = { $ref: `#/$defs/${name}` };
@@ -54,6 +54,12 @@ export async function generateBlockTypes(blocksRoot: string = BLOCKS_ROOT): Prom
     '',
     '/** Every block type, sorted. */',
     `export const BLOCK_TYPES = [${blocks.map((b) => quote(b.type)).join(', ')}] as const;`,
+    '',
+    '/** The block types that show data (x-source required): without it they show their empty state, not a blank frame. */',
+    `export const BLOCKS_SHOWING_DATA: ReadonlySet<string> = new Set([${blocks
+      .filter((b) => (b.schema['x-source'] as { required?: boolean } | undefined)?.required === true)
+      .map((b) => quote(b.type))
+      .join(', ')}]);`,
     '',
   ];
   return lines.join('\n');

@@ -56,6 +56,8 @@ const REGION = {
     },
     bare: { route: '/bare', title: '无页头', layout: { header: false, zoom: false }, blocks: [list('裸页', '003001')] },
     hidden: { route: '/hidden', title: '隐藏', when: 'flags.showBigData', blocks: [list('不该出现', '003001')] },
+    // Validation refuses this; a deployment that skipped it still shows the carousel's empty state, not a blank frame.
+    sourceless: { route: '/sourceless', title: '无数据来源', blocks: [{ type: 'news-carousel', props: { title: '图片新闻' } }] },
   },
 } as unknown as Region;
 
@@ -85,6 +87,12 @@ describe('the engine renders a region', () => {
     // The detail link carries the id; the more link names its panel for screen readers.
     expect(screen.getByText('002001的第一篇').closest('a')!.getAttribute('href')).toBe('#/detail?id=1');
     expect(screen.getAllByRole('link', { name: '更多政策法规' })).toHaveLength(1);
+  });
+
+  it('a block that shows data but has no source says 暂无数据 in its titled panel', async () => {
+    renderPortal('#/sourceless');
+    await waitFor(() => expect(screen.getByText('暂无数据')).toBeTruthy(), FIRST_DRAW);
+    expect(screen.getByRole('heading', { name: '图片新闻' })).toBeTruthy();
   });
 
   it('a block whose `when` fails is not rendered', async () => {
