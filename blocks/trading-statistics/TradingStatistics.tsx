@@ -1,59 +1,13 @@
 import { useMemo } from 'react';
-import { BlockStatus } from '../../engine/react/BlockStatus.js';
 import { useRegion } from '../../engine/react/RegionProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { TradingStatistics as Statistics } from '../../schemas/types/api.js';
 import type { TradingStatisticsProps } from '../../schemas/types/blocks.js';
-import { Chart } from './Chart.js';
-import { chartModel, wan, type ChartKind, type ChartModel } from './series.js';
+import { ChartFigure } from './ChartFigure.js';
+import { chartModel, wan, type ChartKind } from './series.js';
 import './trading-statistics.css';
 
 const ALL: ChartKind[] = ['status', 'type', 'category', 'monthlyDeals', 'monthlyActivity', 'place'];
-
-function Figure({ model, height, blockId }: { model: ChartModel; height: number; blockId: string }) {
-  const id = `${blockId}-${model.kind}`;
-  return (
-    <figure className="tm-chart" aria-labelledby={`${id}-title`} data-chart={model.kind}>
-      <h3 id={`${id}-title`} className="tm-chart__title">
-        {model.title}
-      </h3>
-      {model.spec ? <Chart spec={model.spec} height={height} /> : <BlockStatus kind="empty" />}
-      <figcaption className="tm-chart__summary">{model.summary}</figcaption>
-      {model.table.rows.length > 0 && (
-        <details className="tm-chart__details">
-          <summary>查看数据表</summary>
-          <table className="tm-chart__table">
-            <caption>{model.table.caption}</caption>
-            <thead>
-              <tr>
-                {model.table.columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {model.table.rows.map((row) => (
-                <tr key={String(row[0])}>
-                  {row.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={i} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={i}>{cell}</td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      )}
-    </figure>
-  );
-}
 
 /**
  * The statistics page (/dataSta): headline figures and one figure per chart, each with its title, the chart, a
@@ -97,7 +51,7 @@ export default function TradingStatistics({ props, data, blockId }: BlockCompone
       <p className="tm-stats__updated">数据统计时间：{data.updatedAt}（数据来源：本平台交易记录）</p>
       <div className="tm-stats__charts">
         {models.map((model) => (
-          <Figure key={model.kind} model={model} height={props.chartHeight ?? 300} blockId={blockId} />
+          <ChartFigure key={model.kind} model={model} height={props.chartHeight ?? 300} blockId={blockId} />
         ))}
       </div>
     </div>

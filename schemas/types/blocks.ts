@@ -410,7 +410,7 @@ export interface BiddingProjectsProps {
   demandDetailRoute?: string;
 }
 /**
- * Trading big-data board: A city's trading statistics screen: project counts by status group and type, refreshed periodically.
+ * Trading big-data board: A city's trading statistics screen: project counts by status group and type, the amount dealt, and charts (deals by month, by type, places ranked, projects by status) with their data tables, all refreshed periodically. Loads the chart library on its own route only.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "BigDataBoardProps".
@@ -424,6 +424,16 @@ export interface BigDataBoardProps {
    * Seconds between refreshes.
    */
   refreshSeconds?: number;
+  /**
+   * The charts under the figures, in order, each with its summary and data table; omitted: monthlyDeals, type, place, status. An empty list shows none.
+   *
+   * @maxItems 6
+   */
+  charts?: ('status' | 'type' | 'category' | 'monthlyDeals' | 'monthlyActivity' | 'place')[];
+  /**
+   * Height of each chart in pixels.
+   */
+  chartHeight?: number;
   /**
    * The figures shown; omitted: all projects, one per status group (worded by the region's statusLabels) and tenders.
    *

@@ -125,6 +125,47 @@ describe('statistics /dataSta', () => {
   }, 180_000);
 });
 
+describe('the big-data screen of 信阳市 (/xinyangBigData)', () => {
+  it('shows the counts, the amount dealt and four charts with their tables, refreshes by itself, and loads the chart library there only', async () => {
+    const { page, errors } = await chromium.openPage({ region: 'xinyang', route: '/' });
+    const statisticsCalls: string[] = [];
+    page.on('request', (r) => /tradingStatistics/.test(r.url()) && statisticsCalls.push(r.url()));
+    try {
+      await settled(page);
+      await page.clock.install();
+      await page.goto(chromium.url({ region: 'xinyang', route: '/xinyangBigData' }));
+      await page.getByRole('heading', { level: 1, name: '信阳市农村产权交易大数据' }).waitFor({ timeout: 30_000 });
+      const kinds = ['monthlyDeals', 'type', 'place', 'status'];
+      for (const kind of kinds) {
+        await page.locator(`[data-chart="${kind}"]`).scrollIntoViewIfNeeded();
+        await page.locator(`[data-chart="${kind}"] [data-drawn="true"]`).waitFor({ timeout: 90_000 });
+        expect(await paintedPixels(page, kind), kind).toBeGreaterThan(500);
+        // What the canvas shows is there as text: a summary, and the data behind a disclosure.
+        expect(await page.locator(`[data-chart="${kind}"] figcaption`).innerText(), kind).toMatch(/[\u4e00-\u9fa5]{4,}.*\d/);
+        expect(await page.locator(`[data-chart="${kind}"] table tbody tr`).count(), kind).toBeGreaterThan(0);
+      }
+
+      const ids = await subtreeIds(deptOf('xinyang'));
+      const deals = await chromium.portal.db.selectFrom('project').select(['dealAmount']).where('deptId', 'in', ids).where('status', 'in', [7, 8, 9]).execute();
+      const amount = deals.reduce((sum, d) => sum + Number(d.dealAmount ?? 0), 0);
+      const wan = (Math.round(amount / 100) / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      expect((await page.locator('.tm-bigdata__figure').last().innerText()).replace(/\s+/g, '')).toBe(`累计成交金额${wan}万元`);
+
+      // On a wall for hours: a minute later the screen asks again by itself.
+      const before = statisticsCalls.length;
+      await page.clock.fastForward('01:01');
+      await expect.poll(() => statisticsCalls.length, { timeout: 15_000 }).toBeGreaterThan(before);
+
+      await page.locator('[data-chart="monthlyDeals"] summary').click();
+      await shot(page, 'big-data-xinyang.png');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 180_000);
+});
+
 describe('asset attraction /propertyAttract', () => {
   it('信阳市 names it 国有资产 (ZCZSName): cards with the invest type, a place filter (dm) and list → detail', async () => {
     const { page, errors } = await chromium.openPage({ region: 'xinyang', route: '/' });
