@@ -324,7 +324,10 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * axe.run() in the page itself, injected once per document: AxeBuilder injected axe twice per check and finished in a
  * new blank page, about a second a check. The portal draws no iframes, so the one frame is the whole page.
  */
-export async function seriousViolations(page: Page, { within, skipRules = [] }: { within?: string; skipRules?: string[] } = {}): Promise<string[]> {
+export async function seriousViolations(
+  page: Page,
+  { within, skipRules = [], tags = AXE_TAGS }: { within?: string; skipRules?: string[]; tags?: readonly string[] } = {},
+): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   // axe judges what a reader sees once things settle: a toast caught mid-fade has its text at part opacity, which
   // reads as low contrast.
@@ -349,7 +352,7 @@ export async function seriousViolations(page: Page, { within, skipRules = [] }: 
       });
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
     },
-    { within, tags: AXE_TAGS, skipRules },
+    { within, tags: [...tags], skipRules },
   );
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.slice(0, 3).join(' | ')}`);
 }
