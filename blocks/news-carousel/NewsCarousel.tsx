@@ -47,8 +47,9 @@ export default function NewsCarousel({ props, data, blockId }: BlockComponentPro
         <RouteLink to={props.detailRoute ? withQuery(props.detailRoute, { id: current.id }) : '#'} className="tm-carousel__link">
           {safeUrl(current.image) ? (
             // The first slide is the home's largest picture: fetched first (index.html preloads it too); the size
-            // attributes keep its box before it loads.
-            <img src={safeUrl(current.image)} alt={current.title} style={{ height }} width={640} height={height} {...(index === 0 ? FETCH_FIRST : {})} />
+            // attributes keep its box before it loads. Its alt is empty: the caption beside it already names the link,
+            // and a reader would hear the title twice.
+            <img src={safeUrl(current.image)} alt="" style={{ height }} width={640} height={height} {...(index === 0 ? FETCH_FIRST : {})} />
           ) : (
             <div className="tm-carousel__noimg" style={{ height }} aria-hidden="true" />
           )}

@@ -1,7 +1,7 @@
 // Semi's palette and tokens (CSS variables): the barrel import brings them, deep component imports do not.
 import '@douyinfe/semi-ui/lib/es/_base/base.css';
 import './portal.css';
-import React from 'react';
+import React, { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { defaultBlocks } from '../../blocks/index.js';
 import type { Region } from '../../schemas/types/region.js';
@@ -55,11 +55,15 @@ async function boot(): Promise<void> {
   // too: one render with their code in (and the data already come) rather than a frame of loading states and a
   // second render of every block. Not waited on long.
   await firstViewCode(region, first?.types ?? [], registry);
+  // A transition: React renders the page in slices of a few milliseconds and yields between them, so a phone's slow
+  // CPU is not held for the whole first render in one task (the header is on screen already, from the server).
   const render = () =>
-    root.render(
-      <React.StrictMode>
-        <PortalApp region={region} registry={registry} client={client} siteData={siteData} prefetch={prefetch} />
-      </React.StrictMode>,
+    startTransition(() =>
+      root.render(
+        <React.StrictMode>
+          <PortalApp region={region} registry={registry} client={client} siteData={siteData} prefetch={prefetch} />
+        </React.StrictMode>,
+      ),
     );
   render();
   // The HTTP library comes with the first call. A visitor's first view asks nothing itself (the answers came with
