@@ -1,0 +1,50 @@
+import type { Region } from '../../schemas/types/region.js';
+import { launchChromium, startPortal, watchCsp, watchNetwork } from '../../tests/browser/portal-harness.js';
+import { newWalkMemory } from './screen-checks.js';
+import { walkRegion, type RegionWalk } from './walk.js';
+
+/** A region's walk, and what the browser said meanwhile (script errors, Content-Security-Policy violations). */
+export interface WalkOutcome {
+  walk: RegionWalk;
+  errors: string[];
+}
+
+/**
+ * Starts the real server on `regionsDir` over a throwaway database with the demo data, and Chromium, and walks each
+ * region in a fresh browser context; one region that breaks the walk is reported, not the end of the others.
+ */
+export async function walkRegions(regionsDir: string, regions: readonly Region[], screenshotDir: string): Promise<WalkOutcome[]> {
+  const [portal, browser] = await Promise.all([startPortal({ regionsDir }), launchChromium()]);
+  const memory = newWalkMemory();
+  const outcomes: WalkOutcome[] = [];
+  try {
+    for (const region of regions) {
+      const url = (route: string) => `${portal.url}?region=${region.id}#${route}`;
+      const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+      const errors: string[] = [];
+      const csp: string[] = [];
+      await watchCsp(context, csp, errors);
+      // tsx (esbuild's keepNames) wraps named functions in __name(); the functions handed to page.evaluate carry it.
+      await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      try {
+        const network = watchNetwork(page);
+        await page.goto(url('/'), { waitUntil: 'load' });
+        await network.quiet();
+        const walk = await walkRegion(page, { region, url, memory, screenshotDir });
+        outcomes.push({ walk, errors: [...errors, ...csp.map((v) => `CSP ${v}`)] });
+        console.log(`  ${region.id}：${walk.screens.length} 个页面，${walk.screens.filter((s) => s.problems.length).length} 个有问题`);
+      } catch (error) {
+        const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        outcomes.push({ walk: { region: region.id, screens: [], unreached: [], badOutside: [] }, errors: [...errors, `走查中断：${message}`] });
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await portal.close();
+  }
+  return outcomes;
+}
