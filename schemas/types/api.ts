@@ -690,7 +690,7 @@ export type AuditListParams = {
   /**
    * 对象类型
    */
-  entity?: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
+  entity?: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'role';
   /**
    * 对象编号
    */
@@ -1354,7 +1354,8 @@ export interface AuditEntry {
     | 'reply'
     | 'disable'
     | 'enable'
-    | 'resetPassword';
+    | 'resetPassword'
+    | 'delete';
   /**
    * 修改前: The record before the write (null on create).
    */

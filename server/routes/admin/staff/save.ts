@@ -23,7 +23,13 @@ async function roleToSave(trx: Transaction<Database>, tenant: number, b: SaveInp
   if (b.role === 'admin') return null;
   if (b.staffRoleId === undefined) return keep;
   if (b.staffRoleId === null) return null;
-  const role = await trx.selectFrom('staffRole').select('roleId').where('roleId', '=', b.staffRoleId).where('deptId', '=', tenant).forShare().executeTakeFirst();
+  const role = await trx
+    .selectFrom('staffRole')
+    .select('roleId')
+    .where('roleId', '=', b.staffRoleId)
+    .where('deptId', '=', tenant)
+    .forShare()
+    .executeTakeFirst();
   if (!role) throw badRequest(MESSAGES.shell.staffRoleMissing);
   return role.roleId;
 }
@@ -106,7 +112,9 @@ async function updateStaff(
 /** Creating and editing staff accounts: their place, role, password and whether they are disabled. */
 export async function registerAdminStaffSaveRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
   defineRoute(app, 'adminStaffSave', async (request) => {
-    const b = request.input!;
+    // The input drops nulls; a role sent as null (全部权限) clears the account's role, one left out keeps it.
+    const sent = (request.body ?? {}) as object;
+    const b = { ...request.input!, staffRoleId: 'staffRoleId' in sent ? (request.input!.staffRoleId ?? null) : undefined };
     const scope = consoleScope(request, places);
     requirePlaceInScope(scope, b.deptId);
     if (b.password !== undefined) assertPasswordRule(b.password);
