@@ -31,6 +31,7 @@ function useHolds(): (when: unknown) => boolean {
       loggedIn: session.loggedIn,
       role: session.loggedIn ? user?.role : undefined,
       mustChangePassword: session.loggedIn && user?.mustChangePassword === true,
+      can: Object.fromEntries((session.loggedIn ? (user?.permissions ?? []) : []).map((p) => [p, true])),
     },
   };
   return (when) => !when || evaluateCondition(when as never, context as never);

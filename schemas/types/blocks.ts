@@ -179,6 +179,17 @@ export interface AdminTableProps {
      * Drawn as a destructive action.
      */
     danger?: boolean;
+    /**
+     * After success, the dialog shows this field of the call's answer until closed (e.g. a one-time password, shown once: it is not kept anywhere in the page).
+     */
+    result?: {
+      field: string;
+      label: string;
+      /**
+       * A line under the value, e.g. how to hand it over.
+       */
+      note?: string;
+    };
   }[];
 }
 /**
@@ -1691,7 +1702,8 @@ export interface SchemaFormProps {
     | 'property-registration'
     | 'console-article'
     | 'console-project'
-    | 'console-staff';
+    | 'console-staff'
+    | 'console-role';
   /**
    * The API call the valid data is posted to (as its body).
    */

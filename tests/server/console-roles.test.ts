@@ -38,6 +38,7 @@ describe('staff roles', () => {
       msg: '已有同名的权限角色',
     });
     expect((await adminCall(w.server, 'adminRoleSave', w.admin, { name: '空角色', permissions: [] })).statusCode).toBe(400);
+    expect((await adminCall(w.server, 'adminRoleSave', w.admin, { name: '  ', permissions: ['audit'] })).json()).toEqual({ code: 400, msg: '请填写角色名称' });
     expect((await adminCall(w.server, 'adminRoleSave', w.admin, { name: '坏角色', permissions: ['staff'] })).statusCode).toBe(400);
     const renamed = await adminCall(w.server, 'adminRoleSave', w.admin, { roleId: reviewer, name: '审核岗', permissions: ['registrations', 'intents'] });
     expect(renamed.json().data).toMatchObject({ roleId: reviewer, name: '审核岗' });

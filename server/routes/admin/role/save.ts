@@ -36,6 +36,7 @@ export async function registerAdminRoleSaveRoutes(app: FastifyInstance, { db }: 
     const b = request.input!;
     const tenant = roleTenant(request);
     const name = b.name.trim();
+    if (!name) throw badRequest(M.roleNameBlank);
     // Stored in the catalogue's order, each once.
     const permissions = CONSOLE_PERMISSIONS.filter((p) => b.permissions.includes(p));
     if (!permissions.length) throw badRequest(M.permissionsEmpty);
