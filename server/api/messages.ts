@@ -368,7 +368,8 @@ export const MESSAGES = {
   },
   shell: {
     /** A staff role without the page's permission (the page's name when the route has one). */
-    noPermission: (page: string | undefined) => (page ? `无权限：您的角色没有“${page}”页面的权限，请联系管理员` : '无权限：您的角色不能使用此功能，请联系管理员'),
+    noPermission: (page: string | undefined) =>
+      page ? `无权限：您的角色没有“${page}”页面的权限，请联系管理员` : '无权限：您的角色不能使用此功能，请联系管理员',
     roleNameTaken: '已有同名的权限角色',
     roleNameBlank: '请填写角色名称',
     roleMissing: '权限角色不存在',

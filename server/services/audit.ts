@@ -4,7 +4,8 @@ import type { SessionUser } from './sessions.js';
 import { bulkInsert } from '../db/bulk-insert.js';
 
 export type AuditEntity = 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'role';
-export type AuditAction = 'create' | 'update' | 'publish' | 'withdraw' | 'suspend' | 'close' | 'approve' | 'reject' | 'reply' | 'disable' | 'enable' | 'resetPassword' | 'delete';
+export type AuditAction =
+  'create' | 'update' | 'publish' | 'withdraw' | 'suspend' | 'close' | 'approve' | 'reject' | 'reply' | 'disable' | 'enable' | 'resetPassword' | 'delete';
 
 export interface AuditRecord {
   deptId: number | null;

@@ -72,7 +72,9 @@ describe('the console frame', () => {
       expect(await account.innerText()).toContain('全部权限');
       expect(await account.getByRole('button', { name: '退出登录' }).count()).toBe(1);
       expect(await account.getByRole('link', { name: '修改密码' }).count()).toBe(1);
-      await expect.poll(() => sidebarLinks(page), { timeout: 10_000 }).toEqual(['工作台', '内容管理', '项目管理', '报名审核', '竞价监控', '意向审核', '投诉咨询', '操作日志', '数据导入']);
+      await expect
+        .poll(() => sidebarLinks(page), { timeout: 10_000 })
+        .toEqual(['工作台', '内容管理', '项目管理', '报名审核', '竞价监控', '意向审核', '投诉咨询', '操作日志', '数据导入']);
       expect(await page.getByRole('link', { name: '工作台' }).getAttribute('aria-current')).toBe('page');
       await settled(page, 'loaded');
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-shell.png'), fullPage: true });

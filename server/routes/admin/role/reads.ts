@@ -13,7 +13,11 @@ export async function registerAdminRoleReadRoutes(app: FastifyInstance, { db }: 
     const { limit, offset } = paging(request.input, 20);
     const [rows, count] = await Promise.all([
       rolesQuery(db, tenant).orderBy('r.roleId').limit(limit).offset(offset).execute(),
-      db.selectFrom('staffRole').where('deptId', '=', tenant).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('staffRole')
+        .where('deptId', '=', tenant)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return ok({ rows: rows.map(roleView), total: Number(count.n) }, MESSAGES.common.queried);
   });

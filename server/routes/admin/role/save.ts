@@ -48,8 +48,17 @@ export async function registerAdminRoleSaveRoutes(app: FastifyInstance, { db }: 
         const values = { name, permissions: JSON.stringify(permissions), updatedAt: new Date() };
         const before = b.roleId ? await lockedRole(trx, tenant, b.roleId) : null;
         const row = before
-          ? await trx.updateTable('staffRole').set(values).where('roleId', '=', before.roleId).returning(['roleId', 'deptId', 'name', 'permissions']).executeTakeFirstOrThrow()
-          : await trx.insertInto('staffRole').values({ ...values, deptId: tenant }).returning(['roleId', 'deptId', 'name', 'permissions']).executeTakeFirstOrThrow();
+          ? await trx
+              .updateTable('staffRole')
+              .set(values)
+              .where('roleId', '=', before.roleId)
+              .returning(['roleId', 'deptId', 'name', 'permissions'])
+              .executeTakeFirstOrThrow()
+          : await trx
+              .insertInto('staffRole')
+              .values({ ...values, deptId: tenant })
+              .returning(['roleId', 'deptId', 'name', 'permissions'])
+              .executeTakeFirstOrThrow();
         await audit(trx, request.user, { deptId: tenant, entity: 'role', entityId: row.roleId, action: before ? 'update' : 'create', before, after: row });
         return row.roleId;
       })
@@ -63,7 +72,11 @@ export async function registerAdminRoleSaveRoutes(app: FastifyInstance, { db }: 
     await db.transaction().execute(async (trx) => {
       const before = await lockedRole(trx, tenant, request.input!.id);
       // An account keeps its role until given another: deleting it would silently widen that account to every page.
-      const users = await trx.selectFrom('appUser').select((eb) => eb.fn.countAll<string>().as('n')).where('staffRoleId', '=', before.roleId).executeTakeFirstOrThrow();
+      const users = await trx
+        .selectFrom('appUser')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('staffRoleId', '=', before.roleId)
+        .executeTakeFirstOrThrow();
       if (Number(users.n) > 0) throw new ApiError(409, M.roleInUse(Number(users.n)));
       await trx.deleteFrom('staffRole').where('roleId', '=', before.roleId).execute();
       await audit(trx, request.user, { deptId: tenant, entity: 'role', entityId: before.roleId, action: 'delete', before, after: null });

@@ -20,7 +20,10 @@ export async function registerAdminStaffListRoutes(app: FastifyInstance, { db, p
     const keyword = p.keyword?.trim();
     if (keyword) q = q.where((eb) => eb.or([eb('name', 'ilike', containing(keyword)), eb('phone', 'like', containing(keyword))]));
     const { rows, total } = await pageOf(q, paging(p), (q) => q.select([...STAFF_COLUMNS]).orderBy('userId'));
-    const names = await roleNames(db, rows.map((r) => r.staffRoleId));
+    const names = await roleNames(
+      db,
+      rows.map((r) => r.staffRoleId),
+    );
     return ok({ rows: rows.map((r) => staffView(places, r, names)), total }, MESSAGES.common.queried);
   });
 }

@@ -22,7 +22,11 @@ export function staffView(
   names: ReadonlyMap<number, string>,
 ) {
   const staffRoleName =
-    r.role === 'admin' ? MESSAGES.shell.administrator : r.staffRoleId === null ? MESSAGES.shell.allPages : (names.get(r.staffRoleId) ?? MESSAGES.shell.allPages);
+    r.role === 'admin'
+      ? MESSAGES.shell.administrator
+      : r.staffRoleId === null
+        ? MESSAGES.shell.allPages
+        : (names.get(r.staffRoleId) ?? MESSAGES.shell.allPages);
   return {
     userId: r.userId,
     phone: r.phone,
