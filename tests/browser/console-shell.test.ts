@@ -120,6 +120,18 @@ describe('the console frame', () => {
       await expect.poll(() => page.getByRole('heading', { name: /无权限/ }).count(), { timeout: 15_000 }).toBe(1);
       expect(await page.locator('.tm-console-table').count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
+
+      // An administrator disables the account meanwhile (its sessions end): the next call lands on the staff login.
+      const { db } = chromium.portal;
+      const reviewer = await db.updateTable('appUser').set({ disabled: true }).where('phone', '=', REVIEWER).returning('userId').executeTakeFirstOrThrow();
+      await db.deleteFrom('userSession').where('userId', '=', reviewer.userId).execute();
+      // Within the page (no reload): the registrations table's call is the one refused.
+      await page.evaluate(() => {
+        location.hash = '#/admin/registrations';
+      });
+      await expect.poll(() => page.evaluate(() => location.hash), { timeout: 15_000 }).toBe('#/admin');
+      await expect.poll(() => page.getByRole('heading', { name: '工作人员登录' }).count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => page.getByText(/账号已被停用/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
