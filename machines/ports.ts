@@ -17,6 +17,8 @@ export const ERROR_TEXTS = {
   unknown: '系统未知错误，请反馈给管理员',
   /** What the form-encoded call style logs on any failure; it never throws. */
   formCallFailed: '错误',
+  /** Not the spec's: a staff console page whose login ended (signed out elsewhere, the account disabled or reset). */
+  staffSessionEnded: '登录已失效（可能已在别处退出，或账号已被停用、密码已被重置），请使用工作人员账号重新登录',
 } as const;
 
 /**

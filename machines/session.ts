@@ -22,7 +22,7 @@ export interface LoginCredentials {
 }
 
 /** Who is logged in, as the token check or the login answered (the phone is masked by the server). */
-export type SessionUser = Pick<CheckTokenData, 'userId' | 'phone' | 'name' | 'role' | 'mustChangePassword'>;
+export type SessionUser = Pick<CheckTokenData, 'userId' | 'phone' | 'name' | 'role' | 'mustChangePassword' | 'permissions' | 'staffRoleName' | 'placeName'>;
 
 export interface SessionContext {
   user: SessionUser | null;
@@ -141,6 +141,10 @@ export const sessionMachine = setup({
                 role: event.output.role,
                 // A one-time password: the pages offer only its change until it is done.
                 ...(event.output.mustChangePassword ? { mustChangePassword: true } : {}),
+                // Staff: the console pages of the account's role, its role's and its place's names (the console frame).
+                ...(event.output.permissions ? { permissions: event.output.permissions } : {}),
+                ...(event.output.staffRoleName !== undefined ? { staffRoleName: event.output.staffRoleName } : {}),
+                ...(event.output.placeName !== undefined ? { placeName: event.output.placeName } : {}),
               }),
             }),
           ],

@@ -74,11 +74,18 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
           onConfirm={async (reason) => {
             const body = actionBody(acting.action.body as Record<string, BodyValue> | undefined, acting.row, rowKey);
             if (acting.action.reason) body[acting.action.reason.field] = reason;
+            let answer: unknown;
             try {
-              await client.call(acting.action.call as ApiRouteName, { body } as never);
+              answer = await client.call(acting.action.call as ApiRouteName, { body } as never);
             } catch (e) {
               // The client has shown the server's message; the dialog says it too and stays.
-              return isApiError(e) && e.message ? e.message : '操作失败，请稍后重试';
+              return { problem: isApiError(e) && e.message ? e.message : '操作失败，请稍后重试' };
+            }
+            const result = acting.action.result;
+            // A value to hand over (a one-time password) stays in the dialog until it is closed.
+            if (result) {
+              await load(true);
+              return { shown: String((answer as Record<string, unknown> | null)?.[result.field] ?? '') };
             }
             client.notifier.message('success', `${acting.action.text}成功`);
             setActing(null);

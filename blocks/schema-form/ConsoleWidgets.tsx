@@ -1,6 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useApiClient } from '../../engine/react/PortalClientProvider.js';
+import type { ApiRouteName } from '../../schemas/types/api.js';
 import { useRegionTowns } from '../_parts/region-towns.js';
 
 type Choice = { value: string | number; label: string };
@@ -51,6 +53,33 @@ export function PlaceSelectWidget(props: WidgetProps) {
     if ((value === undefined || value === null) && places[0]) onChange(places[0].deptId);
   }, [places, value, onChange]);
   return <NativeSelect props={props} choices={places.map((p) => ({ value: p.deptId, label: p.deptName }))} />;
+}
+
+/**
+ * `ui:widget: callChoices`: a drop-down of the rows a list call answers (`ui:options`: `call`, `valueField`,
+ * `labelField`), e.g. the tenant's staff roles. With `emptyLabel` the empty choice is offered and means null (a staff
+ * account without a role: every page), so saving it clears the value rather than leaving it as it was.
+ */
+export function CallChoicesWidget(props: WidgetProps) {
+  const client = useApiClient();
+  const { call, valueField = 'id', labelField = 'name', emptyLabel } = props.options as Record<string, string | undefined>;
+  const [choices, setChoices] = useState<Choice[]>([]);
+  useEffect(() => {
+    let live = true;
+    client
+      .call(call as ApiRouteName, { body: { pageSize: 100 } } as never)
+      .then((data: unknown) => {
+        const rows = (Array.isArray(data) ? data : ((data as { rows?: unknown[] } | null)?.rows ?? [])) as Record<string, unknown>[];
+        if (live) setChoices(rows.map((r) => ({ value: r[valueField] as string | number, label: String(r[labelField] ?? '') })));
+      })
+      // The client has said why; the drop-down keeps its empty choice.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client, call, valueField, labelField]);
+  const onChange = emptyLabel ? (value: unknown) => props.onChange(value === undefined ? null : value) : props.onChange;
+  return <NativeSelect props={{ ...props, onChange }} choices={choices} placeholder={emptyLabel ?? (props.placeholder || undefined)} />;
 }
 
 /** "2026-12-01 09:30(:00)" ↔ the datetime-local input's "2026-12-01T09:30". */

@@ -20,6 +20,7 @@ export const FORM_SCHEMAS: Record<SchemaFormProps['form'], FormModules> = {
   'console-project': () =>
     Promise.all([import('../../schemas/forms/console-project.schema.json'), import('../../schemas/forms/validators/console-project.js')]),
   'console-staff': () => Promise.all([import('../../schemas/forms/console-staff.schema.json'), import('../../schemas/forms/validators/console-staff.js')]),
+  'console-role': () => Promise.all([import('../../schemas/forms/console-role.schema.json'), import('../../schemas/forms/validators/console-role.js')]),
   'property-registration': () =>
     Promise.all([import('../../schemas/forms/property-registration.schema.json'), import('../../schemas/forms/validators/property-registration.js')]),
 };

@@ -1,7 +1,7 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { createElement, lazy, Suspense } from 'react';
 import { SmsCodeWidget } from './SmsCodeWidget.js';
-import { ChoicesWidget, DateTimeWidget, PlaceSelectWidget } from './ConsoleWidgets.js';
+import { CallChoicesWidget, ChoicesWidget, DateTimeWidget, PlaceSelectWidget } from './ConsoleWidgets.js';
 
 /**
  * The document photos widget (uploads, the document camera) is a chunk of its own, loaded when a form shows it: of
@@ -37,4 +37,5 @@ export const formWidgets: RegistryWidgetsType = {
   dateTime: DateTimeWidget,
   choices: ChoicesWidget,
   placeSelect: PlaceSelectWidget,
+  callChoices: CallChoicesWidget,
 };

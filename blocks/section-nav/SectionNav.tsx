@@ -2,31 +2,12 @@ import { Link, useLocation } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { SectionNavProps } from '../../schemas/types/blocks.js';
 import { useSessionState } from '../../engine/react/SessionProvider.js';
+import { ABOUT_SECTION, CONSOLE_SECTION } from './items.js';
 import './section-nav.css';
 
-/** The about section's pages, unless the YAML lists its own. */
-export const ABOUT_SECTION: NonNullable<SectionNavProps['items']> = [
-  { text: '关于我们', route: '/aboutUs' },
-  { text: '投诉建议', route: '/aboutUs/complaints' },
-  { text: '政策查询', route: '/aboutUs/select' },
-  { text: '项目咨询', route: '/aboutUs/select1' },
-  { text: '帮助中心', route: '/bangzhuzhongxin/detail' },
-];
+export { ABOUT_SECTION, CONSOLE_SECTION };
 
-/** The staff console's pages; the last two are the administrator's. */
-export const CONSOLE_SECTION: NonNullable<SectionNavProps['items']> = [
-  { text: '工作台', route: '/admin' },
-  { text: '内容管理', route: '/admin/articles' },
-  { text: '项目管理', route: '/admin/projects' },
-  { text: '报名审核', route: '/admin/registrations' },
-  { text: '竞价监控', route: '/admin/auctions' },
-  { text: '意向审核', route: '/admin/intents' },
-  { text: '投诉咨询', route: '/admin/requests' },
-  { text: '操作日志', route: '/admin/audit' },
-  { text: '数据导入', route: '/admin/import' },
-  { text: '区域管理', route: '/admin/places', roles: ['admin'] },
-  { text: '工作人员', route: '/admin/staff', roles: ['admin'] },
-];
+type Item = NonNullable<SectionNavProps['items']>[number];
 
 /** The item whose route is the longest prefix of the path (at a `/`), so /aboutUs/select/detail stays under 政策查询. */
 export function currentItem(items: NonNullable<SectionNavProps['items']>, pathname: string): number {
@@ -39,17 +20,23 @@ export function currentItem(items: NonNullable<SectionNavProps['items']>, pathna
   return best;
 }
 
-/** A section's own navigation under the main nav: its pages as tabs, the one shown marked. */
+/** Whether the signed-in account is offered an item: its role (administrator pages) and its pages (a staff role's). */
+export function offered(item: Item, user: { role?: string; permissions?: readonly string[] } | null | undefined): boolean {
+  if (item.roles && !(user?.role !== undefined && item.roles.includes(user.role as never))) return false;
+  if (item.permission && !user?.permissions?.includes(item.permission)) return false;
+  return true;
+}
+
+/** A section's own navigation: its pages as tabs under the main nav, or as the console frame's sidebar; the one shown marked. */
 export default function SectionNav({ props, blockId }: BlockComponentProps<SectionNavProps>) {
   const { pathname } = useLocation();
   const { user } = useSessionState();
-  const items = (props.items ?? (props.preset === 'console' ? CONSOLE_SECTION : ABOUT_SECTION)).filter(
-    (item) => !item.roles || (user?.role !== undefined && item.roles.includes(user.role)),
-  );
+  const items = (props.items ?? (props.preset === 'console' ? CONSOLE_SECTION : ABOUT_SECTION)).filter((item) => offered(item, user));
   const current = currentItem(items, pathname);
   const labelId = `${blockId}-label`;
+  const sidebar = props.variant === 'sidebar';
   return (
-    <nav className="tm-section-nav" aria-labelledby={labelId}>
+    <nav className={sidebar ? 'tm-section-nav tm-section-nav--sidebar' : 'tm-section-nav'} aria-labelledby={labelId}>
       <span id={labelId} className={props.showLabel ? 'tm-section-nav__label' : 'tm-visually-hidden'}>
         {props.label ?? (props.preset === 'console' ? '工作人员后台' : '关于我们')}
       </span>

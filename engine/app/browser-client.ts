@@ -28,6 +28,7 @@ export function createBrowserClient(settings: ClientSettings, getRegion: () => C
       window.location.hash = `#${route}`;
     },
     homeShowLogin: () => Boolean(getRegion()?.flags?.homeShowLogin),
+    currentRoute: () => window.location.hash.replace(/^#/, ''),
     defaultDeptId: () => getRegion()?.deptId,
     defaultDeptCode: () => getRegion()?.deptCode,
   });

@@ -32,6 +32,8 @@ export interface ApiClientOptions {
   navigate: (route: string) => void;
   /** The region's `homeShowLogin` flag: where a 401 on a stored login sends the user. */
   homeShowLogin: () => boolean;
+  /** The hash route shown now (e.g. `/admin/articles`): a 401 inside the staff console goes to the staff login. */
+  currentRoute?: () => string;
   /** Used when neither the call nor the session names a place: the region's own deptId. */
   defaultDeptId?: () => number | string | undefined;
   /** The region's deptCode, the form calls' default `dm`. */

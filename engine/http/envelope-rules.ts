@@ -4,7 +4,13 @@ import { ApiError } from './api-error.js';
 import { codeText, ERROR_TEXTS } from './error-catalogue.js';
 
 /** Who the code rules tell, and where an expired login goes. */
-export type EnvelopeRuleSettings = Pick<ApiClientOptions, 'session' | 'notifier' | 'navigate' | 'homeShowLogin'>;
+export type EnvelopeRuleSettings = Pick<ApiClientOptions, 'session' | 'notifier' | 'navigate' | 'homeShowLogin' | 'currentRoute'>;
+
+/** The staff console's pages: a login lost there (signed out elsewhere, the account disabled) returns to its staff login. */
+const CONSOLE_ROUTE = /^\/admin(?:[/?]|$)/;
+
+/** The staff login of the console, where its pages show the login box to a signed-out visitor. */
+export const CONSOLE_LOGIN_ROUTE = '/admin';
 
 /** A JSON object body, which may be an envelope (not a list, a string or raw bytes). */
 export function isEnvelope(value: unknown): value is { code?: unknown; msg?: unknown } {
@@ -22,8 +28,13 @@ export function applyEnvelopeRules<T>(envelope: Envelope<T>, status: number, set
     // Cleared before anything else: concurrent 401s then see no login and pass through silently, one message.
     session.clearLogin();
     if (!quietExpiry) {
-      notifier.message('warning', ERROR_TEXTS.sessionExpired);
-      settings.navigate(settings.homeShowLogin() ? '/' : '/login');
+      if (CONSOLE_ROUTE.test(settings.currentRoute?.() ?? '')) {
+        notifier.message('warning', ERROR_TEXTS.staffSessionEnded);
+        settings.navigate(CONSOLE_LOGIN_ROUTE);
+      } else {
+        notifier.message('warning', ERROR_TEXTS.sessionExpired);
+        settings.navigate(settings.homeShowLogin() ? '/' : '/login');
+      }
     }
     throw new ApiError('session-expired', ERROR_TEXTS.sessionExpired, code, status);
   }

@@ -6,6 +6,8 @@ import type { ReactBlockRegistry } from './block-types.js';
 import { documentTitle } from '../runtime/title.js';
 import { BlockView, loadBlock } from './BlockView.js';
 import { ReadingAidsBar } from './ReadingAidsBar.js';
+import { ConsoleFrame } from './ConsoleFrame.js';
+import { ConsoleRefusal, useConsoleRefusal } from './ConsoleRefusal.js';
 import { useApiClient, usePortalSiteData, useSession, useSourcePrefetch } from './PortalClientProvider.js';
 import { useSessionState } from './SessionProvider.js';
 import { useFlags, useRegion, useRouteQuery } from './RegionProvider.js';
@@ -29,6 +31,7 @@ function useHolds(): (when: unknown) => boolean {
       loggedIn: session.loggedIn,
       role: session.loggedIn ? user?.role : undefined,
       mustChangePassword: session.loggedIn && user?.mustChangePassword === true,
+      can: Object.fromEntries((session.loggedIn ? (user?.permissions ?? []) : []).map((p) => [p, true])),
     },
   };
   return (when) => !when || evaluateCondition(when as never, context as never);
@@ -100,12 +103,14 @@ function usePagePrefetch(lists: ReadonlyArray<readonly BlockEntry[] | undefined>
 /**
  * The shell of a page: the skip link, the reading aids' bar (长辈版 / 无障碍), the region's header blocks (unless `header` is false), the main landmark with
  * `children`, the footer blocks; zoom 0.8 unless turned off; the document title from region and platform; the
- * region's background picture (backGroundUrl) behind it all.
+ * region's background picture (backGroundUrl) behind it all. With `frame` console the staff console's frame
+ * (ConsoleFrame: its top bar and sidebar) stands in for the region's header and footer.
  */
 function PageShell({
   pageClass,
   header,
   zoom,
+  frame = 'portal',
   registry,
   resetKey,
   children,
@@ -113,6 +118,7 @@ function PageShell({
   pageClass: string;
   header: boolean;
   zoom: boolean;
+  frame?: 'portal' | 'console';
   registry: ReactBlockRegistry;
   resetKey: string;
   children: ReactNode;
@@ -135,6 +141,11 @@ function PageShell({
     ? { backgroundImage: `linear-gradient(rgba(244, 246, 248, 0.88), rgba(244, 246, 248, 0.88)), url("${encodeURI(region.backGroundUrl)}")` }
     : undefined;
 
+  const main = (
+    <main id="tm-main" className="tm-main" tabIndex={-1}>
+      {children}
+    </main>
+  );
   return (
     <div className={`tm-page ${pageClass}${zoom ? ' tm-zoom' : ''}${background ? ' tm-page--background' : ''}`} style={background}>
       <a
@@ -148,18 +159,22 @@ function PageShell({
         跳到主要内容
       </a>
       <ReadingAidsBar />
-      {header && (
-        <header className="tm-site-header">
-          <BlockList blocks={region.layout?.header} prefix="header" registry={registry} />
-        </header>
-      )}
-      <main id="tm-main" className="tm-main" tabIndex={-1}>
-        {children}
-      </main>
-      {header && (
-        <footer className="tm-site-footer">
-          <BlockList blocks={region.layout?.footer} prefix="footer" registry={registry} />
-        </footer>
+      {frame === 'console' ? (
+        <ConsoleFrame sidebar={(blocks) => <BlockList blocks={blocks} prefix="console" registry={registry} />} main={main} />
+      ) : (
+        <>
+          {header && (
+            <header className="tm-site-header">
+              <BlockList blocks={region.layout?.header} prefix="header" registry={registry} />
+            </header>
+          )}
+          {main}
+          {header && (
+            <footer className="tm-site-footer">
+              <BlockList blocks={region.layout?.footer} prefix="footer" registry={registry} />
+            </footer>
+          )}
+        </>
       )}
     </div>
   );
@@ -176,14 +191,23 @@ export function PageView({ pageId, page, registry }: { pageId: string; page: Pag
   // The region may name the page itself (ZCZSName: 国有资产 where others say 资产招商).
   const named = page.titleField ? (region as Record<string, unknown>)[page.titleField] : undefined;
   const title = typeof named === 'string' && named.trim() ? named.trim() : page.title;
+  const frame = page.layout?.frame ?? 'portal';
   const header = page.layout?.header !== false;
+  // A console page the account's role does not open shows 无权限 in place of its blocks (the server refuses them too).
+  const refusal = useConsoleRefusal(page.layout?.permission);
   usePagePrefetch(pageBlockLists(region, page), registry);
   return (
-    <PageShell pageClass={`tm-page--${pageId}`} header={header} zoom={page.layout?.zoom !== false} registry={registry} resetKey={pageId}>
-      {!blockHeading && title && <h1 className="tm-visually-hidden">{title}</h1>}
-      <div className="tm-grid">
-        <BlockList blocks={page.blocks} prefix={pageId} registry={registry} />
-      </div>
+    <PageShell pageClass={`tm-page--${pageId}`} header={header} zoom={page.layout?.zoom !== false} frame={frame} registry={registry} resetKey={pageId}>
+      {refusal ? (
+        <ConsoleRefusal title={title} refusal={refusal} />
+      ) : (
+        <>
+          {!blockHeading && title && <h1 className="tm-visually-hidden">{title}</h1>}
+          <div className="tm-grid">
+            <BlockList blocks={page.blocks} prefix={pageId} registry={registry} />
+          </div>
+        </>
+      )}
     </PageShell>
   );
 }

@@ -14,16 +14,17 @@ export interface ConditionContext {
   query: Record<string, string | undefined>;
   /**
    * `role` once the session check or login has answered: user, staff or admin. `mustChangePassword` while the account
-   * still has its one-time password (npm run admin:create).
+   * still has its one-time password (npm run admin:create). `can` the console pages the account may use, each `true`
+   * (`session.can.articles`): its staff role's, every page without a role.
    */
-  session: { loggedIn: boolean; hasNewMessage?: boolean; role?: string; mustChangePassword?: boolean };
+  session: { loggedIn: boolean; hasNewMessage?: boolean; role?: string; mustChangePassword?: boolean; can?: Record<string, boolean> };
 }
 
 /** The roots a condition path may start with. */
 export const CONDITION_ROOTS = ['flags', 'region', 'query', 'session'] as const;
 
 /** The session fields a condition may read. */
-export const SESSION_FIELDS = ['loggedIn', 'hasNewMessage', 'role', 'mustChangePassword'] as const;
+export const SESSION_FIELDS = ['loggedIn', 'hasNewMessage', 'role', 'mustChangePassword', 'can'] as const;
 
 /** Reads `flags.homeShowLogin`-style paths; an unknown root or a missing step gives undefined. */
 export function readPath(path: string, context: ConditionContext): unknown {

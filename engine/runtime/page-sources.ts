@@ -4,9 +4,16 @@ import { buildPageRoutes, type PageRoute } from './routes.js';
 import { resolveSource, sourceKey, type BlockSource, type ResolvedSource } from './source.js';
 import type { BlockDefinition } from './block-registry.js';
 
-/** The block lists a page draws: the region's header and footer around its own, unless it turns the header off. */
+/** Whether a page is drawn inside the region's header and footer: not when it turns the header off or is a console page. */
+export const hasRegionChrome = (page: Pick<Page, 'layout'>): boolean => page.layout?.header !== false && page.layout?.frame !== 'console';
+
+/**
+ * The block lists a page draws: the region's header and footer around its own, unless it turns the header off; a
+ * console page (layout.frame console) its frame's sidebar beside its own instead.
+ */
 export function pageBlockLists(region: Region, page: Page): ReadonlyArray<readonly BlockEntry[] | undefined> {
-  const header = page.layout?.header !== false;
+  if (page.layout?.frame === 'console') return [region.layout?.consoleSidebar, page.blocks];
+  const header = hasRegionChrome(page);
   return [header ? region.layout?.header : undefined, page.blocks, header ? region.layout?.footer : undefined];
 }
 

@@ -79,6 +79,28 @@ export type StaffRole1 = 'staff' | 'admin';
 export type StaffRole2 = 'staff' | 'admin';
 export type AdminStaffSaveBody = AdminStaffInput;
 export type AdminStaffSaveData = AdminStaff;
+export type AdminStaffGetBody = IdParams;
+export type AdminStaffGetData = AdminStaff;
+export type AdminStaffResetPasswordBody = IdParams;
+export type AdminStaffResetPasswordData = OneTimePassword;
+export type AdminRoleListQuery = AdminAdminRoleListParams;
+export type AdminRoleListBody = AdminAdminRoleListParams;
+/**
+ * A console page a staff role may use (server/plugins/guards/permissions.ts maps each staff route to one). 区域管理, 工作人员 and 角色管理 are the administrator's, never a role's.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ConsolePermission".
+ */
+export type ConsolePermission = ConsolePermission1 & ConsolePermission2;
+export type ConsolePermission1 =
+  'articles' | 'projects' | 'registrations' | 'auctions' | 'intents' | 'requests' | 'audit' | 'import';
+export type ConsolePermission2 =
+  'articles' | 'projects' | 'registrations' | 'auctions' | 'intents' | 'requests' | 'audit' | 'import';
+export type AdminRoleGetBody = IdParams;
+export type AdminRoleGetData = AdminRole;
+export type AdminRoleSaveBody = AdminRoleInput;
+export type AdminRoleSaveData = AdminRole;
+export type AdminRoleDeleteBody = IdParams;
 export type AdminImportTemplateBody = ImportTemplateParams;
 export type AdminImportData = ImportReport;
 export type AuctionRegisterQuery = AuctionProjectParams;
@@ -668,7 +690,7 @@ export type AuditListParams = {
   /**
    * 对象类型
    */
-  entity?: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
+  entity?: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'role';
   /**
    * 对象编号
    */
@@ -741,6 +763,14 @@ export type AdminAdminStaffListParams = {
    * 关键词
    */
   keyword?: string;
+  pageNum?: PageNum;
+  pageSize?: PageSize;
+} | null;
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminAdminRoleListParams".
+ */
+export type AdminAdminRoleListParams = {
   pageNum?: PageNum;
   pageSize?: PageSize;
 } | null;
@@ -1007,6 +1037,18 @@ export interface ApiSchemaTypes {
   adminStaffListData?: AdminStaffListData;
   adminStaffSaveBody?: AdminStaffSaveBody;
   adminStaffSaveData?: AdminStaffSaveData;
+  adminStaffGetBody?: AdminStaffGetBody;
+  adminStaffGetData?: AdminStaffGetData;
+  adminStaffResetPasswordBody?: AdminStaffResetPasswordBody;
+  adminStaffResetPasswordData?: AdminStaffResetPasswordData;
+  adminRoleListQuery?: AdminRoleListQuery;
+  adminRoleListBody?: AdminRoleListBody;
+  adminRoleListData?: AdminRoleListData;
+  adminRoleGetBody?: AdminRoleGetBody;
+  adminRoleGetData?: AdminRoleGetData;
+  adminRoleSaveBody?: AdminRoleSaveBody;
+  adminRoleSaveData?: AdminRoleSaveData;
+  adminRoleDeleteBody?: AdminRoleDeleteBody;
   adminImportTemplateBody?: AdminImportTemplateBody;
   adminImportData?: AdminImportData;
   auctionRegisterQuery?: AuctionRegisterQuery;
@@ -1292,7 +1334,7 @@ export interface AuditEntry {
   /**
    * 对象类型
    */
-  entity: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
+  entity: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'role';
   /**
    * 对象编号
    */
@@ -1311,7 +1353,9 @@ export interface AuditEntry {
     | 'reject'
     | 'reply'
     | 'disable'
-    | 'enable';
+    | 'enable'
+    | 'resetPassword'
+    | 'delete';
   /**
    * 修改前: The record before the write (null on create).
    */
@@ -1605,6 +1649,44 @@ export interface AdminStaff {
    * 创建时间: YYYY-MM-DD HH:mm:ss, China Standard Time
    */
   createdAt: string;
+  /**
+   * 权限角色编号: null: every staff page (no role given).
+   */
+  staffRoleId: number | null;
+  /**
+   * 权限角色: 全部权限 when no role is given; administrators have every page.
+   */
+  staffRoleName: string;
+}
+export interface AdminRoleListData {
+  rows: AdminRole[];
+  total: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminRole".
+ */
+export interface AdminRole {
+  /**
+   * 角色编号
+   */
+  roleId: number;
+  /**
+   * 角色名称
+   */
+  name: string;
+  /**
+   * 页面权限
+   */
+  permissions: ConsolePermission[];
+  /**
+   * 工作人员数
+   */
+  staffCount: number;
+  /**
+   * 修改时间: YYYY-MM-DD HH:mm:ss, China Standard Time
+   */
+  updatedAt: string;
 }
 export interface AuctionMineData {
   rows: MyAuction[];
@@ -2917,6 +2999,18 @@ export interface CheckTokenData {
    * Present (true) only for an account signed in with a one-time password (npm run admin:create): every other signed-in call answers 403 请先修改初始密码 until updatePwd succeeds.
    */
   mustChangePassword?: boolean;
+  /**
+   * Staff and administrators: the console pages the account may use (its role's; every page without a role or as administrator). Absent for a visitor's account.
+   */
+  permissions?: ConsolePermission[];
+  /**
+   * Staff and administrators: the role's name as the console header shows it (管理员, 全部权限, or the staff role's name).
+   */
+  staffRoleName?: string;
+  /**
+   * Staff and administrators: the name of the account's own place (empty when it has none).
+   */
+  placeName?: string;
 }
 export interface GetUserInfoByUserIdQuery {
   /**
@@ -3407,6 +3501,41 @@ export interface AdminStaffInput {
    * 停用
    */
   disabled?: boolean;
+  /**
+   * 权限角色: A role of the tenant (adminRoleList); null or absent: every staff page. Ignored for administrators.
+   */
+  staffRoleId?: number | null;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AdminRoleInput".
+ */
+export interface AdminRoleInput {
+  /**
+   * 角色编号
+   */
+  roleId?: number;
+  /**
+   * 角色名称
+   */
+  name: string;
+  /**
+   * 页面权限
+   *
+   * @minItems 1
+   * @maxItems 8
+   */
+  permissions: ConsolePermission[];
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "OneTimePassword".
+ */
+export interface OneTimePassword {
+  /**
+   * 一次性密码: Shown once to the administrator; never stored or logged. The account must change it at its next sign-in.
+   */
+  password: string;
 }
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -3977,6 +4106,18 @@ export interface LoginResult {
    * Present (true) only for an account signed in with a one-time password (npm run admin:create): every other signed-in call answers 403 请先修改初始密码 until updatePwd succeeds.
    */
   mustChangePassword?: boolean;
+  /**
+   * Staff and administrators: the console pages the account may use (its role's; every page without a role or as administrator). Absent for a visitor's account.
+   */
+  permissions?: ConsolePermission[];
+  /**
+   * Staff and administrators: the role's name as the console header shows it (管理员, 全部权限, or the staff role's name).
+   */
+  staffRoleName?: string;
+  /**
+   * Staff and administrators: the name of the account's own place (empty when it has none).
+   */
+  placeName?: string;
 }
 
 /** The response envelope of every API route. */
@@ -4187,6 +4328,66 @@ export interface ApiRoutes {
     body: AdminStaffSaveBody;
     params: never;
     data: AdminStaffSaveData;
+  };
+  /** Administrator: one staff account of the tenant, for the edit form. */
+  adminStaffGet: {
+    method: 'POST';
+    url: '/api/admin/staff/get';
+    auth: ['sign', 'staff', 'admin'];
+    query: never;
+    body: AdminStaffGetBody;
+    params: never;
+    data: AdminStaffGetData;
+  };
+  /** Administrator: gives a staff account a new one-time password, shown once in the answer; the old password stops working, the account's sessions end and it must change the new one at its next sign-in. */
+  adminStaffResetPassword: {
+    method: 'POST';
+    url: '/api/admin/staff/resetPassword';
+    auth: ['sign', 'staff', 'admin'];
+    query: never;
+    body: AdminStaffResetPasswordBody;
+    params: never;
+    data: AdminStaffResetPasswordData;
+  };
+  /** Administrator: the tenant's staff roles, each with its page permissions and how many accounts have it. */
+  adminRoleList: {
+    method: 'POST';
+    url: '/api/admin/role/list';
+    auth: ['sign', 'staff', 'admin'];
+    query: AdminRoleListQuery;
+    body: AdminRoleListBody;
+    params: never;
+    data: AdminRoleListData;
+  };
+  /** Administrator: one staff role, for the edit form. */
+  adminRoleGet: {
+    method: 'POST';
+    url: '/api/admin/role/get';
+    auth: ['sign', 'staff', 'admin'];
+    query: never;
+    body: AdminRoleGetBody;
+    params: never;
+    data: AdminRoleGetData;
+  };
+  /** Administrator: creates a staff role (name and page permissions) or changes one; the accounts having it get the new permissions at their next call. */
+  adminRoleSave: {
+    method: 'POST';
+    url: '/api/admin/role/save';
+    auth: ['sign', 'staff', 'admin'];
+    query: never;
+    body: AdminRoleSaveBody;
+    params: never;
+    data: AdminRoleSaveData;
+  };
+  /** Administrator: deletes a staff role no account has. */
+  adminRoleDelete: {
+    method: 'POST';
+    url: '/api/admin/role/delete';
+    auth: ['sign', 'staff', 'admin'];
+    query: never;
+    body: AdminRoleDeleteBody;
+    params: never;
+    data: never;
   };
   /** Staff: the import template of a kind (项目, 成交公告, 文章) as an .xlsx: the header row in Chinese, one example row in the caller's place, and a sheet of column notes. */
   adminImportTemplate: {
@@ -4904,6 +5105,12 @@ export const API_ROUTES = {
   adminPlaceTree: { method: 'POST', url: '/api/admin/place/tree', auth: ['sign', 'staff', 'admin'] },
   adminStaffList: { method: 'POST', url: '/api/admin/staff/list', auth: ['sign', 'staff', 'admin'] },
   adminStaffSave: { method: 'POST', url: '/api/admin/staff/save', auth: ['sign', 'staff', 'admin'] },
+  adminStaffGet: { method: 'POST', url: '/api/admin/staff/get', auth: ['sign', 'staff', 'admin'] },
+  adminStaffResetPassword: { method: 'POST', url: '/api/admin/staff/resetPassword', auth: ['sign', 'staff', 'admin'] },
+  adminRoleList: { method: 'POST', url: '/api/admin/role/list', auth: ['sign', 'staff', 'admin'] },
+  adminRoleGet: { method: 'POST', url: '/api/admin/role/get', auth: ['sign', 'staff', 'admin'] },
+  adminRoleSave: { method: 'POST', url: '/api/admin/role/save', auth: ['sign', 'staff', 'admin'] },
+  adminRoleDelete: { method: 'POST', url: '/api/admin/role/delete', auth: ['sign', 'staff', 'admin'] },
   adminImportTemplate: { method: 'POST', url: '/api/admin/import/template', auth: ['sign', 'staff'] },
   adminImport: { method: 'POST', url: '/api/admin/import', auth: ['sign', 'staff'] },
   auctionRegister: { method: 'POST', url: '/api/auction/register', auth: ['sign', 'bearer'] },

@@ -179,6 +179,17 @@ export interface AdminTableProps {
      * Drawn as a destructive action.
      */
     danger?: boolean;
+    /**
+     * After success, the dialog shows this field of the call's answer until closed (e.g. a one-time password, shown once: it is not kept anywhere in the page).
+     */
+    result?: {
+      field: string;
+      label: string;
+      /**
+       * A line under the value, e.g. how to hand it over.
+       */
+      note?: string;
+    };
   }[];
 }
 /**
@@ -1701,7 +1712,8 @@ export interface SchemaFormProps {
     | 'property-registration'
     | 'console-article'
     | 'console-project'
-    | 'console-staff';
+    | 'console-staff'
+    | 'console-role';
   /**
    * The API call the valid data is posted to (as its body).
    */
@@ -1853,7 +1865,7 @@ export interface SectionNavProps {
    */
   label?: string;
   /**
-   * The pages offered when items is absent: about — 关于我们, 投诉建议, 政策查询, 项目咨询, 帮助中心; console — the staff console's pages (工作台 /admin, 内容管理, 项目管理, 报名审核, 竞价监控, 意向审核, 投诉咨询, 操作日志; for administrators also 区域管理 and 工作人员).
+   * The pages offered when items is absent: about — 关于我们, 投诉建议, 政策查询, 项目咨询, 帮助中心; console — the staff console's pages (工作台 /admin, 内容管理, 项目管理, 报名审核, 竞价监控, 意向审核, 投诉咨询, 操作日志; for administrators also 区域管理, 工作人员 and 角色管理; a staff account sees only the pages its role permits).
    */
   preset?: 'about' | 'console';
   /**
@@ -1874,7 +1886,15 @@ export interface SectionNavProps {
      * @minItems 1
      */
     roles?: ('user' | 'staff' | 'admin')[];
+    /**
+     * Offered only to an account whose pages (the session's permissions: its staff role's, every page without a role) include this one; the names the server's guards check.
+     */
+    permission?: 'articles' | 'projects' | 'registrations' | 'auctions' | 'intents' | 'requests' | 'audit' | 'import';
   }[];
+  /**
+   * tabs: the pages in a row under the main nav; sidebar: a column, for the console frame's sidebar (region layout.consoleSidebar).
+   */
+  variant?: 'tabs' | 'sidebar';
 }
 /**
  * Site footer: The footer: region.footList links, back-office systems (region.backstageUrlList when region.havaLink), friendly links (region.footLinkList when flags.haveFootLink), and the responsible, supervisory and technical units (region.footerUnits).

@@ -323,6 +323,10 @@ export type Region = {
      * Blocks of the page an unknown address shows, inside the shell (header, nav, footer), between the engine's 页面不存在 with the address asked for and its 返回首页 link — e.g. a search-box.
      */
     notFound?: BlockEntry[];
+    /**
+     * Blocks of the console frame's sidebar (pages with layout.frame console), e.g. a section-nav with preset console and variant sidebar.
+     */
+    consoleSidebar?: BlockEntry[];
   };
   /**
    * Pages by id (merge by id across extends). A file pages/<id>.yaml beside a region.yaml adds or overrides page <id>.
@@ -536,6 +540,15 @@ export interface Page {
      * Apply the 0.8 page zoom (spec §1).
      */
     zoom?: boolean;
+    /**
+     * portal: the region's header and footer (layout.header, layout.footer) around the page; console: the staff console's own frame instead — a top bar with the region's platform title, the account's place, name and role, 修改密码, 退出登录 and a link back to the portal, and a sidebar of layout.consoleSidebar's blocks (shown to staff and administrators only; a signed-out visitor sees just the page, its staff login).
+     */
+    frame?: 'portal' | 'console';
+    /**
+     * With frame console: the page permission a staff account's role must have (the names of schemas/api/admin.json ConsolePermission, the same the server's guards check); admin: administrators only. A signed-in account without it sees 无权限 instead of the page's blocks.
+     */
+    permission?:
+      'articles' | 'projects' | 'registrations' | 'auctions' | 'intents' | 'requests' | 'audit' | 'import' | 'admin';
   };
   /**
    * The page exists only while this holds.

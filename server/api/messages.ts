@@ -366,4 +366,23 @@ export const MESSAGES = {
     missingMessageId: '缺少必填参数：消息编号（id）',
     messageMissing: '消息不存在',
   },
+  shell: {
+    /** A staff role without the page's permission (the page's name when the route has one). */
+    noPermission: (page: string | undefined) =>
+      page ? `无权限：您的角色没有“${page}”页面的权限，请联系管理员` : '无权限：您的角色不能使用此功能，请联系管理员',
+    roleNameTaken: '已有同名的权限角色',
+    roleNameBlank: '请填写角色名称',
+    roleMissing: '权限角色不存在',
+    roleInUse: (count: number) => `还有 ${count} 个工作人员账号使用此角色，请先为他们更换角色`,
+    roleSaved: '角色已保存',
+    roleDeleted: '角色已删除',
+    permissionsEmpty: '请至少选择一项页面权限',
+    /** A staff account given a role of another tenant (or a removed one). */
+    staffRoleMissing: '所选权限角色不存在',
+    resetOwnPassword: '不能重置自己的密码，请使用“修改密码”',
+    passwordReset: '密码已重置，请将一次性密码告知本人，登录后须修改',
+    /** The role column of an account without a role, and of an administrator. */
+    allPages: '全部权限',
+    administrator: '管理员',
+  },
 } as const;

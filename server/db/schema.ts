@@ -37,6 +37,18 @@ export interface AppUserTable {
   demoAccount: ColumnType<boolean, boolean | undefined, boolean>;
   /** Migration 019: signed in with a one-time password, the account may only change it. */
   mustChangePassword: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Migration 022: the staff role whose pages the account may use; null: every staff page. */
+  staffRoleId: ColumnType<number | null, number | null | undefined, number | null>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** Migration 022: a tenant's staff role, the console pages (permission names) it opens. */
+export interface StaffRoleTable {
+  roleId: Generated<number>;
+  deptId: number;
+  name: string;
+  permissions: Json<string[]>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -431,6 +443,7 @@ export interface Database {
   auditLog: AuditLogTable;
   place: PlaceTable;
   appUser: AppUserTable;
+  staffRole: StaffRoleTable;
   userSession: UserSessionTable;
   smsCode: SmsCodeTable;
   smsOutbox: SmsOutboxTable;

@@ -6,7 +6,7 @@ import { evaluateCondition, type ConditionContext } from '../../engine/region/co
 import { resolveSource, type BlockSource } from '../../engine/runtime/source.js';
 import { isAllowedUrl } from '../../engine/security/url-policy.js';
 import { firstPaintHtml } from '../../engine/runtime/first-paint.js';
-import { firstPageSources, type PageSource } from '../../engine/runtime/page-sources.js';
+import { firstPageSources, hasRegionChrome, type PageSource } from '../../engine/runtime/page-sources.js';
 import { isPublicCall, type OwnAnswer, type OwnCallInput, type OwnPublicApi } from '../api/own-api.js';
 import type { PortalFirstViewData } from '../../schemas/types/api.js';
 import type { SiteDataSource } from '../../engine/http/index.js';
@@ -96,7 +96,7 @@ export function firstViewBlocks(region: Region): Map<string, BlockEntry[]> {
   const byRoute = new Map<string, BlockEntry[]>();
   for (const page of Object.values(region.pages ?? {})) {
     if (page.when && !evaluateCondition(page.when as never, context)) continue;
-    const chrome = page.layout?.header !== false;
+    const chrome = hasRegionChrome(page);
     byRoute.set(page.route, [...(chrome ? visible(region.layout?.header) : []), ...visible(page.blocks), ...(chrome ? visible(region.layout?.footer) : [])]);
   }
   return byRoute;
@@ -382,8 +382,9 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
     if (onLogin.length) table.login = { key: SESSION_KEYS.token, files: onLogin.map(at) };
     if (paint.firstPaint) {
       const pages = Object.values(region.pages ?? {});
-      table.bare = pages.filter((p) => p.layout?.header === false).map((p) => p.route);
-      table.unzoomed = pages.filter((p) => p.layout?.header !== false && p.layout?.zoom === false).map((p) => p.route);
+      // A console page draws its own frame, not the region's header: its first paint is bare too.
+      table.bare = pages.filter((p) => !hasRegionChrome(p)).map((p) => p.route);
+      table.unzoomed = pages.filter((p) => hasRegionChrome(p) && p.layout?.zoom === false).map((p) => p.route);
     }
     return { code: preloadScript(table), ...paint };
   };

@@ -12,6 +12,8 @@ export interface SessionUser {
   sessionId: number;
   /** Signed in with a one-time password: only the password change (and the token check, logout) is open to it. */
   mustChangePassword: boolean;
+  /** The staff role's name and pages; null or absent: every staff page (administrators, staff without a role). */
+  staffRole?: { name: string; permissions: readonly unknown[] } | null;
 }
 
 export interface SessionPolicy {
@@ -42,6 +44,8 @@ interface SessionRow {
   role: SessionUser['role'];
   deptId: number | null;
   mustChangePassword: boolean;
+  roleName: string | null;
+  rolePermissions: unknown[] | null;
 }
 
 /**
@@ -53,7 +57,9 @@ const SESSION_BY_TOKEN: Statement = {
   params: ['text'],
   namedOnPostgres: true,
   text: `SELECT s.id AS "sessionId", s.last_seen_at AS "lastSeenAt", s.expires_at AS "expiresAt", u.user_id AS "userId",
-  u.phone, u.name, u.role, u.dept_id AS "deptId", u.must_change_password AS "mustChangePassword" FROM user_session s JOIN app_user u ON u.user_id = s.user_id WHERE s.token_hash = $1`,
+  u.phone, u.name, u.role, u.dept_id AS "deptId", u.must_change_password AS "mustChangePassword",
+  r.name AS "roleName", r.permissions AS "rolePermissions" FROM user_session s JOIN app_user u ON u.user_id = s.user_id
+  LEFT JOIN staff_role r ON r.role_id = u.staff_role_id WHERE s.token_hash = $1`,
 };
 
 /**
@@ -89,6 +95,7 @@ export async function resolveToken(
     deptId: row.deptId,
     sessionId: row.sessionId,
     mustChangePassword: row.mustChangePassword,
+    staffRole: row.roleName === null ? null : { name: row.roleName, permissions: Array.isArray(row.rolePermissions) ? row.rolePermissions : [] },
   };
 }
 

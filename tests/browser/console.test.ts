@@ -365,7 +365,8 @@ describe('the staff console', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-first-admin.png') });
 
-      await page.getByRole('link', { name: '修改密码' }).click();
+      // The notice's link (the frame's top bar offers 修改密码 too).
+      await page.getByRole('main').getByRole('link', { name: '修改密码' }).click();
       await page.getByRole('textbox', { name: '旧密码' }).fill(password);
       await page.getByRole('textbox', { name: '新密码', exact: true }).fill('Centre#2026ok');
       await page.getByRole('textbox', { name: '确认新密码' }).fill('Centre#2026ok');

@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../../api/errors.js';
 import { resolveToken, type SessionPolicy } from '../../services/sessions.js';
 import { MESSAGES } from '../../api/messages.js';
 import { header } from './header.js';
+import { checkPermission } from './permissions.js';
 
 /**
  * The signed-in calls an account that must change its one-time password may still make: the change itself, and the
@@ -36,5 +37,7 @@ export async function checkAccount(request: FastifyRequest, auth: readonly strin
     if (request.user.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.config.routeName ?? '')) {
       throw forbidden(MESSAGES.users.changePasswordFirst);
     }
+    // A staff role opens only its pages; the administrator's routes were settled by the role check above.
+    if (auth.includes('staff') && !auth.includes('admin')) checkPermission(request.user, request.routeOptions.config.routeName ?? '');
   }
 }

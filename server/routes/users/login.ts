@@ -8,6 +8,7 @@ import { scopeIds } from '../../plugins/guards/index.js';
 import type { PlaceTree } from '../../plugins/places.js';
 import { verifyAgainstDummy, verifyPassword } from '../../services/passwords.js';
 import { createSession } from '../../services/sessions.js';
+import { consoleProfile, staffRoleOf } from '../../services/console-profile.js';
 import type { RateLimitRule, ServerConfig } from '../../runtime/config.js';
 import { clientAddress, tooMany } from '../../plugins/rate-limits.js';
 import { RateLimitCounters, windowMsOf, type CounterState } from '../../services/rate-limits.js';
@@ -96,7 +97,7 @@ export async function registerLoginRoutes(app: FastifyInstance, { db, config, pl
     const attempt = await countAttempt(counters, config.rateLimits, username, request, reply);
     const user = await db
       .selectFrom('appUser')
-      .select(['userId', 'phone', 'name', 'role', 'passwordHash', 'disabled', 'mustChangePassword'])
+      .select(['userId', 'phone', 'name', 'role', 'passwordHash', 'disabled', 'mustChangePassword', 'deptId', 'staffRoleId'])
       .where('phone', '=', username)
       .executeTakeFirst();
     // An unknown phone costs the same hash as a known one.
@@ -115,6 +116,7 @@ export async function registerLoginRoutes(app: FastifyInstance, { db, config, pl
         deptId,
         role: user.role,
         ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
+        ...consoleProfile(places, { role: user.role, deptId: user.deptId, staffRole: await staffRoleOf(db, user.staffRoleId) }),
       },
       M.loggedIn,
     );

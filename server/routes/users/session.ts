@@ -4,6 +4,7 @@ import type { AppContext } from '../../api/context.js';
 import { ok, unauthorized } from '../../api/errors.js';
 import { maskPhone } from '../../api/format.js';
 import { revokeSession } from '../../services/sessions.js';
+import { consoleProfile } from '../../services/console-profile.js';
 import { M } from './common.js';
 
 function bearerToken(request: FastifyRequest): string {
@@ -12,14 +13,21 @@ function bearerToken(request: FastifyRequest): string {
 }
 
 /** The session a login token stands for: whether it is still valid, and signing out. */
-export async function registerSessionRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function registerSessionRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
   defineRoute(app, 'checkToken', async (request) => {
     // The guards resolved the token already (auth [] still reads it); the msgs here are this call's own.
     if (!bearerToken(request)) throw unauthorized(M.loginFirst);
     const user = request.user;
     if (!user) throw unauthorized(M.sessionExpired);
     return ok(
-      { userId: user.userId, phone: maskPhone(user.phone), name: user.name, role: user.role, ...(user.mustChangePassword ? { mustChangePassword: true } : {}) },
+      {
+        userId: user.userId,
+        phone: maskPhone(user.phone),
+        name: user.name,
+        role: user.role,
+        ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
+        ...consoleProfile(places, user),
+      },
       M.tokenValid,
     );
   });

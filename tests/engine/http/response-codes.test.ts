@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../engine/http/index.js';
+import { ERROR_TEXTS } from '../../../machines/ports.js';
 import { clientFor } from './client-setup.js';
 import { startScriptedServer, type ScriptedAnswer } from './scripted-server.js';
 
@@ -67,6 +68,25 @@ describe('response code handling (spec §8)', () => {
       expect(c.navigations).toEqual([target]);
     });
   }
+
+  for (const route of ['/admin', '/admin/articles', '/admin/staff/edit?id=3']) {
+    it(`401 on a staff console page (${route}): the staff login at /admin, with a message that says why`, async () => {
+      const c = clientFor(server.baseURL, { homeShowLogin: () => false, currentRoute: () => route });
+      c.session.setLogin('disabled-staff-token', '13800000002');
+      const error = await ask(c, 'unauthorized').catch((e: ApiError) => e);
+      expect(error).toMatchObject({ kind: 'session-expired', code: 401 });
+      expect(c.notifier.entries).toEqual([{ via: 'message', kind: 'warning', text: ERROR_TEXTS.staffSessionEnded }]);
+      expect(ERROR_TEXTS.staffSessionEnded).toMatch(/停用/);
+      expect(c.navigations).toEqual(['/admin']);
+    });
+  }
+
+  it('401 on a portal page whose path only starts like the console (/administer): the visitor login', async () => {
+    const c = clientFor(server.baseURL, { homeShowLogin: () => false, currentRoute: () => '/administer' });
+    c.session.setLogin('stale-token', '13800000001');
+    await ask(c, 'unauthorized').catch(() => undefined);
+    expect(c.navigations).toEqual(['/login']);
+  });
 
   it('401 with a stored login and quietExpiry (the caller prompts itself): login cleared, no message, no redirect', async () => {
     const c = clientFor(server.baseURL);

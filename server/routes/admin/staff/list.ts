@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../api/messages.js';
 import { pageOf } from '../../../api/paged-list.js';
 import { containing, paging } from '../../../api/request-params.js';
 import { consoleScope } from '../common.js';
-import { STAFF_COLUMNS, staffView } from './view.js';
+import { roleNames, STAFF_COLUMNS, staffView } from './view.js';
 
 /** The staff accounts of the caller's places (and those without a place), by place and keyword. */
 export async function registerAdminStaffListRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
@@ -20,6 +20,10 @@ export async function registerAdminStaffListRoutes(app: FastifyInstance, { db, p
     const keyword = p.keyword?.trim();
     if (keyword) q = q.where((eb) => eb.or([eb('name', 'ilike', containing(keyword)), eb('phone', 'like', containing(keyword))]));
     const { rows, total } = await pageOf(q, paging(p), (q) => q.select([...STAFF_COLUMNS]).orderBy('userId'));
-    return ok({ rows: rows.map((r) => staffView(places, r)), total }, MESSAGES.common.queried);
+    const names = await roleNames(
+      db,
+      rows.map((r) => r.staffRoleId),
+    );
+    return ok({ rows: rows.map((r) => staffView(places, r, names)), total }, MESSAGES.common.queried);
   });
 }

@@ -9,17 +9,38 @@ import { audit } from '../../../services/audit.js';
 import { assertPasswordRule, hashPassword } from '../../../services/passwords.js';
 import type { SessionUser } from '../../../services/sessions.js';
 import { consoleScope, requirePlaceInScope } from '../common.js';
-import { STAFF_COLUMNS, staffView } from './view.js';
+import { roleNames, STAFF_COLUMNS, staffView } from './view.js';
+import { roleTenant } from '../role/view.js';
 
 const M = MESSAGES.admin;
 type SaveInput = NonNullable<RouteRequest<'adminStaffSave'>['input']>;
 
+/**
+ * The staff role an account is given: none for an administrator (every page), the tenant's role by id (held FOR
+ * SHARE, so it cannot be deleted under the save), `keep` when the input leaves it out (停用/启用 send no role).
+ */
+async function roleToSave(trx: Transaction<Database>, tenant: number, b: SaveInput, keep: number | null): Promise<number | null> {
+  if (b.role === 'admin') return null;
+  if (b.staffRoleId === undefined) return keep;
+  if (b.staffRoleId === null) return null;
+  const role = await trx
+    .selectFrom('staffRole')
+    .select('roleId')
+    .where('roleId', '=', b.staffRoleId)
+    .where('deptId', '=', tenant)
+    .forShare()
+    .executeTakeFirst();
+  if (!role) throw badRequest(MESSAGES.shell.staffRoleMissing);
+  return role.roleId;
+}
+
 /** A new staff account: it needs a password. */
-async function createStaff(trx: Transaction<Database>, actor: SessionUser, b: SaveInput, passwordHash: string | undefined) {
+async function createStaff(trx: Transaction<Database>, actor: SessionUser, b: SaveInput, passwordHash: string | undefined, tenant: number) {
   if (!passwordHash) throw badRequest(M.staffPasswordMissing);
+  const staffRoleId = await roleToSave(trx, tenant, b, null);
   const row = await trx
     .insertInto('appUser')
-    .values({ phone: b.phone, name: b.name.trim(), role: b.role, deptId: b.deptId, passwordHash, disabled: b.disabled ?? false })
+    .values({ phone: b.phone, name: b.name.trim(), role: b.role, deptId: b.deptId, passwordHash, disabled: b.disabled ?? false, staffRoleId })
     .returning([...STAFF_COLUMNS])
     .executeTakeFirstOrThrow();
   await audit(trx, actor, { deptId: row.deptId, entity: 'staff', entityId: row.userId, action: 'create', before: null, after: row });
@@ -51,6 +72,7 @@ async function updateStaff(
   b: SaveInput & { userId: number },
   passwordHash: string | undefined,
   scope: number[],
+  tenant: number,
 ) {
   const admins = await lockTenantAdmins(trx, scope);
   const before = await trx
@@ -64,6 +86,7 @@ async function updateStaff(
   if (!before) throw notFound(M.staffMissing);
   const demoted = before.role === 'admin' && !before.disabled && (b.role !== 'admin' || (b.disabled ?? before.disabled));
   if (demoted && !admins.some((id) => id !== b.userId)) throw new ApiError(409, M.lastAdmin);
+  const staffRoleId = await roleToSave(trx, tenant, b, before.staffRoleId);
   const row = await trx
     .updateTable('appUser')
     .set({
@@ -72,13 +95,14 @@ async function updateStaff(
       role: b.role,
       deptId: b.deptId,
       disabled: b.disabled ?? before.disabled,
+      staffRoleId,
       updatedAt: new Date(),
       ...(passwordHash ? { passwordHash } : {}),
     })
     .where('userId', '=', b.userId)
     .returning([...STAFF_COLUMNS])
     .executeTakeFirstOrThrow();
-  // A disabled account's sessions end now; so do they after a new password.
+  // A disabled account's sessions end now; so do they after a new password. A new role applies at the next call.
   if (row.disabled || passwordHash) await trx.deleteFrom('userSession').where('userId', '=', row.userId).execute();
   const action = row.disabled !== before.disabled ? (row.disabled ? 'disable' : 'enable') : 'update';
   await audit(trx, actor, { deptId: row.deptId, entity: 'staff', entityId: row.userId, action, before, after: row });
@@ -88,7 +112,9 @@ async function updateStaff(
 /** Creating and editing staff accounts: their place, role, password and whether they are disabled. */
 export async function registerAdminStaffSaveRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
   defineRoute(app, 'adminStaffSave', async (request) => {
-    const b = request.input!;
+    // The input drops nulls; a role sent as null (全部权限) clears the account's role, one left out keeps it.
+    const sent = (request.body ?? {}) as object;
+    const b = { ...request.input!, staffRoleId: 'staffRoleId' in sent ? (request.input!.staffRoleId ?? null) : undefined };
     const scope = consoleScope(request, places);
     requirePlaceInScope(scope, b.deptId);
     if (b.password !== undefined) assertPasswordRule(b.password);
@@ -98,8 +124,9 @@ export async function registerAdminStaffSaveRoutes(app: FastifyInstance, { db, p
       const taken = await trx.selectFrom('appUser').select('userId').where('phone', '=', b.phone).executeTakeFirst();
       if (taken && taken.userId !== b.userId) throw new ApiError(409, M.staffPhoneTaken);
       const { userId } = b;
-      return userId ? updateStaff(trx, request.user, { ...b, userId }, passwordHash, scope) : createStaff(trx, request.user, b, passwordHash);
+      const tenant = roleTenant(request);
+      return userId ? updateStaff(trx, request.user, { ...b, userId }, passwordHash, scope, tenant) : createStaff(trx, request.user, b, passwordHash, tenant);
     });
-    return ok(staffView(places, saved), M.staffSaved);
+    return ok(staffView(places, saved, await roleNames(db, [saved.staffRoleId])), M.staffSaved);
   });
 }
