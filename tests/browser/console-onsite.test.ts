@@ -143,6 +143,8 @@ describe('the console of a county that auctions on site', () => {
       await checked(page, 'console-onsite-record');
       await page.getByRole('button', { name: '确认录入' }).click();
       await expect.poll(() => page.getByRole('row', { name: new RegExp(project.projectName) }).innerText(), { timeout: 15_000 }).toMatch(/成交/);
+      await checked(page, 'console-onsite-projects');
+      expect(await row.getByRole('link', { name: /^成交确认书/ }).count()).toBe(1);
       const closed = await db.selectFrom('project').select(['status', 'dealAmount']).where('id', '=', project.id).executeTakeFirstOrThrow();
       expect(closed.status).toBe(8);
       expect(Number(closed.dealAmount)).toBe(dealPrice);
