@@ -80,5 +80,6 @@ export const defaultBlocks: readonly ReactBlockDefinition[] = [
   { type: 'category-tabs', load: () => import('./category-tabs/CategoryTabs.js') },
   { type: 'admin-table', load: () => import('./admin-table/AdminTable.js'), handlesEmpty: true },
   { type: 'import-panel', load: () => import('./import-panel/ImportPanel.js') },
+  { type: 'print-sheet', load: () => import('./print-sheet/PrintSheet.js') },
   { type: 'notice-text', load: () => import('./notice-text/NoticeText.js') },
 ];

@@ -4,7 +4,7 @@ import type { FieldSchema } from '../_parts/console/api-schemas.js';
 import { fieldLabel, valueText } from '../_parts/console/labels.js';
 import { formatYuan } from '../../machines/auction-view.js';
 import { withQuery } from '../_parts/data.js';
-import { actionApplies } from './rows.js';
+import { actionApplies, linkQuery, type BodyValue } from './rows.js';
 import type { Row } from './use-table-rows.js';
 
 type Action = NonNullable<AdminTableProps['actions']>[number];
@@ -36,7 +36,7 @@ export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onActi
                 {c.label ?? fieldLabel(rowSchema, c.field)}
               </th>
             ))}
-            {props.actions?.length ? <th scope="col">操作</th> : null}
+            {props.actions?.length || props.links?.length ? <th scope="col">操作</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -52,9 +52,9 @@ export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onActi
                   />
                 </td>
               ))}
-              {props.actions?.length ? (
+              {props.actions?.length || props.links?.length ? (
                 <td className="tm-console-table__actions">
-                  {props.actions
+                  {(props.actions ?? [])
                     .filter((a) => actionApplies(a.when, row))
                     .map((a) => (
                       <button
@@ -67,6 +67,7 @@ export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onActi
                         {a.text}
                       </button>
                     ))}
+                  <RowLinks links={props.links} row={row} subject={subjectOf(row)} />
                 </td>
               ) : null}
             </tr>
@@ -74,6 +75,26 @@ export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onActi
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The row's links to other console pages (a form about the row, its print views), each named with the row. */
+function RowLinks({ links, row, subject }: { links: AdminTableProps['links']; row: Row; subject: string }) {
+  return (
+    <>
+      {(links ?? [])
+        .filter((l) => actionApplies(l.when, row))
+        .map((l) => (
+          <Link
+            key={l.text}
+            className="tm-button tm-button--small"
+            to={withQuery(l.route, linkQuery(l.query as Record<string, BodyValue>, row))}
+            aria-label={`${l.text}：${subject}`}
+          >
+            {l.text}
+          </Link>
+        ))}
+    </>
   );
 }
 

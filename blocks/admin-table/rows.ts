@@ -37,6 +37,13 @@ export function actionBody(body: Record<string, BodyValue> | undefined, row: Rec
   return out;
 }
 
+/** A row link's query: `{ $from: 'row.id' }` reads the row, a literal stays; as text for the address. */
+export function linkQuery(query: Record<string, BodyValue>, row: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) out[key] = String(typeof value === 'object' ? (row[value.$from.slice('row.'.length)] ?? '') : value);
+  return out;
+}
+
 /** Whether an action is offered on a row (its `when`: the field holds one of the values). */
 export function actionApplies(when: { field: string; in: readonly unknown[] } | undefined, row: Record<string, unknown>): boolean {
   return !when || when.in.some((v) => v === row[when.field] || String(v) === String(row[when.field]));

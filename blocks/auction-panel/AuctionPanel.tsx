@@ -106,6 +106,7 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
             }}
           />
         ) : null}
+        {registered.deposit ? <p className="tm-auction__help tm-auction__deposit">保证金：{registered.deposit}</p> : null}
         {props.mode !== 'bidding' && status === 6 ? (
           <p ref={onsiteNote} id={`${blockId}-onsite`} className="tm-auction__help" tabIndex={-1}>
             {ONSITE_BIDDING_NOTE}

@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { useApiClient, useSession } from '../../engine/react/PortalClientProvider.js';
 import { useFlags } from '../../engine/react/RegionProvider.js';
 import { registrationButton, registrationMachine, type RegistrationState } from '../../machines/registration.js';
+import { depositText } from '../_parts/deposit.js';
 import { loginReturnState } from '../_parts/login-return.js';
 
 /**
@@ -25,6 +26,8 @@ export function useRegistration({
 }) {
   const client = useApiClient();
   const session = useSession();
+  // The signed-in bidder's deposit as the centre marked it (保证金), read with the registration.
+  const [deposit, setDeposit] = useState<string | null>(null);
   const flags = useFlags();
   const navigate = useNavigate();
   const location = useLocation();
@@ -52,7 +55,11 @@ export function useRegistration({
     }
     let alive = true;
     client.call('auctionRegistration', { body: { projectId } }).then(
-      (r) => alive && registration.send({ type: 'LOGGED_IN', registrationState: (r.state ?? 0) as RegistrationState }),
+      (r) => {
+        if (!alive) return;
+        setDeposit(r.state ? depositText(r) : null);
+        registration.send({ type: 'LOGGED_IN', registrationState: (r.state ?? 0) as RegistrationState });
+      },
       () => undefined,
     );
     return () => {
@@ -60,5 +67,5 @@ export function useRegistration({
     };
   }, [client, registration, session.token, projectId]);
   const button = useSelector(registration, registrationButton);
-  return { registration, button };
+  return { registration, button, deposit: session.token ? deposit : null };
 }

@@ -6,6 +6,7 @@ import type { BlockComponentProps } from '../../engine/runtime/block-registry.js
 import { cardBadge } from '../../machines/project-status-rules.js';
 import type { AuctionMineData, MyAuction } from '../../schemas/types/api.js';
 import type { MyAuctionsProps } from '../../schemas/types/blocks.js';
+import { depositText } from '../_parts/deposit.js';
 import { projectDetailHref } from '../_parts/project-card/routes.js';
 import { priceText } from '../_parts/project-card/units.js';
 import { Pager } from '../_parts/Pager.js';
@@ -65,6 +66,7 @@ function MyAuctionItem({ row: loaded, href }: { row: MyAuction; href: string }) 
           <span className={`tm-mine__review tm-mine__review--${row.state}`}>{REVIEW_LABELS[row.state]}</span>
         </Fact>
         {row.bidderCode && <Fact term="竞买号">{row.bidderCode}</Fact>}
+        {depositText(row) && <Fact term="保证金">{depositText(row)}</Fact>}
         <Fact term="报名时间">{row.registeredAt}</Fact>
         <Fact term={price.title}>{priceText(price.amount, row.priceUnit)}</Fact>
         {showBids && (

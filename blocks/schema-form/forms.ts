@@ -21,6 +21,9 @@ export const FORM_SCHEMAS: Record<SchemaFormProps['form'], FormModules> = {
     Promise.all([import('../../schemas/forms/console-project.schema.json'), import('../../schemas/forms/validators/console-project.js')]),
   'console-staff': () => Promise.all([import('../../schemas/forms/console-staff.schema.json'), import('../../schemas/forms/validators/console-staff.js')]),
   'console-role': () => Promise.all([import('../../schemas/forms/console-role.schema.json'), import('../../schemas/forms/validators/console-role.js')]),
+  'console-onsite': () => Promise.all([import('../../schemas/forms/console-onsite.schema.json'), import('../../schemas/forms/validators/console-onsite.js')]),
+  'console-deposit': () =>
+    Promise.all([import('../../schemas/forms/console-deposit.schema.json'), import('../../schemas/forms/validators/console-deposit.js')]),
   'property-registration': () =>
     Promise.all([import('../../schemas/forms/property-registration.schema.json'), import('../../schemas/forms/validators/property-registration.js')]),
 };

@@ -41,6 +41,9 @@ export function useLoadedForm(props: SchemaFormProps, query: Record<string, stri
         // Only the form's own fields, and no nulls: rjsf would show "null" in a text box.
         for (const key of Object.keys(schema.properties ?? {})) if (data?.[key] != null) initial[key] = data[key];
       }
+      // The address's values the form sends (queryFields) also fill its own fields: a required hidden id is then valid.
+      for (const [key, value] of Object.entries(fieldsFromQuery(props.queryFields, query)))
+        if (schema.properties && key in schema.properties && initial[key] === undefined) initial[key] = value;
       // A draft the person left here earlier in this tab wins over loaded values.
       if (draftKey) initial = { ...initial, ...formDraft.read(draftKey) };
       if (live) setLoaded({ schema, validator, initial, Fields });

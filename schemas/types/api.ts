@@ -118,6 +118,10 @@ export type AuctionMineBody = AuctionAuctionMineParams;
  * via the `definition` "DateTime".
  */
 export type DateTime = string;
+/**
+ * 保证金
+ */
+export type DepositState = 'none' | 'due' | 'paid' | 'unmarked';
 export type AuctionBidQuery = AuctionAuctionBidParams;
 export type AuctionBidBody = AuctionAuctionBidParams;
 export type AuctionBidData = AuctionBidResult;
@@ -133,6 +137,10 @@ export type AuctionRegistrationsBody = AuctionAuctionRegistrationsParams;
  * YYYY-MM-DD HH:mm:ss, China Standard Time
  */
 export type DateTime1 = string;
+/**
+ * 保证金
+ */
+export type DepositState1 = 'none' | 'due' | 'paid' | 'unmarked';
 export type AuctionReviewQuery = AuctionAuctionReviewParams;
 export type AuctionReviewBody = AuctionAuctionReviewParams;
 export type AuctionReviewData = AuctionRegistration;
@@ -455,6 +463,14 @@ export type DealDetailBody = {
   id?: number;
 } | null;
 export type DealDetailData = DealDetail;
+export type AdminOnsiteRecordBody = OnsiteResultInput;
+export type AdminOnsiteRecordData = OnsiteResult;
+export type AdminDepositMarkBody = DepositInput;
+export type AdminDepositMarkData = DepositResult;
+export type AdminBidderSheetBody = ProjectIdParams;
+export type AdminBidderSheetData = BidderSheet;
+export type AdminDealSheetBody = ProjectIdParams;
+export type AdminDealSheetData = DealSheet;
 export type TownListData = Place[];
 export type ProjectListQuery = ProjectsProjectListParams;
 export type ProjectListBody = ProjectsProjectListParams;
@@ -782,6 +798,10 @@ export type ImportKind = ImportKind1 & ImportKind2;
 export type ImportKind1 = 'projects' | 'deals' | 'articles';
 export type ImportKind2 = 'projects' | 'deals' | 'articles';
 /**
+ * 保证金
+ */
+export type DepositState2 = 'none' | 'due' | 'paid' | 'unmarked';
+/**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "AuctionProjectParams".
  */
@@ -903,6 +923,30 @@ export type ListingsIntentReviewListParams = {
    */
   state?: 0 | 1 | 2;
 } | null;
+/**
+ * none: the project asks no deposit; due: asked, not marked yet, registration awaiting review; paid: marked received; unmarked: asked, never marked, registration already reviewed.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "DepositState".
+ */
+export type DepositState3 = DepositState4 & DepositState5;
+export type DepositState4 = 'none' | 'due' | 'paid' | 'unmarked';
+export type DepositState5 = 'none' | 'due' | 'paid' | 'unmarked';
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "OnsiteOutcome".
+ */
+export type OnsiteOutcome = OnsiteOutcome1 & OnsiteOutcome2;
+export type OnsiteOutcome1 = 'deal' | 'nodeal';
+export type OnsiteOutcome2 = 'deal' | 'nodeal';
+/**
+ * YYYY-MM-DD HH:mm:ss, China Standard Time
+ */
+export type DateTime3 = string;
+/**
+ * YYYY-MM-DD HH:mm:ss, China Standard Time
+ */
+export type DateTime4 = string;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "ProjectsProjectListParams".
@@ -1159,6 +1203,14 @@ export interface ApiSchemaTypes {
   dealDetailQuery?: DealDetailQuery;
   dealDetailBody?: DealDetailBody;
   dealDetailData?: DealDetailData;
+  adminOnsiteRecordBody?: AdminOnsiteRecordBody;
+  adminOnsiteRecordData?: AdminOnsiteRecordData;
+  adminDepositMarkBody?: AdminDepositMarkBody;
+  adminDepositMarkData?: AdminDepositMarkData;
+  adminBidderSheetBody?: AdminBidderSheetBody;
+  adminBidderSheetData?: AdminBidderSheetData;
+  adminDealSheetBody?: AdminDealSheetBody;
+  adminDealSheetData?: AdminDealSheetData;
   townListQuery?: TownListQuery;
   townListData?: TownListData;
   portalRegionQuery?: PortalRegionQuery;
@@ -1760,6 +1812,19 @@ export interface MyAuction {
    * The project's newest bid when the row was read (null before any): live messages of bids up to it are already counted
    */
   lastBidId: number | null;
+  /**
+   * 应缴保证金: The project's 保证金 in yuan; 0 when it asks none
+   */
+  deposit?: number;
+  depositState?: DepositState;
+  /**
+   * 到账金额: As staff marked it received; null until then
+   */
+  depositAmount?: number | null;
+  /**
+   * 到账日期: YYYY-MM-DD; null until marked
+   */
+  depositPaidOn?: string | null;
 }
 export interface AuctionRegistrationsData {
   rows: AuctionRegistrationRow[];
@@ -1813,6 +1878,23 @@ export interface AuctionRegistrationRow {
    * 审核时间
    */
   reviewedAt: DateTime | null;
+  /**
+   * 应缴保证金: The project's 保证金 in yuan; 0 when it asks none
+   */
+  deposit?: number;
+  depositState?: DepositState1;
+  /**
+   * 到账金额: As staff marked it received; null until then
+   */
+  depositAmount?: number | null;
+  /**
+   * 到账日期: YYYY-MM-DD; null until marked
+   */
+  depositPaidOn?: string | null;
+  /**
+   * 银行流水号: '' until marked
+   */
+  depositRef?: string;
 }
 export interface FeedbackBody {
   /**
@@ -3666,6 +3748,19 @@ export interface AuctionRegistration {
   bidderCode: string;
   createdAt: DateTime | null;
   reviewedAt: DateTime | null;
+  /**
+   * 应缴保证金: The project's 保证金 in yuan; 0 when it asks none
+   */
+  deposit?: number;
+  depositState?: DepositState2;
+  /**
+   * 到账金额: As staff marked it received; null until then
+   */
+  depositAmount?: number | null;
+  /**
+   * 到账日期: YYYY-MM-DD; null until marked
+   */
+  depositPaidOn?: string | null;
 }
 /**
  * An accepted bid: the same facts the real-time channel's auctionBid carries.
@@ -3906,6 +4001,208 @@ export interface DealDetail {
   projectId: number | null;
   deptId?: number;
   deptName?: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "OnsiteResultInput".
+ */
+export interface OnsiteResultInput {
+  /**
+   * 项目编号
+   */
+  projectId: number;
+  outcome: OnsiteOutcome;
+  /**
+   * 竞得人竞买号
+   */
+  bidderCode?: string;
+  /**
+   * 成交价: In the project's price unit, at least its start price
+   */
+  amount?: number;
+  /**
+   * 成交时间: China Standard Time; not in the future, not before bidding opened
+   */
+  dealtAt: string;
+  /**
+   * 备注
+   */
+  note?: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "OnsiteResult".
+ */
+export interface OnsiteResult {
+  projectId: number;
+  outcome: OnsiteOutcome;
+  /**
+   * The project's status now: 7/8 a deal, 10 流拍
+   */
+  status: number;
+  bidderCode: string;
+  amount: number | null;
+  dealtAt: DateTime;
+  note: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "DepositInput".
+ */
+export interface DepositInput {
+  /**
+   * 项目编号
+   */
+  projectId: number;
+  /**
+   * 用户编号
+   */
+  userId: number;
+  /**
+   * 到账金额（元）
+   */
+  amount: number;
+  /**
+   * 到账日期
+   */
+  paidOn: string;
+  /**
+   * 银行流水号
+   */
+  ref: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "DepositResult".
+ */
+export interface DepositResult {
+  projectId: number;
+  userId: number;
+  depositAmount: number | null;
+  depositPaidOn: string | null;
+  depositRef: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ProjectIdParams".
+ */
+export interface ProjectIdParams {
+  /**
+   * 项目编号
+   */
+  projectId: number;
+}
+/**
+ * What both print views head with.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "SheetProject".
+ */
+export interface SheetProject {
+  id: number;
+  /**
+   * 项目编号
+   */
+  code: string;
+  /**
+   * 项目名称
+   */
+  projectName: string;
+  /**
+   * 项目地址
+   */
+  address: string;
+  /**
+   * 项目状态
+   */
+  statusName: string;
+  /**
+   * 起始价: With the price unit: 12,000元
+   */
+  price: string;
+  /**
+   * 保证金: 12,000元; '' when none
+   */
+  deposit: string;
+  /**
+   * 竞价时间
+   */
+  biddingTime: string;
+  /**
+   * 交易机构: e.g. 蓝田县农村产权交易中心
+   */
+  centre: string;
+  printedAt: DateTime3;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "BidderSheetRow".
+ */
+export interface BidderSheetRow {
+  /**
+   * 竞买号
+   */
+  bidderCode: string;
+  /**
+   * 姓名
+   */
+  name: string;
+  /**
+   * 手机号: In full: the centre calls bidders
+   */
+  phone: string;
+  /**
+   * 保证金: e.g. 2,000元（2026-11-20到账，流水号…）, or 未登记 / 无需缴纳
+   */
+  deposit: string;
+  /**
+   * 报名状态
+   */
+  state: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "BidderSheet".
+ */
+export interface BidderSheet {
+  project: SheetProject;
+  rows: BidderSheetRow[];
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "DealSheet".
+ */
+export interface DealSheet {
+  project: SheetProject;
+  /**
+   * 竞买号
+   */
+  winnerCode: string;
+  /**
+   * 竞得人
+   */
+  winnerName: string;
+  /**
+   * 联系电话
+   */
+  winnerPhone: string;
+  /**
+   * 成交价: With the price unit
+   */
+  amount: string;
+  dealtAt: DateTime4;
+  /**
+   * 竞价方式: 网络竞价 or 现场竞价
+   */
+  venue: string;
+  /**
+   * 竞买人数
+   */
+  bidders: number;
+  /**
+   * 备注
+   */
+  note: string;
 }
 /**
  * A product with its description and the seller's masked phone.
@@ -4809,6 +5106,46 @@ export interface ApiRoutes {
     params: never;
     data: DealDetailData;
   };
+  /** Staff: records the outcome of an on-site auction (a deal by the winner's bidder code, price and time, or 流拍) and concludes the project through the engine's close path. */
+  adminOnsiteRecord: {
+    method: 'POST';
+    url: '/api/admin/onsite/record';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminOnsiteRecordBody;
+    params: never;
+    data: AdminOnsiteRecordData;
+  };
+  /** Staff: marks a registration's deposit (保证金) received — amount, day, bank reference — before its review. */
+  adminDepositMark: {
+    method: 'POST';
+    url: '/api/admin/registration/deposit';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminDepositMarkBody;
+    params: never;
+    data: AdminDepositMarkData;
+  };
+  /** Staff: a project's bidder list (竞买人名单) for printing: bidder code, name, full phone, deposit, registration state. */
+  adminBidderSheet: {
+    method: 'POST';
+    url: '/api/admin/print/bidders';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminBidderSheetBody;
+    params: never;
+    data: AdminBidderSheetData;
+  };
+  /** Staff: a concluded project's deal confirmation (成交确认书) for printing: project, number, winner, price, time, the centre. */
+  adminDealSheet: {
+    method: 'POST';
+    url: '/api/admin/print/deal';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminDealSheetBody;
+    params: never;
+    data: AdminDealSheetData;
+  };
   /** Places under the deptId header: the region dropdown and the area navigation. */
   townList: {
     method: 'POST';
@@ -5153,6 +5490,10 @@ export const API_ROUTES = {
   landInfoDetail: { method: 'POST', url: '/api/landInfoDetail', auth: ['sign'] },
   dealList: { method: 'POST', url: '/api/dealList', auth: ['sign'] },
   dealDetail: { method: 'POST', url: '/api/dealDetail', auth: ['sign'] },
+  adminOnsiteRecord: { method: 'POST', url: '/api/admin/onsite/record', auth: ['sign', 'staff'] },
+  adminDepositMark: { method: 'POST', url: '/api/admin/registration/deposit', auth: ['sign', 'staff'] },
+  adminBidderSheet: { method: 'POST', url: '/api/admin/print/bidders', auth: ['sign', 'staff'] },
+  adminDealSheet: { method: 'POST', url: '/api/admin/print/deal', auth: ['sign', 'staff'] },
   townList: { method: 'POST', url: '/api/townList', auth: ['sign'] },
   portalRegion: { method: 'GET', url: '/portal/region', auth: [] },
   portalFirstView: { method: 'GET', url: '/portal/first-view', auth: [] },

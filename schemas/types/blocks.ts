@@ -39,6 +39,7 @@ export interface BlockPropsByType {
   'notice-text': NoticeTextProps;
   'personal-nav': PersonalNavProps;
   'place-heading': PlaceHeadingProps;
+  'print-sheet': PrintSheetProps;
   'process-diagram': ProcessDiagramProps;
   'project-detail': ProjectDetailProps;
   'project-list': ProjectListProps;
@@ -189,6 +190,35 @@ export interface AdminTableProps {
        * A line under the value, e.g. how to hand it over.
        */
       note?: string;
+    };
+  }[];
+  /**
+   * Row links to other console pages (a form about the row, a print view), shown with the row actions when their `when` holds; the query takes values of the row.
+   */
+  links?: {
+    text: string;
+    route: string;
+    /**
+     * The route's query: { name: { $from: row.<field> } } or a literal.
+     */
+    query: {
+      [k: string]:
+        | string
+        | number
+        | boolean
+        | {
+            $from: string;
+          };
+    };
+    /**
+     * The link is offered only on rows whose field holds one of these values.
+     */
+    when?: {
+      field: string;
+      /**
+       * @minItems 1
+       */
+      in: (string | number | boolean)[];
     };
   }[];
 }
@@ -1234,6 +1264,22 @@ export interface PlaceHeadingProps {
   missingText?: string;
 }
 /**
+ * Print sheet: A print-friendly sheet of one project for the staff console (the address's ?id=): its bidder list (竞买人名单: bidder code, name, full phone, deposit, registration state; adminBidderSheet) or its deal confirmation (成交确认书: project, number, winner, price, time, the centre, signature lines; adminDealSheet). A 打印 button prints it; when printing only the sheet shows.
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "PrintSheetProps".
+ */
+export interface PrintSheetProps {
+  /**
+   * bidders: 竞买人名单; deal: 成交确认书.
+   */
+  kind: 'bidders' | 'deal';
+  /**
+   * Where 返回 goes (the project list).
+   */
+  backRoute?: string;
+}
+/**
  * Trading process diagram: The trading process as numbered steps.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
@@ -1713,7 +1759,9 @@ export interface SchemaFormProps {
     | 'console-article'
     | 'console-project'
     | 'console-staff'
-    | 'console-role';
+    | 'console-role'
+    | 'console-onsite'
+    | 'console-deposit';
   /**
    * The API call the valid data is posted to (as its body).
    */
@@ -2144,7 +2192,7 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['admin-table', 'app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'import-panel', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'notice-text', 'personal-nav', 'place-heading', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['admin-table', 'app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'import-panel', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'notice-text', 'personal-nav', 'place-heading', 'print-sheet', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;
 
 /** The block types that show data (x-source required): without it they show their empty state, not a blank frame. */
 export const BLOCKS_SHOWING_DATA: ReadonlySet<string> = new Set(['article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'category-tabs', 'financing-detail', 'financing-list', 'latest-notice', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'place-heading', 'project-detail', 'project-results', 'record-cards', 'record-detail', 'region-picker', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics']);

@@ -1,13 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toNumber } from '../api/format.js';
-import { closeMessages } from './close-messages.js';
+import { conclude } from './conclude.js';
 import { fen, ms } from './format.js';
-import { leaveMessages } from './notices.js';
 import { lockProject } from './project-scope.js';
-import { publishDeal } from './publish-deal.js';
-import { REGISTRATION } from './registration.js';
-import { dbNow, inTransaction, notify } from './transaction.js';
+import { dbNow, inTransaction } from './transaction.js';
 
 export interface CloseOutcome {
   projectId: number;
@@ -59,27 +56,8 @@ export async function closeAuction(db: Kysely<Database>, projectId: number): Pro
         winnerCode = reg?.bidderCode ?? '';
       }
     }
-    await trx.updateTable('project').set({ status, dealAmount, updatedAt: now }).where('id', '=', projectId).execute();
-    if (dealAmount !== null) await publishDeal(trx, project, { amount: dealAmount, winnerCode: winnerCode ?? '', bidders, dealtime: now });
-    await notify(trx, { type: 'auctionEnded', projectId, data: { projectId, status, dealAmount, winnerCode } });
     const outcome: CloseOutcome = { projectId, status, dealAmount, winnerCode, winnerUserId: dealAmount === null ? null : top!.userId };
-    // Every approved bidder learns the outcome in 我的消息, even one who left the screen.
-    const approved = await trx
-      .selectFrom('registration')
-      .select('userId')
-      .where('projectId', '=', projectId)
-      .where('state', '=', REGISTRATION.approved)
-      .orderBy('userId')
-      .execute();
-    await leaveMessages(
-      trx,
-      projectId,
-      closeMessages(
-        { ...outcome, projectName: project.projectName, priceUnit: project.priceUnit },
-        approved.map((r) => r.userId),
-      ),
-      now,
-    );
+    await conclude(trx, project, { ...outcome, bidders, at: now, venue: 'online' });
     return outcome;
   });
 }

@@ -49,6 +49,8 @@ export interface DealFacts {
   dealtime: Date;
   /** The place whose trading centre runs the portal, e.g. 淳安县 (淳安县农村产权交易中心). */
   centre: string;
+  /** Where the bidding took place (default online): the announcement says 网络竞价 or 现场竞价. */
+  venue?: 'online' | 'onsite';
 }
 
 /** A `deal_announcement` row. */
@@ -104,7 +106,7 @@ export function dealAnnouncementRow(p: DealProject, deal: DealFacts): DealAnnoun
     remark: `${p.type === 1 ? '中标价' : '成交价'}：${price(deal.amount)}`,
     content:
       `<h3>${escapeHtml(dealTitle(p.projectName))}</h3>` +
-      `<p>${escapeHtml(p.projectName)}（项目编号：${escapeHtml(deal.code)}）已在${escapeHtml(centre)}通过网络竞价公开交易，现将成交结果公告如下：</p>` +
+      `<p>${escapeHtml(p.projectName)}（项目编号：${escapeHtml(deal.code)}）已在${escapeHtml(centre)}通过${deal.venue === 'onsite' ? '现场' : '网络'}竞价公开交易，现将成交结果公告如下：</p>` +
       '<table border="1" cellspacing="0" cellpadding="6" style="width:100%;border-collapse:collapse"><tbody>' +
       cells.map(([th, td]) => `<tr><th>${th}</th><td>${escapeHtml(td)}</td></tr>`).join('') +
       `</tbody></table><p>以上成交结果公告期为5个工作日，如有异议请向${escapeHtml(centre)}书面提出。</p>`,

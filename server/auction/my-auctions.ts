@@ -3,6 +3,7 @@ import type { MyAuction } from '../../schemas/types/api.js';
 import type { Database } from '../db/schema.js';
 import { toNumber } from '../api/format.js';
 import { pageOf, type Page } from '../api/paged-list.js';
+import { depositNumbers, depositSelection } from './deposit.js';
 import { scopeOrNothing } from './project-scope.js';
 import { newestRegistrationsFirst } from './registration-list.js';
 
@@ -42,6 +43,7 @@ export async function myAuctions(
         'p.currentPrice',
         'p.dealAmount',
         'p.biddingStopTime',
+        ...depositSelection,
       ])
       .select(sql<string | null>`(SELECT max(b.amount) FROM bid b WHERE b.project_id = r.project_id AND b.user_id = r.user_id)`.as('myHighestBid'))
       .select(sql<number>`(SELECT count(*)::int FROM bid b WHERE b.project_id = r.project_id AND b.user_id = r.user_id)`.as('myBidCount'))
@@ -51,7 +53,7 @@ export async function myAuctions(
   );
   return {
     rows: rows.map(({ topUserId, ...r }) => ({
-      ...r,
+      ...depositNumbers(r),
       state: r.state as MyAuction['state'],
       price: toNumber(r.price) ?? 0,
       currentPrice: toNumber(r.currentPrice),

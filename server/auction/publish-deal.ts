@@ -4,7 +4,7 @@ import { dealAnnouncementRow, projectCodeOf } from './deal-announcement.js';
 import type { Db } from './transaction.js';
 
 /** The trading centre of a place: the nearest tenant root at or above it (淳安县 → 淳安县农村产权交易中心). */
-async function centreOf(db: Db, deptId: number): Promise<string> {
+export async function centreOf(db: Db, deptId: number): Promise<string> {
   const { rows } = await sql<{ deptName: string }>`
     SELECT c.dept_name AS "deptName" FROM place p
     JOIN place c ON c.dept_id = p.dept_id OR c.dept_id::text = ANY(string_to_array(p.ancestors, ','))
@@ -20,7 +20,7 @@ async function centreOf(db: Db, deptId: number): Promise<string> {
 export async function publishDeal(
   trx: Transaction<Database>,
   project: Selectable<ProjectTable>,
-  deal: { amount: number; winnerCode: string; bidders: number; dealtime: Date },
+  deal: { amount: number; winnerCode: string; bidders: number; dealtime: Date; venue?: 'online' | 'onsite' },
 ): Promise<void> {
   const row = dealAnnouncementRow(project, { ...deal, code: projectCodeOf(project), centre: await centreOf(trx, project.deptId) });
   await trx

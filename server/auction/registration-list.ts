@@ -2,6 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { AuctionRegistrationRow } from '../../schemas/types/api.js';
 import type { Database } from '../db/schema.js';
 import { pageOf, type Page } from '../api/paged-list.js';
+import { depositNumbers, depositSelection } from './deposit.js';
 import { scopeOrNothing } from './project-scope.js';
 
 /** A row of the staff list as the contract's AuctionRegistrationRow, before the route masks the phone and formats the times. */
@@ -31,9 +32,10 @@ export async function listRegistrations(
         'r.bidderCode',
         'r.createdAt',
         'r.reviewedAt',
+        ...depositSelection,
       ])
       .$call(newestRegistrationsFirst),
-  );
+  ).then(({ rows, total }) => ({ rows: rows.map(depositNumbers), total }));
 }
 
 /** Newest registration first (ties by id): the order of both registration lists. */

@@ -3,6 +3,7 @@ import type { AuctionRegistration } from '../../schemas/types/api.js';
 import type { Database } from '../db/schema.js';
 import { ApiError, notFound } from '../api/errors.js';
 import { MESSAGES } from '../api/messages.js';
+import { depositNumbers, depositSelection } from './deposit.js';
 import { ms } from './format.js';
 import { lockProject, PROJECT_MISSING, scopeOrNothing } from './project-scope.js';
 import { dbNow, inTransaction } from './transaction.js';
@@ -66,10 +67,15 @@ export async function registrationOf(db: Kysely<Database>, input: { projectId: n
   if (input.deptIds) q = q.where('deptId', 'in', scopeOrNothing(input.deptIds));
   if (!(await q.executeTakeFirst())) throw notFound(PROJECT_MISSING);
   const row = await db
-    .selectFrom('registration')
-    .select(['state', 'bidderCode', 'createdAt', 'reviewedAt'])
-    .where('projectId', '=', input.projectId)
-    .where('userId', '=', input.userId)
+    .selectFrom('registration as r')
+    .innerJoin('project as p', 'p.id', 'r.projectId')
+    .select(['r.state', 'r.bidderCode', 'r.createdAt', 'r.reviewedAt', ...depositSelection])
+    .where('r.projectId', '=', input.projectId)
+    .where('r.userId', '=', input.userId)
     .executeTakeFirst();
-  return row ? { projectId: input.projectId, ...row } : { projectId: input.projectId, state: 0, bidderCode: '', createdAt: null, reviewedAt: null };
+  if (row) {
+    const { depositRef: _ref, ...view } = depositNumbers(row);
+    return { projectId: input.projectId, ...view };
+  }
+  return { projectId: input.projectId, state: 0, bidderCode: '', createdAt: null, reviewedAt: null };
 }

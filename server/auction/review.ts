@@ -4,6 +4,8 @@ import { ApiError, notFound } from '../api/errors.js';
 import { MESSAGES } from '../api/messages.js';
 import { audit } from '../services/audit.js';
 import type { SessionUser } from '../services/sessions.js';
+import { depositMissing } from './deposit.js';
+import { money } from './format.js';
 import { leaveMessages } from './notices.js';
 import { lockProject, PROJECT_MISSING } from './project-scope.js';
 import type { RegistrationView } from './registration.js';
@@ -21,7 +23,17 @@ export interface ReviewResult extends RegistrationView {
  */
 export async function review(
   db: Kysely<Database>,
-  input: { projectId: number; userId: number; approve: boolean; reviewerId: number | null; deptIds?: number[]; reason?: string; actor?: SessionUser },
+  input: {
+    projectId: number;
+    userId: number;
+    approve: boolean;
+    reviewerId: number | null;
+    deptIds?: number[];
+    reason?: string;
+    actor?: SessionUser;
+    /** Refuse to approve before the project's deposit is marked received (the console; the operator CLI predates deposits). */
+    requireDeposit?: boolean;
+  },
 ): Promise<ReviewResult> {
   return inTransaction(db, async (trx) => {
     // The project lock serialises approvals of one project, so two reviewers never hand out the same code.
@@ -30,12 +42,14 @@ export async function review(
     if (project.status >= 7) throw new ApiError(409, MESSAGES.auction.reviewAfterEnd);
     const reg = await trx
       .selectFrom('registration')
-      .select(['id', 'state'])
+      .select(['id', 'state', 'depositMarkedAt'])
       .where('projectId', '=', project.id)
       .where('userId', '=', input.userId)
       .executeTakeFirst();
     if (!reg) throw notFound(MESSAGES.auction.notRegistered);
     if (reg.state !== 2) throw new ApiError(409, MESSAGES.auction.reviewedAlready(reg.state === 1));
+    if (input.approve && input.requireDeposit && depositMissing(project.deposit, reg.depositMarkedAt))
+      throw new ApiError(409, MESSAGES.onsite.depositRequired(money(Number(project.deposit))));
     const now = await dbNow(trx);
     let bidderCode = '';
     if (input.approve) {

@@ -206,6 +206,14 @@ export interface RegistrationTable {
   createdAt: Timestamp;
   reviewedAt: NullableTimestamp;
   reviewedBy: number | null;
+  /** Migration 023: the deposit (保证金) staff marked received, yuan; null until marked. */
+  depositAmount: NullableDecimal;
+  /** The day it arrived (a `date`: read it with to_char, the drivers differ on dates). */
+  depositPaidOn: ColumnType<Date | null, string | null | undefined, string | null>;
+  /** The bank's reference (流水号). */
+  depositRef: ColumnType<string, string | undefined, string>;
+  depositMarkedAt: NullableTimestamp;
+  depositMarkedBy: number | null;
 }
 
 export interface BidTable {
@@ -439,6 +447,24 @@ export interface BackupRunTable {
   error: string | null;
 }
 
+/** The outcome of an on-site auction as staff recorded it (migration 023): at most one per project. */
+export interface OnsiteResultTable {
+  id: Generated<number>;
+  projectId: number;
+  deptId: number;
+  /** true: a deal (user, code and amount set); false: 流拍. */
+  deal: boolean;
+  userId: number | null;
+  bidderCode: ColumnType<string, string | undefined, string>;
+  amount: NullableDecimal;
+  dealtAt: RequiredTimestamp;
+  note: ColumnType<string, string | undefined, string>;
+  /** The project status the record set (7/8 a deal, 10 流拍). */
+  status: number;
+  recordedBy: number;
+  recordedAt: Timestamp;
+}
+
 export interface Database {
   auditLog: AuditLogTable;
   place: PlaceTable;
@@ -473,6 +499,7 @@ export interface Database {
   complaint: ComplaintTable;
   propertyRegistration: PropertyRegistrationTable;
   backupRun: BackupRunTable;
+  onsiteResult: OnsiteResultTable;
 }
 
 export type Place = Selectable<PlaceTable>;

@@ -285,6 +285,13 @@ describe('the staff console', () => {
       const user = await db.selectFrom('appUser').select(['userId', 'name']).where('phone', '=', DEMO_PHONES[0]).executeTakeFirstOrThrow();
       await db.deleteFrom('registration').where('userId', '=', user.userId).where('projectId', '=', listed.id).execute();
       await register(db, { projectId: listed.id, userId: user.userId });
+      // The project asks a deposit: approval waits for it to be marked received (console-onsite.test.ts marks it in the console).
+      await db
+        .updateTable('registration')
+        .set({ depositAmount: 2000, depositPaidOn: new Date().toISOString().slice(0, 10), depositRef: 'TEST-0001', depositMarkedAt: new Date() })
+        .where('projectId', '=', listed.id)
+        .where('userId', '=', user.userId)
+        .execute();
       await page.goto(chromium.url({ region: 'chunan-dev', route: `/admin/registrations?state=2&projectId=${listed.id}` }), { waitUntil: 'networkidle' });
       await settled(page, 'loaded');
       const registration = page.getByRole('row', { name: new RegExp(`${name}.*${user.name}`) });

@@ -8,6 +8,8 @@ import { registerAdminRequestRoutes } from './request/index.js';
 import { registerAdminStaffRoutes } from './staff/index.js';
 import { registerAdminImportRoutes } from './import.js';
 import { registerAdminRoleRoutes } from './role/index.js';
+import { registerAdminOnsiteRoutes } from './onsite.js';
+import { registerAdminPrintRoutes } from './print.js';
 
 /** The staff console's routes (schemas/api/admin.json), one module per entity. */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -19,4 +21,6 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
   await registerAdminStaffRoutes(app, ctx);
   await registerAdminImportRoutes(app, ctx);
   await registerAdminRoleRoutes(app, ctx);
+  await registerAdminOnsiteRoutes(app, ctx);
+  await registerAdminPrintRoutes(app, ctx);
 }

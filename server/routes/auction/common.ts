@@ -15,4 +15,5 @@ export const registrationOut = (r: RegistrationView) => ({
   bidderCode: r.bidderCode,
   createdAt: formatDateTime(r.createdAt),
   reviewedAt: formatDateTime(r.reviewedAt),
+  ...(r.depositState === undefined ? {} : { deposit: r.deposit, depositState: r.depositState, depositAmount: r.depositAmount, depositPaidOn: r.depositPaidOn }),
 });
