@@ -7,6 +7,7 @@ import { registerAdminAuctionRoutes } from './auction.js';
 import { registerAdminRequestRoutes } from './request/index.js';
 import { registerAdminStaffRoutes } from './staff/index.js';
 import { registerAdminImportRoutes } from './import.js';
+import { registerAdminDashboardRoutes } from './dashboard/index.js';
 
 /** The staff console's routes (schemas/api/admin.json), one module per entity. */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -17,4 +18,5 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
   await registerAdminRequestRoutes(app, ctx);
   await registerAdminStaffRoutes(app, ctx);
   await registerAdminImportRoutes(app, ctx);
+  await registerAdminDashboardRoutes(app, ctx);
 }
