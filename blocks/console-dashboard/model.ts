@@ -6,7 +6,7 @@
 import { statusLabel } from '../../machines/project-status-rules.js';
 import type { Dashboard } from '../../schemas/types/api.js';
 import type { ConsoleDashboardProps } from '../../schemas/types/blocks.js';
-import { PALETTE, wan } from '../trading-statistics/series.js';
+import { PALETTE, wan } from '../_parts/chart-palette.js';
 
 export interface Tile {
   key: string;
