@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useRegion } from '../../engine/react/RegionProvider.js';
+import { useReadingAids } from '../../engine/react/ReadingAidsProvider.js';
+import { ELDER_MIN_FONT_PX } from '../../engine/accessibility/index.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { Dashboard } from '../../schemas/types/api.js';
 import type { ConsoleDashboardProps } from '../../schemas/types/blocks.js';
 import { Chart } from '../trading-statistics/Chart.js';
-import { dealTiles, monthlyDealsChart, statusChart, statusTiles, waitingTiles, type ChartFigure, type Tile } from './model.js';
+import { CHART_TEXT_PX, dealTiles, monthlyDealsChart, statusChart, statusTiles, waitingTiles, type ChartFigure, type Tile } from './model.js';
 import './console-dashboard.css';
 
 /** A group of figures under its heading, each a link to the table that lists its records. */
@@ -91,7 +93,9 @@ function Figure({ figure, height, blockId }: { figure: ChartFigure; height: numb
 export default function ConsoleDashboard({ props, data, blockId }: BlockComponentProps<ConsoleDashboardProps, Dashboard>) {
   const region = useRegion();
   const links = props.links;
-  const figures = useMemo(() => [monthlyDealsChart(data), statusChart(data, region)], [data, region]);
+  // In elder mode the charts' own text is drawn at the page's floor too.
+  const textPx = useReadingAids().aids.elder ? ELDER_MIN_FONT_PX : CHART_TEXT_PX;
+  const figures = useMemo(() => [monthlyDealsChart(data, textPx), statusChart(data, region, textPx)], [data, region, textPx]);
   return (
     <div className="tm-dash">
       <Tiles id={`${blockId}-waiting`} title="待办事项" tiles={waitingTiles(data, links)} />

@@ -103,6 +103,13 @@ describe('the dashboard’s figures', () => {
     expect(chart.table.rows.at(-1)).toEqual(['2026-11', 1, '123.45']);
     expect(chart.spec).not.toBeNull();
   });
+
+  it('draw the charts’ own text at 18 px for elder mode', () => {
+    const sizes = (spec: unknown) => [...JSON.stringify(spec).matchAll(/"fontSize":(\d+)/g)].map((m) => Number(m[1]));
+    expect(Math.min(...sizes(monthlyDealsChart(busy).spec))).toBe(12);
+    expect(Math.min(...sizes(monthlyDealsChart(busy, 18).spec))).toBe(18);
+    expect(Math.min(...sizes(statusChart(busy, lantian, 18).spec))).toBeGreaterThanOrEqual(18);
+  });
 });
 
 describe('the dashboard block', () => {
