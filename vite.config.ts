@@ -8,6 +8,7 @@ import { readingAidsCss } from './scripts/reading-aids-css.js';
 import { clientSettingsFor, PREVIEW_EVENTS_PATH, settingsScript } from './server/delivery/index-html.js';
 import { precompressDir } from './server/delivery/compression.js';
 import { rjsfRegistry } from './scripts/rjsf-registry-plugin.js';
+import { consoleSchemas } from './scripts/console-schemas-plugin.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -112,7 +113,7 @@ const FRAME_BLOCKS = /[\\/]blocks[\\/](?:site-header|main-nav|site-footer)[\\/]/
 export default defineConfig({
   root: 'engine/app',
   publicDir: false,
-  plugins: [react(), devSettings(), precompress(), rjsfRegistry()],
+  plugins: [react(), devSettings(), precompress(), rjsfRegistry(), consoleSchemas()],
   // Lean stand-ins for two libraries rjsf pulls into every form page and the portal never needs in full (each file
   // says why): ~38 KB gzip of a form's first view.
   resolve: {

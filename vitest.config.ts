@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './tests/slow-first-sequencer.js';
+import { consoleSchemas } from './scripts/console-schemas-plugin.js';
 
 // Every test lives under tests/, in a folder named after what it tests (tests/machines, tests/blocks, tests/server…).
 const ALL_TESTS = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
@@ -10,6 +11,8 @@ const BROWSER_TESTS = ['tests/browser/**/*.test.ts'];
 const EXCLUDE = ['**/node_modules/**', 'tests/hostile/**', 'tests/deploy/**'];
 
 export default defineConfig({
+  // The console's API schemas as the build gives them (blocks/_parts/console/api-schemas.ts).
+  plugins: [consoleSchemas()],
   test: {
     // include and exclude are the projects' own: `extends: true` would add the root's arrays to theirs.
     environment: 'node',

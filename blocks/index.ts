@@ -79,6 +79,8 @@ export const defaultBlocks: readonly ReactBlockDefinition[] = [
   { type: 'record-detail', load: () => import('./record-detail/RecordDetail.js') },
   { type: 'category-tabs', load: () => import('./category-tabs/CategoryTabs.js') },
   { type: 'admin-table', load: () => import('./admin-table/AdminTable.js'), handlesEmpty: true },
+  // Zeros are figures too: a centre with no deals yet sees 0 and an empty chart, not 暂无数据.
+  { type: 'console-dashboard', load: () => import('./console-dashboard/ConsoleDashboard.js'), handlesEmpty: true },
   { type: 'import-panel', load: () => import('./import-panel/ImportPanel.js') },
   { type: 'print-sheet', load: () => import('./print-sheet/PrintSheet.js') },
   { type: 'notice-text', load: () => import('./notice-text/NoticeText.js') },

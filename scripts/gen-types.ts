@@ -1,5 +1,6 @@
 /**
- * npm run gen:types            writes schemas/types/api.ts from schemas/api/*.json, and from the region and block
+ * npm run gen:types            writes schemas/types/api.ts (and api-route-files.ts, each route's file) from
+ *                              schemas/api/*.json, and from the region and block
  *                              schemas (blocks/<type>/props.schema.json) schemas/types/region.ts,
  *                              schemas/types/blocks.ts and the editor catalog schemas/block-catalog.schema.json,
  *                              and the forms' precompiled validators
@@ -15,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { generateApiForms, generateFormValidators } from './gen-form-validators.js';
-import { generateApiTypes } from './gen-types/api-types.js';
+import { generateApiRouteFiles, generateApiTypes } from './gen-types/api-types.js';
 import { generateBlockCatalog } from './gen-types/block-catalog.js';
 import { generateBlockTypes } from './gen-types/block-types.js';
 import { BLOCKS_ROOT, CATALOG_FILE, DEFAULT_OUTPUT, DEFAULT_SCHEMA_DIR, SCHEMAS_ROOT } from './gen-types/paths.js';
@@ -26,6 +27,7 @@ import { generateRegionTypes } from './gen-types/region-types.js';
 async function generateAll(): Promise<Map<string, string>> {
   const outputs = new Map<string, string>();
   outputs.set(DEFAULT_OUTPUT, await generateApiTypes(DEFAULT_SCHEMA_DIR));
+  outputs.set(path.join(SCHEMAS_ROOT, 'types/api-route-files.ts'), generateApiRouteFiles(DEFAULT_SCHEMA_DIR));
   outputs.set(path.join(SCHEMAS_ROOT, 'types/region.ts'), await generateRegionTypes(SCHEMAS_ROOT));
   outputs.set(path.join(SCHEMAS_ROOT, 'types/blocks.ts'), await generateBlockTypes(BLOCKS_ROOT));
   outputs.set(path.join(SCHEMAS_ROOT, CATALOG_FILE), generateBlockCatalog(BLOCKS_ROOT, DEFAULT_SCHEMA_DIR));

@@ -4,6 +4,7 @@
  * a screen reader hears are tested without a browser.
  */
 import type { TradingStatistics } from '../../schemas/types/api.js';
+import { PALETTE, wan } from '../_parts/chart-palette.js';
 
 export type ChartKind = 'status' | 'type' | 'category' | 'monthlyDeals' | 'monthlyActivity' | 'place';
 
@@ -36,11 +37,7 @@ const DEFAULT_STATUS: Record<string, string> = {
 };
 const DEFAULT_TYPES: Record<string, string> = { '1': '招标采购', '2': '产权交易', '3': '需求信息' };
 
-/** Colours of the series: the portal's green, orange and blue, and further hues, each readable on white. */
-export const PALETTE = ['#0b5c3a', '#c2410c', '#1d4ed8', '#7c3aed', '#b45309', '#0f766e', '#be123c', '#4d7c0f', '#475569', '#a21caf'];
-
-/** 2500000 → "250.00"; the charts speak 万元. */
-export const wan = (yuan: number): number => Math.round(yuan / 100) / 100;
+export { PALETTE, wan };
 const wanText = (yuan: number): string => wan(yuan).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const list = (parts: string[]): string => parts.join('，');
 

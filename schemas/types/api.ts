@@ -23,6 +23,9 @@ export type PropertyPhotos = string[];
 export type PropertyRegisterData = Receipt;
 export type AdminAuditListQuery = AuditListParams;
 export type AdminAuditListBody = AuditListParams;
+export type AdminDashboardQuery = DashboardParams;
+export type AdminDashboardBody = DashboardParams;
+export type AdminDashboardData = Dashboard;
 export type AdminArticleListQuery = AdminAdminArticleListParams;
 export type AdminArticleListBody = AdminAdminArticleListParams;
 /**
@@ -1048,6 +1051,9 @@ export interface ApiSchemaTypes {
   adminAuditListQuery?: AdminAuditListQuery;
   adminAuditListBody?: AdminAuditListBody;
   adminAuditListData?: AdminAuditListData;
+  adminDashboardQuery?: AdminDashboardQuery;
+  adminDashboardBody?: AdminDashboardBody;
+  adminDashboardData?: AdminDashboardData;
   adminArticleListQuery?: AdminArticleListQuery;
   adminArticleListBody?: AdminArticleListBody;
   adminArticleListData?: AdminArticleListData;
@@ -3173,6 +3179,88 @@ export interface Receipt {
 }
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "DashboardParams".
+ */
+export interface DashboardParams {
+  /**
+   * 月数: How many calendar months (China Standard Time, ending with the current one) the monthly deals cover.
+   */
+  months?: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "DealFigures".
+ */
+export interface DealFigures {
+  /**
+   * 成交宗数
+   */
+  count: number;
+  /**
+   * 成交金额（元）
+   */
+  amount: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "Dashboard".
+ */
+export interface Dashboard {
+  /**
+   * 交易项目: Projects of every type and status in scope.
+   */
+  projects: number;
+  /**
+   * 各状态项目数: Project count per stored status (2–11), statuses without a project left out, in status order. The client words and groups them by the region's statusLabels.
+   */
+  byStatus: {
+    status: ProjectStatus;
+    count: number;
+  }[];
+  /**
+   * 待处理
+   */
+  pending: {
+    /**
+     * 待审核报名
+     */
+    registrations: number;
+    /**
+     * 待审核意向
+     */
+    intents: number;
+    /**
+     * 待回复投诉
+     */
+    complaints: number;
+    /**
+     * 待回复咨询
+     */
+    consults: number;
+  };
+  /**
+   * 成交: Deals (status 7, 8, 9) closed this calendar month and this calendar year (China Standard Time); a deal counts when its bidding ended, else when it was last updated.
+   */
+  deals: {
+    month: DealFigures;
+    year: DealFigures;
+  };
+  /**
+   * 各月成交: One entry per month of the window, oldest first, months without a deal included with zeros.
+   */
+  monthly: {
+    /**
+     * YYYY-MM
+     */
+    month: string;
+    deals: number;
+    dealAmount: number;
+  }[];
+  months: number;
+  updatedAt: DateTime;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "AdminArticle".
  */
 export interface AdminArticle {
@@ -4466,6 +4554,16 @@ export interface ApiRoutes {
     params: never;
     data: AdminAuditListData;
   };
+  /** Staff: the console's first page's figures in scope — projects by status, registrations and intents awaiting review, complaints and consultations awaiting a reply, deals (count and amount) this month and this year, and deals by month. */
+  adminDashboard: {
+    method: 'POST';
+    url: '/api/admin/dashboard';
+    auth: ['sign', 'staff'];
+    query: AdminDashboardQuery;
+    body: AdminDashboardBody;
+    params: never;
+    data: AdminDashboardData;
+  };
   /** Staff: articles of every status in scope, newest first, by category, status and keyword. */
   adminArticleList: {
     method: 'POST';
@@ -5426,6 +5524,7 @@ export const API_ROUTES = {
   consultSubmit: { method: 'POST', url: '/api/consultSubmit', auth: ['sign', 'optional-user'] },
   propertyRegister: { method: 'POST', url: '/api/propertyRegister', auth: ['sign', 'bearer'] },
   adminAuditList: { method: 'POST', url: '/api/admin/audit/list', auth: ['sign', 'staff'] },
+  adminDashboard: { method: 'POST', url: '/api/admin/dashboard', auth: ['sign', 'staff'] },
   adminArticleList: { method: 'POST', url: '/api/admin/article/list', auth: ['sign', 'staff'] },
   adminArticleGet: { method: 'POST', url: '/api/admin/article/get', auth: ['sign', 'staff'] },
   adminArticleSave: { method: 'POST', url: '/api/admin/article/save', auth: ['sign', 'staff'] },

@@ -18,6 +18,7 @@ export interface BlockPropsByType {
   'bidding-projects': BiddingProjectsProps;
   'big-data-board': BigDataBoardProps;
   'category-tabs': CategoryTabsProps;
+  'console-dashboard': ConsoleDashboardProps;
   'finance-banner': FinanceBannerProps;
   'finance-panel': FinancePanelProps;
   'financing-detail': FinancingDetailProps;
@@ -522,6 +523,33 @@ export interface CategoryTabsProps {
    * Accessible name of the navigation.
    */
   label?: string;
+}
+/**
+ * Console dashboard: The staff console's first figures, from the adminDashboard call (the staff member's places): what waits for a decision (registrations and intents to review, complaints and consultations to answer), deals and their amount this month and this year, projects by status in the region's wording, and two charts — deals by month and projects by status — drawn by the statistics page's chart library, loaded only once the figures are on screen. Every figure is a link to the console table that lists it; each chart has a summary sentence and its data table as the text alternative, and an empty chart says so (暂无成交数据).
+ *
+ * This interface was referenced by `BlockPropsByType`'s JSON-Schema
+ * via the `definition` "ConsoleDashboardProps".
+ */
+export interface ConsoleDashboardProps {
+  /**
+   * Panel heading.
+   */
+  title?: string;
+  /**
+   * Height of each chart in pixels.
+   */
+  chartHeight?: number;
+  /**
+   * Where each figure leads (a console route with its filter); unset: the table of those records.
+   */
+  links?: {
+    registrations?: string;
+    intents?: string;
+    complaints?: string;
+    consults?: string;
+    projects?: string;
+    deals?: string;
+  };
 }
 /**
  * Finance banner: A financial-services picture banner (regions without the finance panel): the title (else alt) and an optional line are drawn on a solid band over the picture, so the banner carries its words; with href, a 了解详情 marker.
@@ -2192,7 +2220,7 @@ export interface TransferEntryProps {
 export type BlockType = keyof BlockPropsByType;
 
 /** Every block type, sorted. */
-export const BLOCK_TYPES = ['admin-table', 'app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'import-panel', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'notice-text', 'personal-nav', 'place-heading', 'print-sheet', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;
+export const BLOCK_TYPES = ['admin-table', 'app-qr', 'article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'big-data-board', 'category-tabs', 'console-dashboard', 'finance-banner', 'finance-panel', 'financing-detail', 'financing-list', 'friendly-links', 'image-banner', 'import-panel', 'intent-tabs', 'keyword-search', 'latest-notice', 'loan-products', 'login-box', 'main-nav', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'notice-text', 'personal-nav', 'place-heading', 'print-sheet', 'process-diagram', 'project-detail', 'project-list', 'project-results', 'project-search', 'query-tabs', 'record-cards', 'record-detail', 'region-picker', 'schema-form', 'search-box', 'section-nav', 'site-footer', 'site-header', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics', 'trading-types', 'transfer-entry'] as const;
 
 /** The block types that show data (x-source required): without it they show their empty state, not a blank frame. */
 export const BLOCKS_SHOWING_DATA: ReadonlySet<string> = new Set(['article-detail', 'article-list', 'article-menu', 'article-page', 'auction-panel', 'bidding-projects', 'category-tabs', 'financing-detail', 'financing-list', 'latest-notice', 'message-list', 'my-auctions', 'my-intents', 'news-carousel', 'news-list', 'place-heading', 'project-detail', 'project-results', 'record-cards', 'record-detail', 'region-picker', 'site-search', 'tender-list', 'town-list', 'town-map', 'trading-statistics']);

@@ -17,12 +17,10 @@
  * The last line is `RESULT {json}`: every figure, its goal, the machine's load average and what was missed.
  */
 import { execSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, startPortal } from '../../tests/browser/portal-harness.js';
+import { lastCardOf, sizes, TIMELINE_SCRIPT } from './first-view.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -42,55 +40,6 @@ const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-/** The gzip sizes of the JS and CSS files a page loaded (as built: what a browser would fetch compressed). */
-function sizes(assets: Iterable<string>) {
-  let js = 0;
-  let css = 0;
-  let jsFiles = 0;
-  let cssFiles = 0;
-  for (const asset of assets) {
-    const gzip = zlib.gzipSync(fs.readFileSync(path.resolve('dist/client', `.${asset}`)), { level: 9 }).length;
-    if (asset.endsWith('.js')) {
-      js += gzip;
-      jsFiles++;
-    } else {
-      css += gzip;
-      cssFiles++;
-    }
-  }
-  return { js, css, jsFiles, cssFiles };
-}
-
-/**
- * Records, from the page's first script on, every frame in which the number of drawn blocks or of blocks still
- * loading changed; the LCP entries come from the browser's own observer.
- */
-const TIMELINE_SCRIPT = `(() => {
-  const timeline = (window.__blockTimeline = []);
-  let last = '';
-  const tick = () => {
-    const blocks = document.querySelectorAll('.tm-block').length;
-    const loading = document.querySelectorAll('.tm-block .tm-status--loading').length;
-    const key = blocks + '/' + loading;
-    if (key !== last) { last = key; timeline.push({ t: performance.now(), blocks, loading }); }
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-})();`;
-
-/** The frame from which every block of the page stood drawn with none loading, for good (page clock, ms). */
-function lastCardOf(timeline: Array<{ t: number; blocks: number; loading: number }>): number {
-  const final = timeline[timeline.length - 1];
-  if (!final) return Number.NaN;
-  let lastCard = final.t;
-  for (let i = timeline.length - 1; i >= 0; i--) {
-    const frame = timeline[i]!;
-    if (frame.blocks === final.blocks && frame.loading === 0) lastCard = frame.t;
-    else break;
-  }
-  return lastCard;
-}
 
 /**
  * Opens a URL in a fresh context (empty cache) and returns the JS/CSS files of its first view — those requested

@@ -73,6 +73,25 @@ export async function generateApiTypes(schemaDir: string = DEFAULT_SCHEMA_DIR): 
   return `${HEADER}\n\n${compiled.trim()}\n\n${routeTable(routes, present).join('\n')}\n`;
 }
 
+/**
+ * The source of schemas/types/api-route-files.ts: which schemas/api file (its `$id`) declares each route, so the
+ * console loads only the files its tables read. A module of its own: the portal's first view, which carries
+ * API_ROUTES, does not carry it.
+ */
+export function generateApiRouteFiles(schemaDir: string = DEFAULT_SCHEMA_DIR): string {
+  const lines = [
+    HEADER,
+    '',
+    "import type { ApiRouteName } from './api.js';",
+    '',
+    '/** The schemas/api file (its `$id`) declaring each route. */',
+    'export const API_ROUTE_FILES: Record<ApiRouteName, string> = {',
+  ];
+  for (const { name, fileId } of collectRoutes(readSchemaFiles(schemaDir))) lines.push(`  ${propertyKey(name)}: ${quote(fileId)},`);
+  lines.push('};', '');
+  return lines.join('\n');
+}
+
 interface Route {
   name: string;
   spec: RouteSpec;

@@ -1,5 +1,6 @@
 import { resolveRefs } from '../../../engine/forms/resolve-refs.js';
 import type { ApiRouteName } from '../../../schemas/types/api.js';
+import { API_ROUTE_FILES } from '../../../schemas/types/api-route-files.js';
 
 /** A JSON Schema as the console reads it: titles for labels, enums for choices, formats for display. */
 export interface FieldSchema {
@@ -27,17 +28,48 @@ interface ApiFile {
   routes?: Record<string, { querystring?: FieldSchema; body?: FieldSchema; data?: FieldSchema }>;
 }
 
-/** The route files, each its own chunk: the console loads them when it first draws a table, the portal never. */
-const FILES = import.meta.glob<ApiFile>('../../../schemas/api/*.json', { import: 'default' });
+/**
+ * The route files, each its own chunk: the console loads those its tables read, the portal never. `?console`: as
+ * the build gives them to the console, without their prose (scripts/console-schemas-plugin.ts).
+ */
+const FILES = import.meta.glob<ApiFile>('../../../schemas/api/*.json', { import: 'default', query: '?console' });
+const LOADERS = new Map(Object.entries(FILES).map(([file, load]) => [file.replace(/^.*\/|\.json(\?.*)?$/g, ''), load]));
+const loaded = new Map<string, Promise<ApiFile>>();
 
-let loaded: Promise<Map<string, ApiFile>> | null = null;
+/** One route file by its id (`admin`, `auction`, …), loaded once. */
+function apiFile(id: string): Promise<ApiFile> {
+  let file = loaded.get(id);
+  if (!file) {
+    const load = LOADERS.get(id);
+    file = load ? load() : Promise.resolve({});
+    loaded.set(id, file);
+  }
+  return file;
+}
 
-/** Every route file by its id (`admin`, `auction`, …), loaded once. */
-function apiFiles(): Promise<Map<string, ApiFile>> {
-  loaded ??= Promise.all(Object.entries(FILES).map(async ([file, load]) => [file.replace(/^.*\/|\.json$/g, ''), await load()] as const)).then(
-    (entries) => new Map(entries.map(([name, content]) => [content.$id ?? name, content])),
-  );
-  return loaded;
+const REF = /^([\w-]+)#\/\$defs\/([\w-]+)$/;
+
+/**
+ * The files `schemas` reach through `file#/$defs/Name` references, followed transitively, loaded: only what a
+ * route's schemas name, not every domain's file.
+ */
+async function filesReached(fileId: string, schemas: unknown[]): Promise<Map<string, ApiFile>> {
+  const files = new Map<string, ApiFile>([[fileId, await apiFile(fileId)]]);
+  const followed = new Set<string>();
+  const queue = [...schemas];
+  while (queue.length) {
+    const node = queue.pop();
+    if (!node || typeof node !== 'object') continue;
+    const ref = (node as FieldSchema).$ref;
+    const match = typeof ref === 'string' ? REF.exec(ref) : null;
+    if (match && !followed.has(ref!)) {
+      followed.add(ref!);
+      if (!files.has(match[1])) files.set(match[1], await apiFile(match[1]));
+      queue.push(files.get(match[1])!.$defs?.[match[2]]);
+    }
+    queue.push(...Object.values(node));
+  }
+  return files;
 }
 
 /** A route's input (body, else query) and answer (`data`) schemas, references resolved. */
@@ -54,12 +86,13 @@ export interface RouteSchemas {
  * data.properties.rows.items.properties.title.title; // '标题'
  */
 export async function routeSchemas(name: ApiRouteName): Promise<RouteSchemas> {
-  const files = await apiFiles();
-  for (const file of files.values()) {
-    const route = file.routes?.[name];
-    if (route) return { input: resolveRefs(route.body ?? route.querystring ?? {}, files), data: resolveRefs(route.data ?? {}, files) };
-  }
-  throw new Error(`no API schema declares the route ${name}`);
+  const fileId = API_ROUTE_FILES[name];
+  const route = fileId ? (await apiFile(fileId)).routes?.[name] : undefined;
+  if (!route) throw new Error(`no API schema declares the route ${name}`);
+  const input = route.body ?? route.querystring ?? {};
+  const data = route.data ?? {};
+  const files = await filesReached(fileId, [input, data]);
+  return { input: resolveRefs(input, files), data: resolveRefs(data, files) };
 }
 
 /** The row schema of a paged list's answer (`{ rows: [...], total }`), or of a plain array answer. */

@@ -10,6 +10,7 @@ import { registerAdminImportRoutes } from './import.js';
 import { registerAdminRoleRoutes } from './role/index.js';
 import { registerAdminOnsiteRoutes } from './onsite.js';
 import { registerAdminPrintRoutes } from './print.js';
+import { registerAdminDashboardRoutes } from './dashboard/index.js';
 
 /** The staff console's routes (schemas/api/admin.json), one module per entity. */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -23,4 +24,5 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
   await registerAdminRoleRoutes(app, ctx);
   await registerAdminOnsiteRoutes(app, ctx);
   await registerAdminPrintRoutes(app, ctx);
+  await registerAdminDashboardRoutes(app, ctx);
 }
