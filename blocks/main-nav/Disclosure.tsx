@@ -39,11 +39,22 @@ function usePendingFocus(open: boolean, panel: RefObject<HTMLElement | null>, pe
       document.getElementById('tm-main')?.focus({ preventScroll: true });
       return;
     }
-    const items = itemsOf(panel.current);
-    // The panel's links may still be loading: the request stays until they are drawn.
-    if (!open || items.length === 0) return;
-    pending.current = null;
-    items[want === 'first' ? 0 : items.length - 1]?.focus();
+    const focusItem = () => {
+      const items = itemsOf(panel.current);
+      if (items.length === 0) return false;
+      pending.current = null;
+      items[want === 'first' ? 0 : items.length - 1]?.focus();
+      return true;
+    };
+    // Closed before its links came: nothing is left to focus.
+    if (!open) pending.current = null;
+    if (!open || focusItem() || !panel.current) return;
+    // The panel's links are still loading: focus goes to them once they are drawn.
+    const drawn = new MutationObserver(() => {
+      if (pending.current === want && focusItem()) drawn.disconnect();
+    });
+    drawn.observe(panel.current, { childList: true, subtree: true });
+    return () => drawn.disconnect();
   });
 }
 
