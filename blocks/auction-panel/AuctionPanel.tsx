@@ -75,7 +75,9 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
     },
   });
   const { button } = registered;
-  const action = panelAction(props.mode, button);
+  // Past the bidding end there is nothing left to do on the plain panels (the bid form stays, disabled, and says why).
+  const onsiteOver = props.mode !== 'bidding' && clock.biddingEnded;
+  const action = onsiteOver ? null : panelAction(props.mode, button);
   const deposit = project.deposit ?? 0;
   const { affirming, press, confirm, cancel } = useRegistrationPress(registered, Boolean(flags.affirmMoney) && deposit > 0);
 
@@ -130,7 +132,7 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
             }}
           />
         ) : null}
-        {props.mode !== 'bidding' && status === 6 ? (
+        {props.mode !== 'bidding' && status === 6 && !onsiteOver ? (
           <p ref={onsiteNote} id={`${blockId}-onsite`} className="tm-auction__help" tabIndex={-1}>
             {ONSITE_BIDDING_NOTE}
           </p>

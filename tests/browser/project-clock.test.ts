@@ -138,6 +138,8 @@ describe('a project page left open', () => {
           expect(late, `${name}: not before the end`).toBeGreaterThanOrEqual(-20);
           expect(late, `${name}: within a second of the end`).toBeLessThan(1_000);
         }
+        // Nothing left to press: bids were taken on site, and that is over.
+        await expect.poll(() => page.locator('.tm-auction__register').count()).toBe(0);
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'project-clock-ended.png'), fullPage: true });
         // Then the server's outcome: no bid, so 已结束 (in 淳安's words) (asked again, as no message comes on this variant).
         await expect.poll(() => page.locator('.tm-auction__status').innerText(), { timeout: 10_000 }).toBe(NO_DEAL);
