@@ -27,7 +27,7 @@ export const defaultBlocks: readonly ReactBlockDefinition[] = [
   { type: 'news-carousel', load: () => import('./news-carousel/NewsCarousel.js'), leadImage: ({ data }) => listItems(data, 1)[0]?.image },
   { type: 'news-list', load: () => import('./article-list/ArticleList.js') },
   { type: 'article-list', load: () => import('./article-list/ArticleList.js') },
-  { type: 'latest-notice', load: () => import('./latest-notice/LatestNotice.js') },
+  { type: 'latest-notice', load: () => import('./latest-notice/LatestNotice.js'), handlesEmpty: true },
   // The first tab is the one shown first.
   { type: 'intent-tabs', load: () => import('./intent-tabs/IntentTabs.js'), sources: ({ props }) => firstTabSource(props) },
   { type: 'process-diagram', load: () => import('./process-diagram/ProcessDiagram.js') },

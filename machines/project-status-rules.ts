@@ -24,6 +24,9 @@ export const DEFAULT_STATUS_LABELS: Readonly<Record<number, string>> = {
   11: '已结束',
 };
 
+/** 竞价中 past its end, until the auction engine gives the outcome (已成交 or 已结束). */
+export const BIDDING_ENDED_LABEL = '竞价已结束';
+
 /** Spec §4: the "all statuses" list when no tile is selected. */
 export const DEFAULT_ALL_STATUSES: readonly number[] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 

@@ -1,9 +1,9 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatYuan, headlinePrice } from '../../machines/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
-import { statusLabel } from '../../machines/project-status-rules.js';
+import { BIDDING_ENDED_LABEL, statusLabel } from '../../machines/project-status-rules.js';
 import type { ProjectDetail } from '../../schemas/types/api.js';
 import type { AuctionPanelProps } from '../../schemas/types/blocks.js';
 import { ConfirmDialog } from '../_parts/TransferEntry.js';
@@ -17,7 +17,28 @@ import { useAuction } from './useAuction.js';
 import { useAuctionClock } from './useAuctionClock.js';
 import { useRegistration } from './useRegistration.js';
 import { useRegistrationPress } from './useRegistrationPress.js';
+import { useProjectClock } from '../_parts/project-clock.js';
 import './auction-panel.css';
+
+/** How long after the clock moved on the plain panel asks the server again, doubling while it is still behind. */
+const CATCH_UP_FIRST_MS = 1_000;
+const CATCH_UP_MAX_MS = 30_000;
+
+/**
+ * Where no message brings the server's word (no real-time channel), the panel asks again while its clock is ahead of
+ * what the server last said (its scheduler stores the new status, and decides the outcome, just after the moment).
+ */
+function useServerCatchUp(behind: boolean, answer: unknown, reload: () => void) {
+  const attempts = useRef(0);
+  useEffect(() => {
+    if (!behind) {
+      attempts.current = 0;
+      return;
+    }
+    const again = setTimeout(reload, Math.min(CATCH_UP_MAX_MS, CATCH_UP_FIRST_MS * 2 ** attempts.current++));
+    return () => clearTimeout(again);
+  }, [behind, answer, reload]);
+}
 
 /**
  * Registration and live bidding on a project's detail page. Rules live elsewhere: the registration machine decides
@@ -33,8 +54,11 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
   const live = props.mode === 'bidding' || props.mode === 'live';
   const feed = useAuction(project.id, live);
   const auction = feed.state;
-  const status = auction?.status ?? project.status;
-  const clockView = useAuctionClock(project, status, auction?.biddingStopTime, feed.offset);
+  // The timeline moves the status on the server's clock (报名中 → 竞价中 → 竞价已结束) without waiting for a message.
+  const clock = useProjectClock(project);
+  const status = clock.status;
+  const clockView = useAuctionClock(project, clock, auction?.biddingStopTime);
+  useServerCatchUp(!live && (clock.biddingEnded || status > (auction?.status ?? project.status)), auction, feed.reload);
 
   // Registration and bidding rights.
   const bidInput = useRef<HTMLInputElement>(null);
@@ -51,11 +75,13 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
     },
   });
   const { button } = registered;
-  const action = panelAction(props.mode, button);
+  // Past the bidding end there is nothing left to do on the plain panels (the bid form stays, disabled, and says why).
+  const onsiteOver = props.mode !== 'bidding' && clock.biddingEnded;
+  const action = onsiteOver ? null : panelAction(props.mode, button);
   const deposit = project.deposit ?? 0;
   const { affirming, press, confirm, cancel } = useRegistrationPress(registered, Boolean(flags.affirmMoney) && deposit > 0);
 
-  const canBid = props.mode === 'bidding' && status === 6 && !clockView.reached && button?.event === 'BID';
+  const canBid = props.mode === 'bidding' && status === 6 && !clock.biddingEnded && !clockView.reached && button?.event === 'BID';
   const heading = `${blockId}-title`;
   const records = auction?.records.slice(0, props.recordsShown ?? 10) ?? [];
   const ended = status >= 7;
@@ -72,8 +98,8 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
       <PanelTitle
         id={heading}
         title={props.title ?? (signupOnly ? '项目报名' : '竞价大厅')}
-        tone={status === 6 && !clockView.reached ? 'live' : ended ? 'done' : 'wait'}
-        status={statusLabel(status, region)}
+        tone={status === 6 && !clock.biddingEnded ? 'live' : ended || clock.biddingEnded ? 'done' : 'wait'}
+        status={clock.biddingEnded ? BIDDING_ENDED_LABEL : statusLabel(status, region)}
       />
 
       {signupOnly ? null : <AuctionFacts auction={auction} headline={headline} status={status} ended={ended} clock={clockView} />}
@@ -107,7 +133,7 @@ export default function AuctionPanel({ props, data, blockId }: BlockComponentPro
           />
         ) : null}
         {registered.deposit ? <p className="tm-auction__help tm-auction__deposit">保证金：{registered.deposit}</p> : null}
-        {props.mode !== 'bidding' && status === 6 ? (
+        {props.mode !== 'bidding' && status === 6 && !onsiteOver ? (
           <p ref={onsiteNote} id={`${blockId}-onsite`} className="tm-auction__help" tabIndex={-1}>
             {ONSITE_BIDDING_NOTE}
           </p>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { applyBid, applyDelay, applyEnded, applyRecords, applyState, serverOffset, type AuctionState, type DelayTimeMessage } from '../../machines/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { useAuctionMessages } from '../../engine/react/RealtimeProvider.js';
+import { forgetLiveProject, setLiveProject, setServerOffset } from '../_parts/project-clock.js';
 
 export interface AuctionFeed {
   state: AuctionState | null;
@@ -30,7 +31,18 @@ export function useAuction(projectId: number, live: boolean): AuctionFeed {
   const [error, setError] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
-  const stamp = (serverTime: number) => setOffset(serverOffset(serverTime, Date.now()));
+  const stamp = (serverTime: number) => {
+    const offset = serverOffset(serverTime, Date.now());
+    setOffset(offset);
+    setServerOffset(offset);
+  };
+  // The page's other blocks (the detail's status) follow what the server says of the project.
+  const liveStatus = state?.status;
+  const liveStop = state?.biddingStopTime;
+  useEffect(() => {
+    if (liveStatus !== undefined) setLiveProject(projectId, { status: liveStatus, biddingStopTime: liveStop });
+  }, [projectId, liveStatus, liveStop]);
+  useEffect(() => () => forgetLiveProject(projectId), [projectId]);
   const log = (line: string) => setEvents((list) => [line, ...list].slice(0, 20));
 
   useEffect(() => {

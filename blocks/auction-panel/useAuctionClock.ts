@@ -2,16 +2,17 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { countdownMachine } from '../../machines/countdown.js';
 import { COUNTDOWN_LABELS } from '../../machines/project-status-rules.js';
-import { statusAt, timelineOf, type ProjectTimeline } from '../../machines/project-status.js';
+import { timelineOf, type ProjectTimeline } from '../../machines/project-status.js';
 import type { ProjectDetail } from '../../schemas/types/api.js';
+import type { ProjectClock } from '../_parts/project-clock.js';
 
 /**
  * The panel's clock: what it counts down to (the bidding end from the live state while bidding, else the next status
- * change the project-status machine sees), its label, and the countdown machine's reading of it.
+ * change the project's clock sees), its label, and the countdown machine's reading of it.
  */
-export function useAuctionClock(project: ProjectDetail, status: number, liveStopTime: number | null | undefined, offset: number) {
+export function useAuctionClock(project: ProjectDetail, clock: ProjectClock, liveStopTime: number | null | undefined) {
   const timeline = useMemo(() => timelineOf({ ...project, releaseRecord: project.releaseRecord ?? {} } as never), [project]);
-  const clock = statusAt({ ...timeline, status }, Date.now() + offset);
+  const { status, offset } = clock;
   const target = status === 6 ? (liveStopTime ?? timeline.biddingStopTime) : clock.nextChangeAt;
   const countdown = useActorRef(countdownMachine, { input: { target, offset } });
   useEffect(() => countdown.send({ type: 'RETARGET', target }), [countdown, target]);

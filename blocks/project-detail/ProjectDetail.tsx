@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFlags, useRegion } from '../../engine/react/RegionProvider.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
-import { cardBadge, priceLabel, statusLabel } from '../../machines/project-status-rules.js';
+import { BIDDING_ENDED_LABEL, cardBadge, priceLabel, statusLabel } from '../../machines/project-status-rules.js';
+import { useProjectClock } from '../_parts/project-clock.js';
 import type { ProjectDetail as Detail } from '../../schemas/types/api.js';
 import type { ProjectDetailProps } from '../../schemas/types/blocks.js';
 import { counterpartyOf } from '../_parts/project-card/ProjectCard.js';
@@ -79,7 +80,9 @@ export default function ProjectDetail({ props, data, blockId }: BlockComponentPr
   const flags = useFlags();
   const navigate = useNavigate();
   const title = data.projectName || data.projectname || '';
-  const badge = cardBadge(data.status, props.badgeVariant ?? 'default', region);
+  // The status as the timeline moves it on the server's clock, so a page left open does not go stale.
+  const clock = useProjectClock(data);
+  const badge = clock.biddingEnded ? { text: BIDDING_ENDED_LABEL, tone: 'done' } : cardBadge(clock.status, props.badgeVariant ?? 'default', region);
   const price = priceLabel(data, region);
   const counterparty = counterpartyOf(data);
   const record = (data.releaseRecord ?? {}) as unknown as Record<string, string | null | undefined>;
@@ -108,7 +111,7 @@ export default function ProjectDetail({ props, data, blockId }: BlockComponentPr
           </p>
           <dl className="tm-pdetail__facts">
             <Row label="项目编号">{data.code}</Row>
-            <Row label="项目状态">{statusLabel(data.status, region)}</Row>
+            <Row label="项目状态">{clock.biddingEnded ? BIDDING_ENDED_LABEL : statusLabel(clock.status, region)}</Row>
             <Row label="项目分类">{data.classname ? `${data.classname}（${data.number}）` : data.number}</Row>
             <Row label="所在地区">{data.deptName || data.areaName}</Row>
             <Row label="项目地址">{data.address}</Row>

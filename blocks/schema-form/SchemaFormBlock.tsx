@@ -29,8 +29,13 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
   const navigate = useNavigate();
   const query = useRouteQuery();
   const { pathname } = useLocation();
-  const draftKey = props.draft ? formDraft.key(pathname, props.form) : null;
+  // Which form the route names (我要转出 ?id=1, 我要转入 ?id=2): another one starts afresh, from its own draft if any,
+  // never with what was typed into the one before.
+  const queryValues = fieldsFromQuery(props.queryFields, query);
+  const identity = Object.keys(queryValues).length > 0 ? JSON.stringify(queryValues) : '';
+  const draftKey = props.draft ? formDraft.key(pathname, props.form, identity) : null;
   const [answer, setAnswer] = useState<Answer | null>(null);
+  useEffect(() => setAnswer(null), [identity]);
   const receiptRef = useRef<HTMLDivElement>(null);
   // A guarded form (the transfer intent) checks the login first; a cancelled prompt leaves the page.
   const guard = useTransferEntry({ onCancel: () => navigate(-1) });
@@ -50,7 +55,6 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
     if (answer) receiptRef.current?.focus();
   }, [answer]);
 
-  const queryValues = fieldsFromQuery(props.queryFields, query);
   const firstParam = Object.values(props.queryFields ?? {})[0];
   const title = (firstParam && props.titles?.[query[firstParam] ?? '']) || props.title;
 
@@ -106,7 +110,7 @@ export default function SchemaFormBlock({ props, blockId }: BlockComponentProps<
       ) : null}
       {props.intro ? <p className="tm-form-block__intro">{props.intro}</p> : null}
       <loaded.Fields
-        key={formKey}
+        key={`${formKey}:${identity}`}
         idPrefix={blockId}
         schema={loaded.schema}
         validator={loaded.validator}

@@ -64,7 +64,8 @@ export function fieldsFromQuery(mapping: Record<string, string> | undefined, que
  * mode, quota): the form then simply starts empty.
  */
 export const formDraft = {
-  key: (route: string, form: string) => `tianmu.draft:${route}:${form}`,
+  /** `identity`: the route's values naming one form of several on a page (a draft of each); '' for a page's only one. */
+  key: (route: string, form: string, identity = '') => `tianmu.draft:${route}:${form}${identity ? `:${identity}` : ''}`,
   read(key: string): Record<string, unknown> {
     try {
       const value: unknown = JSON.parse(sessionStorage.getItem(key) ?? '{}');

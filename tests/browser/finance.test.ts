@@ -225,19 +225,19 @@ describe('loan filters', { timeout: 300_000 }, () => {
       await expect.poll(() => list(page, 'DKQX').isVisible()).toBe(false);
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toMatch(/-DKQX-list$/);
 
-      // Amount under 1万: only the products lending less than 1万.
+      // Amount 1-10万: the products whose range meets it (设施农业贷款 and 农担贷 start at 10万).
       await amount.click();
-      await list(page, 'DKED').getByRole('button', { name: '1万以下' }).click();
-      await page.waitForURL(/DKED=1/);
+      await list(page, 'DKED').getByRole('button', { name: '1-10万' }).click();
+      await page.waitForURL(/DKED=2/);
       expect(await list(page, 'DKED').isVisible()).toBe(false);
-      expect(await titles(page)).toEqual(['惠农e贷', '农户小额贷款']);
-      expect(await page.locator('.tm-loans__count').innerText()).toBe('符合条件的贷款产品 2 个');
+      expect(await titles(page)).toEqual(['惠农e贷', '农村土地经营权抵押贷款', '农户小额贷款', '农产品仓单质押贷款']);
+      expect(await page.locator('.tm-loans__count').innerText()).toBe('符合条件的贷款产品 4 个');
 
-      // 3 months or less as well: 惠农e贷 (from 1 month), 农户小额贷款 (from 1 month).
+      // 3 months or less as well: 惠农e贷 and 农户小额贷款 (from 1 month), 农产品仓单质押贷款 (from 3); not from 6.
       await dropdown(page, '贷款期限').click();
       await list(page, 'DKQX').getByRole('button', { name: '3个月及以下' }).click();
       await page.waitForURL(/DKQX=3/);
-      expect(await titles(page)).toEqual(['惠农e贷', '农户小额贷款']);
+      expect(await titles(page)).toEqual(['惠农e贷', '农户小额贷款', '农产品仓单质押贷款']);
 
       // And of type 保证: 农户小额贷款 only.
       await dropdown(page, '贷款类型').click();

@@ -74,6 +74,26 @@ describe('forms from JSON Schema in Chromium', () => {
     }
   });
 
+  it('/turnOut: 我要转出 (?id=1) then 我要转入 (?id=2): the second form starts empty, none of the first one’s input', async () => {
+    const { page, errors } = await chromium.openLoggedIn(DEMO_PHONES[0], { route: '/turnOut?id=1', until: 'loaded' });
+    try {
+      await expect.poll(() => page.getByRole('heading', { name: '我要转出' }).count(), { timeout: 10_000 }).toBe(1);
+      await page.getByLabel('联系电话').fill('13900003333');
+      await page.getByLabel('项目名称').fill('转出的林地');
+      await page.evaluate(() => {
+        window.location.hash = '#/turnOut?id=2';
+      });
+      await expect.poll(() => page.getByRole('heading', { name: '我要转入' }).count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => page.getByLabel('联系电话').inputValue()).toBe('');
+      expect(await page.getByLabel('项目名称').inputValue()).toBe('');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'turn-in-empty.png'), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('/personal: the login form first, then the user centre with tabs; the messages tab lists messages', async () => {
     const { page, errors } = await open('/personal');
     try {

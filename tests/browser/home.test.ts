@@ -45,6 +45,12 @@ describe.each(['chunan', 'chunan-dev', 'xinyang', 'lantian', 'shouguang'])('home
       expect(asked).toEqual(['/prod-api/portal/first-view']);
       const text = await page.locator('body').innerText();
       expect(text).toMatch(/[\u4e00-\u9fa5]{20,}/);
+      // The latest notice shows a notice or its own empty text (暂无公告), never the engine's 暂无数据.
+      for (const notice of await page.locator('[data-block="latest-notice"]').all()) {
+        const shown = await notice.innerText();
+        expect(shown).not.toContain('暂无数据');
+        if (!(await notice.locator('.tm-notice').count())) expect(shown).toContain('暂无公告');
+      }
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `home-${regionId}.png`), fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
       // Pointer targets (WCAG 2.2's 2.5.8, the carousel's ‹ › and 1–4 among them) are at least 24 px on screen.

@@ -187,4 +187,32 @@ describe('the transfer-out / transfer-in entry (spec §6)', () => {
       .executeTakeFirst();
     expect(row).toEqual({ type: 1, projectname: '千岛湖镇测试村茶园经营权', contact: '王测试', state: 0 });
   });
+
+  it('from 我要转出 (?id=1) to 我要转入 (?id=2) the second form starts empty, and back again the first is empty too', async () => {
+    const c = portalClient();
+    const login = await c.client.request('login', {
+      body: { username: DEMO_PHONES[0], password: DEMO_PASSWORD, areaId: region.deptId, loginType: 1 } as never,
+    });
+    c.session.setLogin(login.data.token, DEMO_PHONES[0]);
+    renderAt('#/turnOut?id=1', c);
+    expect(await screen.findByRole('heading', { name: '我要转出' }, { timeout: 10_000 })).toBeTruthy();
+    const labelled = (label: string) => (content: string) => content.replace(/^\*/, '') === label;
+    const field = (label: string) => screen.getByLabelText(labelled(label)) as HTMLInputElement;
+    fireEvent.change(field('项目名称'), { target: { value: '转出的茶园' } });
+    fireEvent.change(field('联系电话'), { target: { value: '13900002222' } });
+    expect(field('联系电话').value).toBe('13900002222');
+    await act(async () => {
+      window.location.hash = '#/turnOut?id=2';
+    });
+    expect(await screen.findByRole('heading', { name: '我要转入' }, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(field('联系电话').value).toBe(''));
+    expect(field('项目名称').value).toBe('');
+    fireEvent.change(field('联系人'), { target: { value: '转入人' } });
+    await act(async () => {
+      window.location.hash = '#/turnOut?id=1';
+    });
+    expect(await screen.findByRole('heading', { name: '我要转出' }, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(field('联系人').value).toBe(''));
+    expect(field('联系电话').value).toBe('');
+  });
 });
