@@ -177,7 +177,7 @@ describe('deal announcements', () => {
   }, 90_000);
 
   it('exists only where haveCJGG is set', async () => {
-    const { page } = await chromium.openPage({ region: 'lantian', route: '/chengjiaogonggao' });
+    const { page } = await chromium.openPage({ region: 'shouguang', route: '/chengjiaogonggao' });
     try {
       await expect.poll(() => page.getByRole('heading', { name: '页面不存在' }).count()).toBe(1);
     } finally {
