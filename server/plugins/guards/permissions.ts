@@ -33,6 +33,13 @@ export const ROUTE_PERMISSIONS: Partial<Record<ApiRouteName, ConsolePermission |
   adminAuditList: 'audit',
   adminImportTemplate: 'import',
   adminImport: 'import',
+  // The on-site result and the print views belong to the project; the deposit to its registration's review.
+  adminOnsiteRecord: 'projects',
+  adminBidderSheet: 'projects',
+  adminDealSheet: 'projects',
+  adminDepositMark: 'registrations',
+  // The 工作台's figures: every staff account has the first page.
+  adminDashboard: ANY_STAFF,
 };
 
 /**
