@@ -81,6 +81,9 @@ export type AdminStaffSaveBody = AdminStaffInput;
 export type AdminStaffSaveData = AdminStaff;
 export type AdminImportTemplateBody = ImportTemplateParams;
 export type AdminImportData = ImportReport;
+export type AdminExportBody = ExportParams;
+export type AdminBatchBody = BatchParams;
+export type AdminBatchData = BatchResult;
 export type AuctionRegisterQuery = AuctionProjectParams;
 export type AuctionRegisterBody = AuctionProjectParams;
 export type AuctionRegisterData = AuctionRegistration;
@@ -668,7 +671,7 @@ export type AuditListParams = {
   /**
    * 对象类型
    */
-  entity?: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
+  entity?: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'audit';
   /**
    * 对象编号
    */
@@ -678,11 +681,16 @@ export type AuditListParams = {
    */
   from?: string;
   /**
-   * 结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   * 结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time A date alone means the whole day.
    */
   to?: string;
   pageNum?: PageNum;
   pageSize?: PageSize;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?: 'at' | 'actorName' | 'entity' | 'action';
+  order?: SortOrder;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -695,6 +703,15 @@ export type PageNum = number;
  */
 export type PageSize = number;
 /**
+ * With orderBy; absent: desc (newest, largest first).
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "SortOrder".
+ */
+export type SortOrder = SortOrder1 & SortOrder2;
+export type SortOrder1 = 'asc' | 'desc';
+export type SortOrder2 = 'asc' | 'desc';
+/**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "AdminAdminArticleListParams".
  */
@@ -702,7 +719,22 @@ export type AdminAdminArticleListParams = {
   /**
    * 栏目
    */
-  number?: string;
+  number?:
+    | '001017'
+    | '010'
+    | '008001'
+    | '002001'
+    | '020'
+    | '003001'
+    | '005001'
+    | '006001'
+    | '007001'
+    | '030001'
+    | '012001'
+    | '013001'
+    | '014001'
+    | '015001'
+    | '015002';
   status?: ArticleStatus;
   /**
    * 关键词
@@ -710,6 +742,19 @@ export type AdminAdminArticleListParams = {
   keyword?: string;
   pageNum?: PageNum;
   pageSize?: PageSize;
+  /**
+   * 开始日期: Published at or after, YYYY-MM-DD[ HH:mm[:ss]] China Standard Time.
+   */
+  from?: string;
+  /**
+   * 结束日期: Published at or before; a date alone means the whole day.
+   */
+  to?: string;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?: 'title' | 'categoryName' | 'deptName' | 'status' | 'logintime' | 'watchCts';
+  order?: SortOrder;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -727,6 +772,20 @@ export type AdminAdminProjectListParams = {
   keyword?: string;
   pageNum?: PageNum;
   pageSize?: PageSize;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?:
+    | 'code'
+    | 'projectName'
+    | 'deptName'
+    | 'statusName'
+    | 'price'
+    | 'biddingStartTime'
+    | 'biddingStopTime'
+    | 'signCts'
+    | 'bidCount';
+  order?: SortOrder;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -811,11 +870,20 @@ export type AuctionAuctionRegistrationsParams = {
    */
   projectId?: number;
   /**
+   * 项目名称: Part of the project's name (or its code).
+   */
+  projectName?: string;
+  /**
    * 报名状态
    */
   state?: 1 | 2 | 3;
   pageNum?: PageNum;
   pageSize?: PageSize;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?: 'projectName' | 'name' | 'state' | 'bidderCode' | 'createdAt' | 'reviewedAt';
+  order?: SortOrder;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -872,6 +940,11 @@ export type ListingsIntentReviewListParams = {
    * 审核状态: Default 0 (待审核).
    */
   state?: 0 | 1 | 2;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?: 'type' | 'projectname' | 'areaName' | 'contact' | 'logintime' | 'state';
+  order?: SortOrder;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -1009,6 +1082,9 @@ export interface ApiSchemaTypes {
   adminStaffSaveData?: AdminStaffSaveData;
   adminImportTemplateBody?: AdminImportTemplateBody;
   adminImportData?: AdminImportData;
+  adminExportBody?: AdminExportBody;
+  adminBatchBody?: AdminBatchBody;
+  adminBatchData?: AdminBatchData;
   auctionRegisterQuery?: AuctionRegisterQuery;
   auctionRegisterBody?: AuctionRegisterBody;
   auctionRegisterData?: AuctionRegisterData;
@@ -1282,6 +1358,10 @@ export interface AuditEntry {
    */
   actorPhone: string;
   /**
+   * 操作人: The account's name (its masked phone when it has none).
+   */
+  actorName: string;
+  /**
    * 操作人角色
    */
   actorRole: 'user' | 'staff' | 'admin';
@@ -1292,11 +1372,15 @@ export interface AuditEntry {
   /**
    * 对象类型
    */
-  entity: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
+  entity: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'audit';
   /**
    * 对象编号
    */
   entityId: number;
+  /**
+   * 记录: The record's title or name as it is now (an article's title, a project's name…); for a view or an export, the list and the count.
+   */
+  title: string;
   /**
    * 操作
    */
@@ -1311,7 +1395,9 @@ export interface AuditEntry {
     | 'reject'
     | 'reply'
     | 'disable'
-    | 'enable';
+    | 'enable'
+    | 'viewPhones'
+    | 'export';
   /**
    * 修改前: The record before the write (null on create).
    */
@@ -3361,6 +3447,11 @@ export interface AdminAdminRequestListParams {
   status?: 'pending' | 'replied';
   pageNum?: PageNum;
   pageSize?: PageSize;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?: 'createTime' | 'type' | 'name' | 'status';
+  order?: SortOrder;
 }
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -3455,6 +3546,92 @@ export interface ImportReport {
    * 错误
    */
   problems: ImportProblem[];
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ExportParams".
+ */
+export interface ExportParams {
+  /**
+   * 列表: The console list whose current filter is exported (its own route and auth; an administrator's list needs an administrator).
+   */
+  call:
+    | 'adminArticleList'
+    | 'adminProjectList'
+    | 'auctionRegistrations'
+    | 'intentReviewList'
+    | 'adminRequestList'
+    | 'adminAuditList'
+    | 'adminStaffList'
+    | 'adminAuctionMonitor';
+  /**
+   * 筛选条件: The list call's body as the table sends it (filters, sort); validated against that call's schema. Paging is ignored: every row of the filter, up to 10 000.
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 列
+   *
+   * @minItems 1
+   * @maxItems 40
+   */
+  columns: {
+    /**
+     * 字段
+     */
+    field: string;
+    /**
+     * 列名
+     */
+    label?: string;
+    /**
+     * 金额
+     */
+    money?: boolean;
+  }[];
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "BatchParams".
+ */
+export interface BatchParams {
+  /**
+   * 操作: The row action applied to each row (its own route, checks and audit entry).
+   */
+  call: 'adminArticlePublish' | 'adminArticleWithdraw' | 'auctionReview' | 'intentReview';
+  /**
+   * 所选记录: Each row's body for that call (the reason typed once is in every row's body); validated against the call's schema, row by row.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  rows: {
+    [k: string]: unknown;
+  }[];
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "BatchResult".
+ */
+export interface BatchResult {
+  /**
+   * 成功条数
+   */
+  succeeded: number;
+  /**
+   * 失败
+   */
+  failed: {
+    /**
+     * 序号: The row's place in `rows`, from 0.
+     */
+    index: number;
+    /**
+     * 原因
+     */
+    msg: string;
+  }[];
 }
 /**
  * One accepted bid as viewers see it.
@@ -4208,6 +4385,26 @@ export interface ApiRoutes {
     params: never;
     data: AdminImportData;
   };
+  /** Staff: a console list's current filter (every page, up to 10 000 rows) as an .xlsx with the table's Chinese headings, choices in words, amounts as numbers in yuan, times as dates. */
+  adminExport: {
+    method: 'POST';
+    url: '/api/admin/export';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminExportBody;
+    params: never;
+    data: never;
+  };
+  /** Staff: one row action (publish, withdraw, approve, refuse) on up to 100 selected rows, each applied and audited on its own; the answer counts the successes and names each failure with its reason. */
+  adminBatch: {
+    method: 'POST';
+    url: '/api/admin/batch';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminBatchBody;
+    params: never;
+    data: AdminBatchData;
+  };
   /** Registers the logged-in user for a project whose sign-up window is open (status 4): state 2, awaiting review. */
   auctionRegister: {
     method: 'POST';
@@ -4906,6 +5103,8 @@ export const API_ROUTES = {
   adminStaffSave: { method: 'POST', url: '/api/admin/staff/save', auth: ['sign', 'staff', 'admin'] },
   adminImportTemplate: { method: 'POST', url: '/api/admin/import/template', auth: ['sign', 'staff'] },
   adminImport: { method: 'POST', url: '/api/admin/import', auth: ['sign', 'staff'] },
+  adminExport: { method: 'POST', url: '/api/admin/export', auth: ['sign', 'staff'] },
+  adminBatch: { method: 'POST', url: '/api/admin/batch', auth: ['sign', 'staff'] },
   auctionRegister: { method: 'POST', url: '/api/auction/register', auth: ['sign', 'bearer'] },
   auctionRegistration: { method: 'POST', url: '/api/auction/registration', auth: ['sign', 'bearer'] },
   auctionMine: { method: 'POST', url: '/api/auction/mine', auth: ['sign', 'bearer'] },

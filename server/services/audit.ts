@@ -3,8 +3,9 @@ import type { Database } from '../db/schema.js';
 import type { SessionUser } from './sessions.js';
 import { bulkInsert } from '../db/bulk-insert.js';
 
-export type AuditEntity = 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff';
-export type AuditAction = 'create' | 'update' | 'publish' | 'withdraw' | 'suspend' | 'close' | 'approve' | 'reject' | 'reply' | 'disable' | 'enable';
+export type AuditEntity = 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'audit';
+export type AuditAction =
+  'create' | 'update' | 'publish' | 'withdraw' | 'suspend' | 'close' | 'approve' | 'reject' | 'reply' | 'disable' | 'enable' | 'viewPhones' | 'export';
 
 export interface AuditRecord {
   deptId: number | null;
