@@ -9,6 +9,21 @@ import type { Row } from './use-table-rows.js';
 
 type Action = NonNullable<AdminTableProps['actions']>[number];
 
+/** The table's sort: the fields the call sorts by, the current one, and a click's effect. */
+export interface SortState {
+  fields: ReadonlySet<string>;
+  orderBy?: string;
+  order: 'asc' | 'desc';
+  onSort: (field: string) => void;
+}
+
+/** The rows selected on this page (by their place on it), when the table has batch actions. */
+export interface SelectionState {
+  selected: ReadonlySet<number>;
+  toggle: (index: number) => void;
+  toggleAll: () => void;
+}
+
 interface RowsTableProps {
   props: AdminTableProps;
   rows: Row[];
@@ -17,11 +32,14 @@ interface RowsTableProps {
   /** What a row is called in an action's name and its dialog. */
   subjectOf: (row: Row) => string;
   onAction: (action: Action, row: Row) => void;
+  sort?: SortState;
+  selection?: SelectionState;
 }
 
 /** The rows as a scrollable table: a column per configured field, then the row actions that apply to the row. */
-export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onAction }: RowsTableProps) {
+export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onAction, sort, selection }: RowsTableProps) {
   const rowKey = props.rowKey ?? 'id';
+  const allSelected = selection !== undefined && rows.length > 0 && selection.selected.size === rows.length;
   return (
     <div className="tm-console-table__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="tm-console-table__table">
@@ -31,10 +49,21 @@ export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onActi
         </caption>
         <thead>
           <tr>
-            {props.columns.map((c) => (
-              <th key={c.field} scope="col">
-                {c.label ?? fieldLabel(rowSchema, c.field)}
+            {selection ? (
+              <th scope="col" className="tm-console-table__check">
+                <input
+                  type="checkbox"
+                  aria-label="全选本页"
+                  checked={allSelected}
+                  ref={(box) => {
+                    if (box) box.indeterminate = selection.selected.size > 0 && !allSelected;
+                  }}
+                  onChange={selection.toggleAll}
+                />
               </th>
+            ) : null}
+            {props.columns.map((c) => (
+              <HeaderCell key={c.field} field={c.field} label={c.label ?? fieldLabel(rowSchema, c.field)} sort={sort} />
             ))}
             {props.actions?.length ? <th scope="col">操作</th> : null}
           </tr>
@@ -42,6 +71,16 @@ export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onActi
         <tbody>
           {rows.map((row, index) => (
             <tr key={String(row[rowKey] ?? index)}>
+              {selection ? (
+                <td className="tm-console-table__check">
+                  <input
+                    type="checkbox"
+                    aria-label={`选择：${subjectOf(row)}`}
+                    checked={selection.selected.has(index)}
+                    onChange={() => selection.toggle(index)}
+                  />
+                </td>
+              ) : null}
               {props.columns.map((c, column) => (
                 <td key={c.field} style={column === 0 && row.__depth ? { paddingLeft: `${10 + Number(row.__depth) * 24}px` } : undefined}>
                   <Cell
@@ -74,6 +113,23 @@ export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onActi
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A column's heading; a column the call sorts by is a button, its state in aria-sort. */
+function HeaderCell({ field, label, sort }: { field: string; label: string; sort?: SortState }) {
+  if (!sort?.fields.has(field)) return <th scope="col">{label}</th>;
+  const current = sort.orderBy === field ? sort.order : undefined;
+  const next = current === 'asc' ? '降序' : '升序';
+  return (
+    <th scope="col" aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : 'none'}>
+      <button type="button" className="tm-console-table__sort" onClick={() => sort.onSort(field)} title={`按${label}${next}排列`}>
+        {label}
+        <span aria-hidden="true" className="tm-console-table__sort-mark">
+          {current === 'asc' ? '▲' : current === 'desc' ? '▼' : '⇅'}
+        </span>
+      </button>
+    </th>
   );
 }
 

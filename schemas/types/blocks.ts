@@ -62,7 +62,7 @@ export interface BlockPropsByType {
   'transfer-entry': TransferEntryProps;
 }
 /**
- * Console table: The staff console's table of one entity, drawn from its list call's schemas: the columns' headings are the row schema's titles, a choice shows its words, the filters are fields of the call's input (a choice becomes a drop-down), and the page and filters live in the address. Row actions are calls (publish, withdraw, approve…), each confirmed in a dialog and, where it asks, with a reason typed there.
+ * Console table: The staff console's table of one entity, drawn from its list call's schemas: the columns' headings are the row schema's titles, a choice shows its words, the filters are fields of the call's input (a choice becomes a drop-down), and the page and filters live in the address. Columns the call's orderBy offers sort on a click (in the address); a page size is chosen; the current filter exports to Excel. Row actions are calls (publish, withdraw, approve…), each confirmed in a dialog and, where it asks, with a reason typed there; a batch action runs on the selected rows in one confirmation.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "AdminTableProps".
@@ -123,6 +123,13 @@ export interface AdminTableProps {
    */
   paged?: boolean;
   /**
+   * The page sizes offered (每页条数), kept in the address as pageSize.
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  pageSizes?: number[];
+  /**
    * Where a row is edited (query: the row key as id).
    */
   editRoute?: string;
@@ -136,6 +143,14 @@ export interface AdminTableProps {
    */
   refreshSeconds?: number;
   emptyText?: string;
+  /**
+   * The export's file name before the date (报名审核 → 报名审核_2026-11-27.xlsx); absent: the title. The export button is offered when the list call can be exported (the server's adminExport).
+   */
+  exportName?: string;
+  /**
+   * Offer 导出Excel: every row of the current filter (up to 10 000) with the table's headings.
+   */
+  export?: boolean;
   actions?: {
     text: string;
     call: ApiRouteName;
@@ -179,6 +194,10 @@ export interface AdminTableProps {
      * Drawn as a destructive action.
      */
     danger?: boolean;
+    /**
+     * Also offered on the selected rows (a checkbox per row): one confirmation, the reason typed once, each row applied and audited on its own (adminBatch); the result names each row that failed and why.
+     */
+    batch?: boolean;
   }[];
 }
 /**
