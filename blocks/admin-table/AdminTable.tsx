@@ -11,6 +11,7 @@ import { valueText } from '../_parts/console/labels.js';
 import { ActionDialog } from './ActionDialog.js';
 import { BatchBar, batchActionsOf, runBatch } from './BatchBar.js';
 import { BatchDialog } from './BatchDialog.js';
+import { DetailDialog } from './DetailDialog.js';
 import { Filters } from './Filters.js';
 import { Pager } from '../_parts/Pager.js';
 import { actionApplies, actionBody, filterBody, pageSizeOf, refusal, type BodyValue } from './rows.js';
@@ -38,6 +39,7 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
   const selection = useSelection(loaded?.rows);
   const [acting, setActing] = useState<{ action: Action; row: Row } | null>(null);
   const [batch, setBatch] = useState<Action | null>(null);
+  const [viewing, setViewing] = useState<Row | null>(null);
 
   if (state === null) return <BlockStatus kind="loading" />;
   if ('error' in state) return <BlockStatus kind="error" error={state.error} onRetry={retry} />;
@@ -83,6 +85,7 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
           onAction={(action, row) => setActing({ action, row })}
           sort={sort}
           selection={batchActions.length ? selection : undefined}
+          onDetail={setViewing}
         />
       )}
       {paged && state.rows.length > 0 ? <Pager total={state.total} pageSize={pageSize} /> : null}
@@ -104,6 +107,9 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
             await load(true);
           }}
         />
+      ) : null}
+      {viewing && props.detail ? (
+        <DetailDialog detail={props.detail} row={viewing} rowKey={rowKey} subject={subjectOf(viewing)} onClose={() => setViewing(null)} />
       ) : null}
       {batch ? (
         <BatchDialog

@@ -34,10 +34,13 @@ interface RowsTableProps {
   onAction: (action: Action, row: Row) => void;
   sort?: SortState;
   selection?: SelectionState;
+  /** Opens the row's details (the block's `detail`). */
+  onDetail?: (row: Row) => void;
 }
 
 /** The rows as a scrollable table: a column per configured field, then the row actions that apply to the row. */
-export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onAction, sort, selection }: RowsTableProps) {
+export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onAction, sort, selection, onDetail }: RowsTableProps) {
+  const hasActions = Boolean(props.actions?.length || props.detail);
   const rowKey = props.rowKey ?? 'id';
   const allSelected = selection !== undefined && rows.length > 0 && selection.selected.size === rows.length;
   return (
@@ -65,7 +68,7 @@ export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onActi
             {props.columns.map((c) => (
               <HeaderCell key={c.field} field={c.field} label={c.label ?? fieldLabel(rowSchema, c.field)} sort={sort} />
             ))}
-            {props.actions?.length ? <th scope="col">操作</th> : null}
+            {hasActions ? <th scope="col">操作</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -91,9 +94,19 @@ export function RowsTable({ props, rows, rowSchema, captionId, subjectOf, onActi
                   />
                 </td>
               ))}
-              {props.actions?.length ? (
+              {hasActions ? (
                 <td className="tm-console-table__actions">
-                  {props.actions
+                  {props.detail && onDetail ? (
+                    <button
+                      type="button"
+                      className="tm-button tm-button--small tm-button--plain"
+                      aria-label={`${props.detail.text}：${subjectOf(row)}`}
+                      onClick={() => onDetail(row)}
+                    >
+                      {props.detail.text}
+                    </button>
+                  ) : null}
+                  {(props.actions ?? [])
                     .filter((a) => actionApplies(a.when, row))
                     .map((a) => (
                       <button
@@ -135,6 +148,21 @@ function HeaderCell({ field, label, sort }: { field: string; label: string; sort
 
 function Cell({ column, field, row, editHref }: { column: AdminTableProps['columns'][number]; field: FieldSchema | undefined; row: Row; editHref?: string }) {
   const value = row[column.field];
+  if (column.images && Array.isArray(value)) {
+    if (value.length === 0) return <>—</>;
+    return (
+      <details className="tm-console-table__json">
+        <summary>{`查看照片（${value.length}）`}</summary>
+        <div className="tm-console-table__photos">
+          {value.map((src, i) => (
+            <a key={i} href={String(src)} target="_blank" rel="noopener noreferrer">
+              <img src={String(src)} alt={`照片 ${i + 1}`} loading="lazy" />
+            </a>
+          ))}
+        </div>
+      </details>
+    );
+  }
   if (column.json && value && typeof value === 'object') {
     return (
       <details className="tm-console-table__json">

@@ -58,6 +58,7 @@ export type AdminProjectWithdrawData = AdminProject;
 export type AdminProjectSuspendBody = ReasonParams;
 export type AdminProjectSuspendData = AdminProject;
 export type AdminAuctionMonitorData = AuctionMonitorRow[];
+export type AdminAuctionBidsData = AuctionBidLog;
 export type AdminRequestListBody = AdminAdminRequestListParams;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -1070,6 +1071,8 @@ export interface ApiSchemaTypes {
   adminProjectSuspendBody?: AdminProjectSuspendBody;
   adminProjectSuspendData?: AdminProjectSuspendData;
   adminAuctionMonitorData?: AdminAuctionMonitorData;
+  adminAuctionBidsBody?: AdminAuctionBidsBody;
+  adminAuctionBidsData?: AdminAuctionBidsData;
   adminRequestListBody?: AdminRequestListBody;
   adminRequestListData?: AdminRequestListData;
   adminRequestReplyBody?: AdminRequestReplyBody;
@@ -1554,6 +1557,12 @@ export interface AuctionMonitorRow {
    * 在线人数
    */
   viewers: number;
+}
+export interface AdminAuctionBidsBody {
+  /**
+   * 项目编号
+   */
+  projectId: number;
 }
 export interface AdminRequestListData {
   rows: AdminRequestRow[];
@@ -2390,7 +2399,7 @@ export interface IntentReviewRow {
    */
   contact: string;
   /**
-   * 联系电话: Masked (138****5678).
+   * 联系电话: In full for staff (the public detail masks it); each answer is audited.
    */
   phone: string;
   /**
@@ -2405,6 +2414,10 @@ export interface IntentReviewRow {
    * 所属区域
    */
   deptName: string;
+  /**
+   * 照片: The photos the author uploaded (/image-api/ URLs).
+   */
+  attachments: string[];
 }
 export interface IntentReviewBody {
   /**
@@ -3634,6 +3647,42 @@ export interface BatchResult {
   }[];
 }
 /**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionBidRow".
+ */
+export interface AuctionBidRow {
+  /**
+   * 竞买号
+   */
+  bidderCode: string;
+  /**
+   * 出价金额
+   */
+  amount: number;
+  /**
+   * 出价时间: YYYY-MM-DD HH:mm:ss, China Standard Time
+   */
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionBidLog".
+ */
+export interface AuctionBidLog {
+  /**
+   * 当前领先: The highest bid (null before any).
+   */
+  leader: AuctionBidRow | null;
+  /**
+   * Newest first, at most 200.
+   */
+  rows: AuctionBidRow[];
+  /**
+   * 出价次数
+   */
+  total: number;
+}
+/**
  * One accepted bid as viewers see it.
  *
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -4314,6 +4363,16 @@ export interface ApiRoutes {
     body: never;
     params: never;
     data: AdminAuctionMonitorData;
+  };
+  /** Staff: one project's bid log (newest first, at most 200) and its current leader, by bidder code. */
+  adminAuctionBids: {
+    method: 'POST';
+    url: '/api/admin/auction/bids';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminAuctionBidsBody;
+    params: never;
+    data: AdminAuctionBidsData;
   };
   /** Staff: feedback (意见反馈), complaints and consultations (投诉/咨询) in scope, oldest pending first. */
   adminRequestList: {
@@ -5096,6 +5155,7 @@ export const API_ROUTES = {
   adminProjectWithdraw: { method: 'POST', url: '/api/admin/project/withdraw', auth: ['sign', 'staff'] },
   adminProjectSuspend: { method: 'POST', url: '/api/admin/project/suspend', auth: ['sign', 'staff'] },
   adminAuctionMonitor: { method: 'POST', url: '/api/admin/auction/monitor', auth: ['sign', 'staff'] },
+  adminAuctionBids: { method: 'POST', url: '/api/admin/auction/bids', auth: ['sign', 'staff'] },
   adminRequestList: { method: 'POST', url: '/api/admin/request/list', auth: ['sign', 'staff'] },
   adminRequestReply: { method: 'POST', url: '/api/admin/request/reply', auth: ['sign', 'staff'] },
   adminPlaceTree: { method: 'POST', url: '/api/admin/place/tree', auth: ['sign', 'staff', 'admin'] },

@@ -112,6 +112,10 @@ export interface AdminTableProps {
      * A number shown as an amount in yuan (¥12,345.60).
      */
     money?: boolean;
+    /**
+     * A list of picture addresses shown as thumbnails in a disclosure (an intent's photos).
+     */
+    images?: boolean;
   }[];
   /**
    * Fields of the call's input offered as filters, kept in the address's query under their own names.
@@ -199,6 +203,32 @@ export interface AdminTableProps {
      */
     batch?: boolean;
   }[];
+  /**
+   * A per-row button opening a dialog with a call's answer about the row (a project's bid log and leader): its single values as a list, its rows as a table, headings from the call's schema.
+   */
+  detail?: {
+    text: string;
+    call: ApiRouteName;
+    /**
+     * The call's body; absent: { id: <row key> }.
+     */
+    body?: {
+      /**
+       * A literal, or { $from: row.<field> } for a value of the row the action is on.
+       */
+      [k: string]:
+        | string
+        | number
+        | boolean
+        | {
+            $from: string;
+          };
+    };
+    /**
+     * Fields shown as amounts in yuan.
+     */
+    money?: string[];
+  };
 }
 /**
  * App QR code: The mobile app's download QR code, drawn from region.appUrl (http or https only) with the address as a link under it; without an appUrl, a QR picture made elsewhere (image, else region.appImage). Usually shown with when: region.showAppImage.

@@ -59,7 +59,7 @@ export async function registerIntentReviewRoutes(app: FastifyInstance, { db, pla
     const q = db.selectFrom('intent').where('deptId', 'in', staffScope(request, places)).where('state', '=', state);
     const { rows, total } = await pageOf(q, paging(p), (q) =>
       q
-        .select([...REVIEWED_COLUMNS, 'contact', 'phone', 'content', 'deptId'])
+        .select([...REVIEWED_COLUMNS, 'contact', 'phone', 'content', 'deptId', 'attachments'])
         .$call((q) => sortedBy(q, p ?? {}, INTENT_SORTABLE, 'id', (q) => q.orderBy('logintime', 'asc').orderBy('id', 'asc'))),
     );
     await auditPhoneView(
@@ -79,6 +79,7 @@ export async function registerIntentReviewRoutes(app: FastifyInstance, { db, pla
           content: r.content,
           deptId: r.deptId,
           deptName: places.name(r.deptId),
+          attachments: r.attachments ?? [],
         })),
         total,
       },
