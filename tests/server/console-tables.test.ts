@@ -232,3 +232,33 @@ describe('batch actions: each row applied and audited, failures named', () => {
     expect(refused.json().msg).toMatch(/[\u4e00-\u9fa5]/);
   });
 });
+
+describe('detail views', () => {
+  it('gives a project’s bid log, newest first, and its leader by bidder code; another county’s project is 404', async () => {
+    const empty = (await adminCall(w.server, 'adminAuctionBids', w.staff, { projectId: projectB })).json().data;
+    expect(empty).toEqual({ leader: null, rows: [], total: 0 });
+    const base = Date.now() - 60_000;
+    for (const [i, amount] of [12400, 12900, 12600].entries())
+      await w.server.db
+        .insertInto('bid')
+        .values({ projectId: projectB, userId: bidders[i], amount: String(amount), bidderCode: `B00${i + 1}`, createdAt: new Date(base + i * 1000) })
+        .execute();
+    const log = (await adminCall(w.server, 'adminAuctionBids', w.staff, { projectId: projectB })).json().data;
+    expect(log.total).toBe(3);
+    expect(log.rows.map((r: { bidderCode: string }) => r.bidderCode)).toEqual(['B003', 'B002', 'B001']);
+    expect(log.leader).toMatchObject({ bidderCode: 'B002', amount: 12900, createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect((await adminCall(w.server, 'adminAuctionBids', w.otherStaff, { projectId: projectB })).statusCode).toBe(404);
+  });
+
+  it('lists an intent’s photos for its reviewers', async () => {
+    await w.server.db
+      .insertInto('intent')
+      .values({ deptId: TENANT_A_TOWN, type: 2, projectname: '带照片的意向', state: 0, attachments: JSON.stringify(['/image-api/uploads/a.png']) as never })
+      .execute();
+    const rows = (await adminCall(w.server, 'intentReviewList', w.staff, { state: 0 })).json().data.rows as Array<{
+      projectname: string;
+      attachments: string[];
+    }>;
+    expect(rows.find((r) => r.projectname === '带照片的意向')?.attachments).toEqual(['/image-api/uploads/a.png']);
+  });
+});
