@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { hashPassword } from '../../server/services/passwords.js';
-import { SCREENSHOT_DIR, seededProjectOf, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
+import { openAuctionNow, SCREENSHOT_DIR, seededProjectOf, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
 
 // The console's tables in Chromium: a filtered list exported to Excel (the file opens and holds the rows), a batch
 // publish in one confirmation, sorting by a heading — with axe clean and the console's JS still small.
@@ -144,6 +144,81 @@ describe('the console’s tables', () => {
       const audited = await db.selectFrom('auditLog').select('entityId').where('action', '=', 'publish').where('entityId', 'in', ids).execute();
       expect(audited.map((a) => a.entityId).sort()).toEqual(ids.slice(0, 2).sort());
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-tables-articles.png'), fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('shows a live auction’s bid log and leader in 竞价监控, and an intent’s photos in 意向审核', async () => {
+    await staffOfChunan();
+    const { db } = chromium.portal;
+    const project = await seededProjectOf(db, '淳安县', { type: 2, status: 6, last: true });
+    await openAuctionNow(db, project.id, { stopInMinutes: 30 });
+    const users = await db.selectFrom('appUser').select('userId').where('phone', 'in', DEMO_PHONES.slice(0, 2)).execute();
+    for (const [i, amount] of [10000, 10500].entries())
+      await db
+        .insertInto('bid')
+        .values({
+          projectId: project.id,
+          userId: users[i].userId,
+          amount: String(amount),
+          bidderCode: `JM00${i + 1}`,
+          createdAt: new Date(Date.now() - (2 - i) * 60_000),
+        })
+        .execute();
+    await db.updateTable('project').set({ currentPrice: '10500' }).where('id', '=', project.id).execute();
+    const chunan = await db.selectFrom('place').select('deptId').where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
+    // A picture the seed stored (an article's cover), as an uploaded photo would be served.
+    const cover = await db.selectFrom('article').select('coverImg').where('coverImg', '!=', '').executeTakeFirstOrThrow();
+    const photoUrl = cover.coverImg;
+    await db
+      .insertInto('intent')
+      .values({
+        deptId: chunan.deptId,
+        type: 1,
+        projectname: '带照片的转出意向',
+        state: 0,
+        contact: '赵六',
+        phone: '13900002222',
+        attachments: JSON.stringify([photoUrl]) as never,
+      })
+      .execute();
+
+    const { page, errors } = await chromium.openPage({ route: '/admin/auctions' });
+    try {
+      await signIn(page);
+      await settled(page, 'loaded');
+      const row = page.getByRole('row', { name: new RegExp(project.projectName) });
+      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+      await row.getByRole('button', { name: /^出价记录/ }).click();
+      const dialog = page.getByRole('dialog', { name: new RegExp(`^出价记录：`) });
+      await expect.poll(() => dialog.getByRole('row').count(), { timeout: 10_000 }).toBe(3);
+      const leader = dialog.getByRole('region', { name: '当前领先' });
+      expect(await leader.innerText()).toMatch(/JM002[\s\S]*¥10,500\.00/);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-tables-bid-log.png') });
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: '关闭' }).click();
+
+      await page.getByRole('navigation', { name: '工作人员后台' }).getByRole('link', { name: '意向审核' }).click();
+      await settled(page, 'loaded');
+      const intent = page.getByRole('row', { name: /带照片的转出意向/ });
+      await expect.poll(() => intent.count(), { timeout: 10_000 }).toBe(1);
+      expect(await intent.innerText()).toContain('13900002222');
+      await intent.getByText('查看照片（1）').click();
+      const img = intent.getByRole('img', { name: '照片 1' });
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-tables-intents.png'), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('navigation', { name: '工作人员后台' }).getByRole('link', { name: '操作日志' }).click();
+      await settled(page, 'loaded');
+      // The view of the intents' full phone numbers is in the log, with the staff member's name and the list.
+      const view = page.getByRole('row', { name: /查看完整手机号/ }).first();
+      await expect.poll(() => view.count(), { timeout: 10_000 }).toBe(1);
+      expect(await view.innerText()).toMatch(/表格测试员[\s\S]*意向审核（\d+ 条）/);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'console-tables-audit.png'), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
