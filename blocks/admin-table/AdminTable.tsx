@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { isApiError } from '../../engine/http/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
+import { useRouteQuery } from '../../engine/react/RegionProvider.js';
 import { BlockStatus } from '../../engine/react/BlockStatus.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ApiRouteName } from '../../schemas/types/api.js';
@@ -9,10 +9,15 @@ import type { AdminTableProps } from '../../schemas/types/blocks.js';
 import { rowSchemaOf } from '../_parts/console/api-schemas.js';
 import { valueText } from '../_parts/console/labels.js';
 import { ActionDialog } from './ActionDialog.js';
+import { BatchBar, batchActionsOf, runBatch } from './BatchBar.js';
+import { BatchDialog } from './BatchDialog.js';
+import { DetailDialog } from './DetailDialog.js';
 import { Filters } from './Filters.js';
 import { Pager } from '../_parts/Pager.js';
-import { actionBody, type BodyValue } from './rows.js';
+import { actionApplies, actionBody, filterBody, pageSizeOf, refusal, type BodyValue } from './rows.js';
 import { RowsTable } from './RowsTable.js';
+import { ExportButton, PageSizeChoice } from './TableTools.js';
+import { useSelection, useSort } from './table-state.js';
 import { useTableRows, type Loaded, type Row } from './use-table-rows.js';
 import './admin-table.css';
 
@@ -20,15 +25,21 @@ type Action = NonNullable<AdminTableProps['actions']>[number];
 
 /**
  * The staff console's table of one entity, drawn from its list call's schemas (headings from titles, choices in
- * words), with filters and page in the address, an edit link, and row actions confirmed in a dialog.
+ * words), with filters, sort, page and page size in the address, an edit link, row actions confirmed in a dialog,
+ * batch actions on the selected rows, and the current filter exported to Excel.
  */
 export default function AdminTable({ props, blockId }: BlockComponentProps<AdminTableProps>) {
   const client = useApiClient();
+  const query = useRouteQuery();
   const rowKey = props.rowKey ?? 'id';
   const paged = props.paged !== false;
-  const pageSize = props.pageSize ?? 20;
   const { state, load, retry } = useTableRows(props);
+  const loaded = state && !('error' in state) ? state : undefined;
+  const sort = useSort(loaded?.schemas.input);
+  const selection = useSelection(loaded?.rows);
   const [acting, setActing] = useState<{ action: Action; row: Row } | null>(null);
+  const [batch, setBatch] = useState<Action | null>(null);
+  const [viewing, setViewing] = useState<Row | null>(null);
 
   if (state === null) return <BlockStatus kind="loading" />;
   if ('error' in state) return <BlockStatus kind="error" error={state.error} onRetry={retry} />;
@@ -40,17 +51,26 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
       .slice(0, 2)
       .map((c) => valueText(rowSchema.properties?.[c.field], row[c.field]))
       .join('　');
-  const captionId = `${blockId}-caption`;
+  const batchActions = batchActionsOf(props);
+  const pageSize = pageSizeOf(query, { pageSize: props.pageSize ?? 20, pageSizes: props.pageSizes });
+  const batchRows = batch ? selection.rows.filter((row) => actionApplies(batch.when, row)) : [];
   return (
     <div className="tm-console-table">
       <div className="tm-console-table__bar">
         {props.filters?.length ? <Filters fields={props.filters} input={state.schemas.input} fixed={props.body} /> : null}
-        {props.createRoute ? (
-          <Link className="tm-button" to={props.createRoute}>
-            {props.createText ?? '新建'}
-          </Link>
-        ) : null}
+        <div className="tm-console-table__tools">
+          {paged ? <PageSizeChoice props={props} defaultSize={props.pageSize ?? 20} /> : null}
+          <ExportButton props={props} filter={filterBody(state.schemas.input, query, props)} total={state.total} />
+          {props.createRoute ? (
+            <Link className="tm-button" to={props.createRoute}>
+              {props.createText ?? '新建'}
+            </Link>
+          ) : null}
+        </div>
       </div>
+      {batchActions.length && state.rows.length ? (
+        <BatchBar actions={batchActions} selected={selection.rows} onAction={setBatch} onClear={selection.clear} />
+      ) : null}
       {/* The pager says the count of a paged table. */}
       {!paged || props.refreshSeconds ? <TableSummary props={props} state={state} /> : null}
       {state.rows.length === 0 ? (
@@ -60,9 +80,12 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
           props={props}
           rows={state.rows}
           rowSchema={rowSchema}
-          captionId={captionId}
+          captionId={`${blockId}-caption`}
           subjectOf={subjectOf}
           onAction={(action, row) => setActing({ action, row })}
+          sort={sort}
+          selection={batchActions.length ? selection : undefined}
+          onDetail={setViewing}
         />
       )}
       {paged && state.rows.length > 0 ? <Pager total={state.total} pageSize={pageSize} /> : null}
@@ -79,7 +102,7 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
               answer = await client.call(acting.action.call as ApiRouteName, { body } as never);
             } catch (e) {
               // The client has shown the server's message; the dialog says it too and stays.
-              return { problem: isApiError(e) && e.message ? e.message : '操作失败，请稍后重试' };
+              return { problem: refusal(e) };
             }
             const result = acting.action.result;
             // A value to hand over (a one-time password) stays in the dialog until it is closed.
@@ -90,6 +113,21 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
             client.notifier.message('success', `${acting.action.text}成功`);
             setActing(null);
             await load(true);
+          }}
+        />
+      ) : null}
+      {viewing && props.detail ? (
+        <DetailDialog detail={props.detail} row={viewing} rowKey={rowKey} subject={subjectOf(viewing)} onClose={() => setViewing(null)} />
+      ) : null}
+      {batch ? (
+        <BatchDialog
+          action={batch}
+          subjects={batchRows.map(subjectOf)}
+          skipped={selection.rows.length - batchRows.length}
+          onConfirm={(reason) => runBatch(client, { action: batch, rows: batchRows, reason, rowKey, subjectOf })}
+          onClose={(applied) => {
+            setBatch(null);
+            if (applied) void load(true);
           }}
         />
       ) : null}

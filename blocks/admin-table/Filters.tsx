@@ -4,6 +4,7 @@ import { useRouteQuery } from '../../engine/react/RegionProvider.js';
 import type { FieldSchema } from '../_parts/console/api-schemas.js';
 import { choicesOf, fieldLabel } from '../_parts/console/labels.js';
 import { withQuery } from '../_parts/data.js';
+import { isDateField } from './rows.js';
 
 /** The filters as one small form: a choice is a drop-down, anything else a text box; 查询 puts them in the address. */
 export function Filters({ fields, input, fixed }: { fields: readonly string[]; input: FieldSchema; fixed?: Record<string, unknown> }) {
@@ -40,6 +41,8 @@ export function Filters({ fields, input, fixed }: { fields: readonly string[]; i
                   </option>
                 ))}
               </select>
+            ) : isDateField(field) ? (
+              <input id={`${id}-${name}`} name={name} type="date" defaultValue={query[name] ?? ''} />
             ) : (
               <input id={`${id}-${name}`} name={name} defaultValue={query[name] ?? ''} maxLength={field?.maxLength ?? 60} />
             )}

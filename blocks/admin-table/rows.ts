@@ -1,4 +1,8 @@
+import { isApiError } from '../../engine/http/index.js';
 import type { FieldSchema } from '../_parts/console/api-schemas.js';
+
+/** What went wrong with a call, as a dialog says it (the client has shown the server's message too). */
+export const refusal = (e: unknown): string => (isApiError(e) && e.message ? e.message : '操作失败，请稍后重试');
 
 /** A body value of an action: a literal, or `{ $from: 'row.<field>' }`. */
 export type BodyValue = string | number | boolean | { $from: string };
@@ -11,22 +15,58 @@ export function typedQueryValue(field: FieldSchema | undefined, text: string): u
   return text;
 }
 
-/** The list call's body: the block's fixed values, the filters set in the address, the page. */
-export function listBody(
+/** The page sizes a table offers when its block names none. */
+export const DEFAULT_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** The page size in the address when it is one the table offers, else the block's own. */
+export function pageSizeOf(query: Record<string, string>, options: { pageSize: number; pageSizes?: readonly number[] }): number {
+  const asked = Number(query.pageSize);
+  return (options.pageSizes ?? DEFAULT_PAGE_SIZES).includes(asked) ? asked : options.pageSize;
+}
+
+/** The fields a list call sorts by (its input's orderBy enum). */
+export function sortableFields(input: FieldSchema): ReadonlySet<string> {
+  return new Set(((input.properties?.orderBy?.enum ?? []) as unknown[]).map(String));
+}
+
+/**
+ * The list call's filter: the block's fixed values, the filters set in the address, and the sort when the call
+ * offers one (a sort the call does not offer is left out, not sent to be refused).
+ */
+export function filterBody(
   input: FieldSchema,
   query: Record<string, string>,
-  options: { filters?: readonly string[]; body?: Record<string, unknown>; paged: boolean; pageSize: number },
+  options: { filters?: readonly string[]; body?: Record<string, unknown> },
 ): Record<string, unknown> {
   const body: Record<string, unknown> = { ...options.body };
   for (const name of options.filters ?? []) {
     const text = query[name];
     if (text !== undefined && text !== '') body[name] = typedQueryValue(input.properties?.[name], text);
   }
-  if (options.paged) {
-    body.pageNum = Math.max(1, Number(query.page) || 1);
-    body.pageSize = options.pageSize;
+  if (query.orderBy && sortableFields(input).has(query.orderBy)) {
+    body.orderBy = query.orderBy;
+    body.order = query.order === 'asc' ? 'asc' : 'desc';
   }
   return body;
+}
+
+/** The list call's body: {@link filterBody} and the page. */
+export function listBody(
+  input: FieldSchema,
+  query: Record<string, string>,
+  options: { filters?: readonly string[]; body?: Record<string, unknown>; paged: boolean; pageSize: number; pageSizes?: readonly number[] },
+): Record<string, unknown> {
+  const body = filterBody(input, query, options);
+  if (options.paged) {
+    body.pageNum = Math.max(1, Number(query.page) || 1);
+    body.pageSize = pageSizeOf(query, options);
+  }
+  return body;
+}
+
+/** Whether a filter field is a date (its pattern starts with YYYY-MM-DD): offered as a date picker. */
+export function isDateField(field: FieldSchema | undefined): boolean {
+  return field?.format === 'date' || (typeof field?.pattern === 'string' && field.pattern.startsWith('^\\d{4}-\\d{2}-\\d{2}'));
 }
 
 /** An action's body for one row: `{ $from: 'row.projectId' }` reads the row; absent, `{ id: row[rowKey] }`. */

@@ -27,7 +27,7 @@ export function useTableRows(props: AdminTableProps) {
       if (!quiet) setState(null);
       try {
         const schemas = await routeSchemas(props.call as ApiRouteName);
-        const body = listBody(schemas.input, query, { filters: props.filters, body: props.body, paged, pageSize });
+        const body = listBody(schemas.input, query, { filters: props.filters, body: props.body, paged, pageSize, pageSizes: props.pageSizes });
         const data = await client.call(props.call as ApiRouteName, { body } as never);
         setState({ schemas, ...rowsOf(data, { rowsField: props.rowsField, childrenField: props.childrenField }), at: new Date() });
       } catch (error) {

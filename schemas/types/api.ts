@@ -61,6 +61,7 @@ export type AdminProjectWithdrawData = AdminProject;
 export type AdminProjectSuspendBody = ReasonParams;
 export type AdminProjectSuspendData = AdminProject;
 export type AdminAuctionMonitorData = AuctionMonitorRow[];
+export type AdminAuctionBidsData = AuctionBidLog;
 export type AdminRequestListBody = AdminAdminRequestListParams;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -106,6 +107,9 @@ export type AdminRoleSaveData = AdminRole;
 export type AdminRoleDeleteBody = IdParams;
 export type AdminImportTemplateBody = ImportTemplateParams;
 export type AdminImportData = ImportReport;
+export type AdminExportBody = ExportParams;
+export type AdminBatchBody = BatchParams;
+export type AdminBatchData = BatchResult;
 export type AuctionRegisterQuery = AuctionProjectParams;
 export type AuctionRegisterBody = AuctionProjectParams;
 export type AuctionRegisterData = AuctionRegistration;
@@ -709,7 +713,8 @@ export type AuditListParams = {
   /**
    * 对象类型
    */
-  entity?: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'role';
+  entity?:
+    'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'role' | 'audit';
   /**
    * 对象编号
    */
@@ -719,11 +724,16 @@ export type AuditListParams = {
    */
   from?: string;
   /**
-   * 结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
+   * 结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time A date alone means the whole day.
    */
   to?: string;
   pageNum?: PageNum;
   pageSize?: PageSize;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?: 'at' | 'actorName' | 'entity' | 'action';
+  order?: SortOrder;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -736,6 +746,15 @@ export type PageNum = number;
  */
 export type PageSize = number;
 /**
+ * With orderBy; absent: desc (newest, largest first).
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "SortOrder".
+ */
+export type SortOrder = SortOrder1 & SortOrder2;
+export type SortOrder1 = 'asc' | 'desc';
+export type SortOrder2 = 'asc' | 'desc';
+/**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "AdminAdminArticleListParams".
  */
@@ -743,7 +762,22 @@ export type AdminAdminArticleListParams = {
   /**
    * 栏目
    */
-  number?: string;
+  number?:
+    | '001017'
+    | '010'
+    | '008001'
+    | '002001'
+    | '020'
+    | '003001'
+    | '005001'
+    | '006001'
+    | '007001'
+    | '030001'
+    | '012001'
+    | '013001'
+    | '014001'
+    | '015001'
+    | '015002';
   status?: ArticleStatus;
   /**
    * 关键词
@@ -751,6 +785,19 @@ export type AdminAdminArticleListParams = {
   keyword?: string;
   pageNum?: PageNum;
   pageSize?: PageSize;
+  /**
+   * 开始日期: Published at or after, YYYY-MM-DD[ HH:mm[:ss]] China Standard Time.
+   */
+  from?: string;
+  /**
+   * 结束日期: Published at or before; a date alone means the whole day.
+   */
+  to?: string;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?: 'title' | 'categoryName' | 'deptName' | 'status' | 'logintime' | 'watchCts';
+  order?: SortOrder;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -768,6 +815,20 @@ export type AdminAdminProjectListParams = {
   keyword?: string;
   pageNum?: PageNum;
   pageSize?: PageSize;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?:
+    | 'code'
+    | 'projectName'
+    | 'deptName'
+    | 'statusName'
+    | 'price'
+    | 'biddingStartTime'
+    | 'biddingStopTime'
+    | 'signCts'
+    | 'bidCount';
+  order?: SortOrder;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -864,11 +925,20 @@ export type AuctionAuctionRegistrationsParams = {
    */
   projectId?: number;
   /**
+   * 项目名称: Part of the project's name (or its code).
+   */
+  projectName?: string;
+  /**
    * 报名状态
    */
   state?: 1 | 2 | 3;
   pageNum?: PageNum;
   pageSize?: PageSize;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?: 'projectName' | 'name' | 'state' | 'bidderCode' | 'createdAt' | 'reviewedAt';
+  order?: SortOrder;
 } | null;
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -925,6 +995,11 @@ export type ListingsIntentReviewListParams = {
    * 审核状态: Default 0 (待审核).
    */
   state?: 0 | 1 | 2;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?: 'type' | 'projectname' | 'areaName' | 'contact' | 'logintime' | 'state';
+  order?: SortOrder;
 } | null;
 /**
  * none: the project asks no deposit; due: asked, not marked yet, registration awaiting review; paid: marked received; unmarked: asked, never marked, registration already reviewed.
@@ -1077,6 +1152,8 @@ export interface ApiSchemaTypes {
   adminProjectSuspendBody?: AdminProjectSuspendBody;
   adminProjectSuspendData?: AdminProjectSuspendData;
   adminAuctionMonitorData?: AdminAuctionMonitorData;
+  adminAuctionBidsBody?: AdminAuctionBidsBody;
+  adminAuctionBidsData?: AdminAuctionBidsData;
   adminRequestListBody?: AdminRequestListBody;
   adminRequestListData?: AdminRequestListData;
   adminRequestReplyBody?: AdminRequestReplyBody;
@@ -1101,6 +1178,9 @@ export interface ApiSchemaTypes {
   adminRoleDeleteBody?: AdminRoleDeleteBody;
   adminImportTemplateBody?: AdminImportTemplateBody;
   adminImportData?: AdminImportData;
+  adminExportBody?: AdminExportBody;
+  adminBatchBody?: AdminBatchBody;
+  adminBatchData?: AdminBatchData;
   auctionRegisterQuery?: AuctionRegisterQuery;
   auctionRegisterBody?: AuctionRegisterBody;
   auctionRegisterData?: AuctionRegisterData;
@@ -1382,6 +1462,10 @@ export interface AuditEntry {
    */
   actorPhone: string;
   /**
+   * 操作人: The account's name (its masked phone when it has none).
+   */
+  actorName: string;
+  /**
    * 操作人角色
    */
   actorRole: 'user' | 'staff' | 'admin';
@@ -1392,11 +1476,16 @@ export interface AuditEntry {
   /**
    * 对象类型
    */
-  entity: 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'role';
+  entity:
+    'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'role' | 'audit';
   /**
    * 对象编号
    */
   entityId: number;
+  /**
+   * 记录: The record's title or name as it is now (an article's title, a project's name…); for a view or an export, the list and the count.
+   */
+  title: string;
   /**
    * 操作
    */
@@ -1413,7 +1502,9 @@ export interface AuditEntry {
     | 'disable'
     | 'enable'
     | 'resetPassword'
-    | 'delete';
+    | 'delete'
+    | 'viewPhones'
+    | 'export';
   /**
    * 修改前: The record before the write (null on create).
    */
@@ -1570,6 +1661,12 @@ export interface AuctionMonitorRow {
    * 在线人数
    */
   viewers: number;
+}
+export interface AdminAuctionBidsBody {
+  /**
+   * 项目编号
+   */
+  projectId: number;
 }
 export interface AdminRequestListData {
   rows: AdminRequestRow[];
@@ -2474,7 +2571,7 @@ export interface IntentReviewRow {
    */
   contact: string;
   /**
-   * 联系电话: Masked (138****5678).
+   * 联系电话: In full for staff (the public detail masks it); each answer is audited.
    */
   phone: string;
   /**
@@ -2489,6 +2586,10 @@ export interface IntentReviewRow {
    * 所属区域
    */
   deptName: string;
+  /**
+   * 照片: The photos the author uploaded (/image-api/ URLs).
+   */
+  attachments: string[];
 }
 export interface IntentReviewBody {
   /**
@@ -3625,6 +3726,11 @@ export interface AdminAdminRequestListParams {
   status?: 'pending' | 'replied';
   pageNum?: PageNum;
   pageSize?: PageSize;
+  /**
+   * 排序字段: A column of the rows (whitelisted); absent: the list's own order.
+   */
+  orderBy?: 'createTime' | 'type' | 'name' | 'status';
+  order?: SortOrder;
 }
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -3754,6 +3860,128 @@ export interface ImportReport {
    * 错误
    */
   problems: ImportProblem[];
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "ExportParams".
+ */
+export interface ExportParams {
+  /**
+   * 列表: The console list whose current filter is exported (its own route and auth; an administrator's list needs an administrator).
+   */
+  call:
+    | 'adminArticleList'
+    | 'adminProjectList'
+    | 'auctionRegistrations'
+    | 'intentReviewList'
+    | 'adminRequestList'
+    | 'adminAuditList'
+    | 'adminStaffList'
+    | 'adminAuctionMonitor';
+  /**
+   * 筛选条件: The list call's body as the table sends it (filters, sort); validated against that call's schema. Paging is ignored: every row of the filter, up to 10 000.
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * 列
+   *
+   * @minItems 1
+   * @maxItems 40
+   */
+  columns: {
+    /**
+     * 字段
+     */
+    field: string;
+    /**
+     * 列名
+     */
+    label?: string;
+    /**
+     * 金额
+     */
+    money?: boolean;
+  }[];
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "BatchParams".
+ */
+export interface BatchParams {
+  /**
+   * 操作: The row action applied to each row (its own route, checks and audit entry).
+   */
+  call: 'adminArticlePublish' | 'adminArticleWithdraw' | 'auctionReview' | 'intentReview';
+  /**
+   * 所选记录: Each row's body for that call (the reason typed once is in every row's body); validated against the call's schema, row by row.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  rows: {
+    [k: string]: unknown;
+  }[];
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "BatchResult".
+ */
+export interface BatchResult {
+  /**
+   * 成功条数
+   */
+  succeeded: number;
+  /**
+   * 失败
+   */
+  failed: {
+    /**
+     * 序号: The row's place in `rows`, from 0.
+     */
+    index: number;
+    /**
+     * 原因
+     */
+    msg: string;
+  }[];
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionBidRow".
+ */
+export interface AuctionBidRow {
+  /**
+   * 竞买号
+   */
+  bidderCode: string;
+  /**
+   * 出价金额
+   */
+  amount: number;
+  /**
+   * 出价时间: YYYY-MM-DD HH:mm:ss, China Standard Time
+   */
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "AuctionBidLog".
+ */
+export interface AuctionBidLog {
+  /**
+   * 当前领先: The highest bid (null before any).
+   */
+  leader: AuctionBidRow | null;
+  /**
+   * Newest first, at most 200.
+   */
+  rows: AuctionBidRow[];
+  /**
+   * 出价次数
+   */
+  total: number;
 }
 /**
  * One accepted bid as viewers see it.
@@ -4674,6 +4902,16 @@ export interface ApiRoutes {
     params: never;
     data: AdminAuctionMonitorData;
   };
+  /** Staff: one project's bid log (newest first, at most 200) and its current leader, by bidder code. */
+  adminAuctionBids: {
+    method: 'POST';
+    url: '/api/admin/auction/bids';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminAuctionBidsBody;
+    params: never;
+    data: AdminAuctionBidsData;
+  };
   /** Staff: feedback (意见反馈), complaints and consultations (投诉/咨询) in scope, oldest pending first. */
   adminRequestList: {
     method: 'POST';
@@ -4803,6 +5041,26 @@ export interface ApiRoutes {
     body: never;
     params: never;
     data: AdminImportData;
+  };
+  /** Staff: a console list's current filter (every page, up to 10 000 rows) as an .xlsx with the table's Chinese headings, choices in words, amounts as numbers in yuan, times as dates. */
+  adminExport: {
+    method: 'POST';
+    url: '/api/admin/export';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminExportBody;
+    params: never;
+    data: never;
+  };
+  /** Staff: one row action (publish, withdraw, approve, refuse) on up to 100 selected rows, each applied and audited on its own; the answer counts the successes and names each failure with its reason. */
+  adminBatch: {
+    method: 'POST';
+    url: '/api/admin/batch';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminBatchBody;
+    params: never;
+    data: AdminBatchData;
   };
   /** Registers the logged-in user for a project whose sign-up window is open (status 4): state 2, awaiting review. */
   auctionRegister: {
@@ -5536,6 +5794,7 @@ export const API_ROUTES = {
   adminProjectWithdraw: { method: 'POST', url: '/api/admin/project/withdraw', auth: ['sign', 'staff'] },
   adminProjectSuspend: { method: 'POST', url: '/api/admin/project/suspend', auth: ['sign', 'staff'] },
   adminAuctionMonitor: { method: 'POST', url: '/api/admin/auction/monitor', auth: ['sign', 'staff'] },
+  adminAuctionBids: { method: 'POST', url: '/api/admin/auction/bids', auth: ['sign', 'staff'] },
   adminRequestList: { method: 'POST', url: '/api/admin/request/list', auth: ['sign', 'staff'] },
   adminRequestReply: { method: 'POST', url: '/api/admin/request/reply', auth: ['sign', 'staff'] },
   adminPlaceTree: { method: 'POST', url: '/api/admin/place/tree', auth: ['sign', 'staff', 'admin'] },
@@ -5549,6 +5808,8 @@ export const API_ROUTES = {
   adminRoleDelete: { method: 'POST', url: '/api/admin/role/delete', auth: ['sign', 'staff', 'admin'] },
   adminImportTemplate: { method: 'POST', url: '/api/admin/import/template', auth: ['sign', 'staff'] },
   adminImport: { method: 'POST', url: '/api/admin/import', auth: ['sign', 'staff'] },
+  adminExport: { method: 'POST', url: '/api/admin/export', auth: ['sign', 'staff'] },
+  adminBatch: { method: 'POST', url: '/api/admin/batch', auth: ['sign', 'staff'] },
   auctionRegister: { method: 'POST', url: '/api/auction/register', auth: ['sign', 'bearer'] },
   auctionRegistration: { method: 'POST', url: '/api/auction/registration', auth: ['sign', 'bearer'] },
   auctionMine: { method: 'POST', url: '/api/auction/mine', auth: ['sign', 'bearer'] },

@@ -64,7 +64,7 @@ export interface BlockPropsByType {
   'transfer-entry': TransferEntryProps;
 }
 /**
- * Console table: The staff console's table of one entity, drawn from its list call's schemas: the columns' headings are the row schema's titles, a choice shows its words, the filters are fields of the call's input (a choice becomes a drop-down), and the page and filters live in the address. Row actions are calls (publish, withdraw, approve…), each confirmed in a dialog and, where it asks, with a reason typed there.
+ * Console table: The staff console's table of one entity, drawn from its list call's schemas: the columns' headings are the row schema's titles, a choice shows its words, the filters are fields of the call's input (a choice becomes a drop-down), and the page and filters live in the address. Columns the call's orderBy offers sort on a click (in the address); a page size is chosen; the current filter exports to Excel. Row actions are calls (publish, withdraw, approve…), each confirmed in a dialog and, where it asks, with a reason typed there; a batch action runs on the selected rows in one confirmation.
  *
  * This interface was referenced by `BlockPropsByType`'s JSON-Schema
  * via the `definition` "AdminTableProps".
@@ -114,6 +114,10 @@ export interface AdminTableProps {
      * A number shown as an amount in yuan (¥12,345.60).
      */
     money?: boolean;
+    /**
+     * A list of picture addresses shown as thumbnails in a disclosure (an intent's photos).
+     */
+    images?: boolean;
   }[];
   /**
    * Fields of the call's input offered as filters, kept in the address's query under their own names.
@@ -124,6 +128,13 @@ export interface AdminTableProps {
    * Send pageNum/pageSize and offer a pager.
    */
   paged?: boolean;
+  /**
+   * The page sizes offered (每页条数), kept in the address as pageSize.
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  pageSizes?: number[];
   /**
    * Where a row is edited (query: the row key as id).
    */
@@ -138,6 +149,14 @@ export interface AdminTableProps {
    */
   refreshSeconds?: number;
   emptyText?: string;
+  /**
+   * The export's file name before the date (报名审核 → 报名审核_2026-11-27.xlsx); absent: the title. The export button is offered when the list call can be exported (the server's adminExport).
+   */
+  exportName?: string;
+  /**
+   * Offer 导出Excel: every row of the current filter (up to 10 000) with the table's headings.
+   */
+  export?: boolean;
   actions?: {
     text: string;
     call: ApiRouteName;
@@ -182,6 +201,10 @@ export interface AdminTableProps {
      */
     danger?: boolean;
     /**
+     * Also offered on the selected rows (a checkbox per row): one confirmation, the reason typed once, each row applied and audited on its own (adminBatch); the result names each row that failed and why.
+     */
+    batch?: boolean;
+    /**
      * After success, the dialog shows this field of the call's answer until closed (e.g. a one-time password, shown once: it is not kept anywhere in the page).
      */
     result?: {
@@ -222,6 +245,32 @@ export interface AdminTableProps {
       in: (string | number | boolean)[];
     };
   }[];
+  /**
+   * A per-row button opening a dialog with a call's answer about the row (a project's bid log and leader): its single values as a list, its rows as a table, headings from the call's schema.
+   */
+  detail?: {
+    text: string;
+    call: ApiRouteName;
+    /**
+     * The call's body; absent: { id: <row key> }.
+     */
+    body?: {
+      /**
+       * A literal, or { $from: row.<field> } for a value of the row the action is on.
+       */
+      [k: string]:
+        | string
+        | number
+        | boolean
+        | {
+            $from: string;
+          };
+    };
+    /**
+     * Fields shown as amounts in yuan.
+     */
+    money?: string[];
+  };
 }
 /**
  * App QR code: The mobile app's download QR code, drawn from region.appUrl (http or https only) with the address as a link under it; without an appUrl, a QR picture made elsewhere (image, else region.appImage). Usually shown with when: region.showAppImage.

@@ -423,4 +423,29 @@ export const MESSAGES = {
     venueOnline: '网络竞价',
     venueOnsite: '现场竞价',
   },
+  tables: {
+    sortNotAllowed: (field: string, allowed: readonly string[]) => `不能按“${field}”排序（可选：${allowed.join('、')}）`,
+    exportNotAllowed: '该列表不能导出',
+    exportColumnUnknown: (field: string) => `导出的列不存在：${field}`,
+    exportFailed: '导出失败，请稍后重试',
+    /** The sheet's last line when the export stopped at its row cap. */
+    exportCapped: (shown: number, total: number) => `仅导出前 ${shown} 条（共 ${total} 条），请缩小筛选范围后分批导出。`,
+    batchNotAllowed: '该操作不能批量执行',
+    batchRowFailed: '操作失败，请稍后重试',
+    batchDone: (ok: number, failed: number) => (failed ? `成功 ${ok} 条，失败 ${failed} 条` : `全部成功，共 ${ok} 条`),
+    listNames: {
+      auctionRegistrations: '报名审核',
+      intentReviewList: '意向审核',
+      adminRequestList: '投诉咨询',
+      adminArticleList: '内容管理',
+      adminProjectList: '项目管理',
+      adminAuditList: '操作日志',
+      adminStaffList: '工作人员',
+      adminAuctionMonitor: '竞价监控',
+    } as Record<string, string>,
+    dateFromTitle: '开始日期',
+    dateToTitle: '结束日期',
+    /** An audit entry's record when it is a view or an export of a list. */
+    auditListTitle: (list: string, count: number) => `${list}（${count} 条）`,
+  },
 } as const;

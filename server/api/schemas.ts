@@ -223,6 +223,14 @@ export interface DefineRouteOptions {
 /** The route names each app (by its HTTP server, shared by its plugin scopes) has defined, in order. */
 const routesDefined = new WeakMap<object, string[]>();
 
+/** The handler each app (by its HTTP server) registered under each route name: the console's export and batch re-run them. */
+const handlersDefined = new WeakMap<object, Map<string, RouteHandler>>();
+
+/** The handler `defineRoute` registered on `app` for `name`, if any. */
+export function routeHandler<N extends ApiRouteName>(app: FastifyInstance, name: N): RouteHandler<N> | undefined {
+  return handlersDefined.get(app.server)?.get(name) as RouteHandler<N> | undefined;
+}
+
 /** Every route name `defineRoute` registered on `app`, once per call: a test holds it to schemas/api. */
 export function definedRoutes(app: FastifyInstance): readonly string[] {
   return routesDefined.get(app.server) ?? [];
@@ -240,6 +248,9 @@ export function defineRoute<N extends ApiRouteName>(app: FastifyInstance, name: 
   const defined = routesDefined.get(app.server) ?? [];
   defined.push(name);
   routesDefined.set(app.server, defined);
+  const handlers = handlersDefined.get(app.server) ?? new Map<string, RouteHandler>();
+  handlers.set(name, handler as unknown as RouteHandler);
+  handlersDefined.set(app.server, handlers);
   app.route({
     method: spec.method as HTTPMethods,
     url: spec.url,

@@ -3,9 +3,23 @@ import type { Database } from '../db/schema.js';
 import type { SessionUser } from './sessions.js';
 import { bulkInsert } from '../db/bulk-insert.js';
 
-export type AuditEntity = 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'role';
+export type AuditEntity = 'article' | 'project' | 'deal' | 'registration' | 'intent' | 'feedback' | 'complaint' | 'staff' | 'role' | 'audit';
 export type AuditAction =
-  'create' | 'update' | 'publish' | 'withdraw' | 'suspend' | 'close' | 'approve' | 'reject' | 'reply' | 'disable' | 'enable' | 'resetPassword' | 'delete';
+  | 'create'
+  | 'update'
+  | 'publish'
+  | 'withdraw'
+  | 'suspend'
+  | 'close'
+  | 'approve'
+  | 'reject'
+  | 'reply'
+  | 'disable'
+  | 'enable'
+  | 'resetPassword'
+  | 'delete'
+  | 'viewPhones'
+  | 'export';
 
 export interface AuditRecord {
   deptId: number | null;

@@ -188,7 +188,7 @@ describe('the staff console', () => {
     await db.deleteFrom('registration').where('projectId', '=', project.id).where('userId', '=', bidder.userId).execute();
     await db.insertInto('registration').values({ projectId: project.id, userId: bidder.userId, state: 2 }).execute();
 
-    const { page, errors } = await chromium.openPage({ route: `/admin/registrations?state=2&projectId=${project.id}` });
+    const { page, errors } = await chromium.openPage({ route: `/admin/registrations?state=2&projectName=${encodeURIComponent(project.projectName)}` });
     try {
       await signIn(page, STAFF);
       await settled(page, 'loaded');
@@ -292,7 +292,9 @@ describe('the staff console', () => {
         .where('projectId', '=', listed.id)
         .where('userId', '=', user.userId)
         .execute();
-      await page.goto(chromium.url({ region: 'chunan-dev', route: `/admin/registrations?state=2&projectId=${listed.id}` }), { waitUntil: 'networkidle' });
+      await page.goto(chromium.url({ region: 'chunan-dev', route: `/admin/registrations?state=2&projectName=${encodeURIComponent(name)}` }), {
+        waitUntil: 'networkidle',
+      });
       await settled(page, 'loaded');
       const registration = page.getByRole('row', { name: new RegExp(`${name}.*${user.name}`) });
       await expect.poll(() => registration.count(), { timeout: 10_000 }).toBe(1);

@@ -60,7 +60,9 @@ describe('complaints, consultations and feedback', () => {
       { title: '您的意见反馈已回复', content: '5个工作日内退还' },
     ]);
     const log = (await adminCall(w.server, 'adminAuditList', w.staff, {})).json().data;
-    expect(log.rows.map((r: { entity: string; action: string }) => `${r.entity}:${r.action}`)).toEqual(['feedback:reply', 'complaint:reply']);
+    // The lists' views of full phone numbers are audited too (console-tables.test.ts); the writes are these two.
+    const writes = log.rows.filter((r: { action: string }) => r.action !== 'viewPhones');
+    expect(writes.map((r: { entity: string; action: string }) => `${r.entity}:${r.action}`)).toEqual(['feedback:reply', 'complaint:reply']);
   });
 
   /** 投诉建议 sent as the portal's client sends it: its headers from the engine, with the session's token if any. */

@@ -40,6 +40,11 @@ export const ROUTE_PERMISSIONS: Partial<Record<ApiRouteName, ConsolePermission |
   adminDepositMark: 'registrations',
   // The 工作台's figures: every staff account has the first page.
   adminDashboard: ANY_STAFF,
+  // A project's bid log is the 竞价监控 page's detail.
+  adminAuctionBids: 'auctions',
+  // Export and batch re-run a list's or an action's own route, whose permission is checked there too.
+  adminExport: ANY_STAFF,
+  adminBatch: ANY_STAFF,
 };
 
 /**

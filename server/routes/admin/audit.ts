@@ -6,7 +6,12 @@ import { formatRequiredDateTime, maskPhone } from '../../api/format.js';
 import { MESSAGES } from '../../api/messages.js';
 import { pageOf } from '../../api/paged-list.js';
 import { paging } from '../../api/request-params.js';
-import { consoleScope, cstTime } from './common.js';
+import { sortedBy } from '../../api/list-order.js';
+import { auditTitles } from './audit-titles.js';
+import { consoleScope, cstRange } from './common.js';
+
+/** The audit log's sortable fields and their columns. */
+const SORTABLE = { at: 'l.at', actorName: 'u.name', entity: 'l.entity', action: 'l.action' } as const;
 
 /** The audit log's one read; it has no update or delete route (the table is append-only). */
 export async function registerAdminAuditRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
@@ -26,25 +31,28 @@ export async function registerAdminAuditRoutes(app: FastifyInstance, { db, place
     if (p.entityId) q = q.where('l.entityId', '=', p.entityId);
     // Times are China Standard Time text (the API's one time format).
     // A date that does not exist (13-45) is a 400 naming the field, not the database's error.
-    if (p.from) q = q.where('l.at', '>=', new Date(cstTime(p.from, '开始时间')));
-    if (p.to) q = q.where('l.at', '<=', new Date(cstTime(p.to, '结束时间')));
+    const range = cstRange(p, { from: '开始时间', to: '结束时间' });
+    if (range.from) q = q.where('l.at', '>=', range.from);
+    if (range.to) q = q.where('l.at', '<=', range.to);
     const { rows, total } = await pageOf(q, paging(p), (q) =>
       q
-        .select(['l.id', 'l.at', 'l.actorId', 'u.phone', 'l.actorRole', 'l.deptId', 'l.entity', 'l.entityId', 'l.action', 'l.before', 'l.after'])
-        .orderBy('l.at', 'desc')
-        .orderBy('l.id', 'desc'),
+        .select(['l.id', 'l.at', 'l.actorId', 'u.phone', 'u.name', 'l.actorRole', 'l.deptId', 'l.entity', 'l.entityId', 'l.action', 'l.before', 'l.after'])
+        .$call((q) => sortedBy(q, p, SORTABLE, 'l.id', (q) => q.orderBy('l.at', 'desc').orderBy('l.id', 'desc'))),
     );
+    const titles = await auditTitles(db, rows);
     return ok(
       {
-        rows: rows.map((r) => ({
+        rows: rows.map((r, i) => ({
           id: Number(r.id),
           at: formatRequiredDateTime(r.at),
           actorId: r.actorId,
           actorPhone: maskPhone(r.phone),
+          actorName: r.name || maskPhone(r.phone),
           actorRole: r.actorRole as 'user' | 'staff' | 'admin',
           deptId: r.deptId,
           entity: r.entity as 'article',
           entityId: r.entityId,
+          title: titles[i],
           action: r.action as 'create',
           before: r.before,
           after: r.after,

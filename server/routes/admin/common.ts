@@ -32,3 +32,14 @@ export function cstTime(text: string, label: string): number {
   if (ms === undefined) throw badRequest(MESSAGES.admin.timelineInvalid(label));
   return ms;
 }
+
+/**
+ * A time range from a list's `from` and `to` (China Standard Time text): `to` as a date alone takes in its whole
+ * day. Each bound is undefined when not asked; a date that does not exist is 400 naming the field.
+ */
+export function cstRange(p: { from?: string; to?: string }, labels: { from: string; to: string }): { from?: Date; to?: Date } {
+  const from = p.from ? new Date(cstTime(p.from, labels.from)) : undefined;
+  if (!p.to) return { from };
+  const to = cstTime(p.to, labels.to);
+  return { from, to: new Date(/^\d{4}-\d{2}-\d{2}$/.test(p.to) ? to + 86_400_000 - 1 : to) };
+}

@@ -11,6 +11,8 @@ import { registerAdminRoleRoutes } from './role/index.js';
 import { registerAdminOnsiteRoutes } from './onsite.js';
 import { registerAdminPrintRoutes } from './print.js';
 import { registerAdminDashboardRoutes } from './dashboard/index.js';
+import { registerAdminExportRoutes } from './export/index.js';
+import { registerAdminBatchRoutes } from './batch.js';
 
 /** The staff console's routes (schemas/api/admin.json), one module per entity. */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -25,4 +27,6 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
   await registerAdminOnsiteRoutes(app, ctx);
   await registerAdminPrintRoutes(app, ctx);
   await registerAdminDashboardRoutes(app, ctx);
+  await registerAdminExportRoutes(app, ctx);
+  await registerAdminBatchRoutes(app, ctx);
 }

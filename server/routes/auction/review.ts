@@ -8,6 +8,7 @@ import { paging } from '../../api/request-params.js';
 import { MESSAGES } from '../../api/messages.js';
 import { projectIdOf, registrationOut } from './common.js';
 import { staffScope } from './staff-scope.js';
+import { auditPhoneView } from '../admin/phone-views.js';
 
 /** Staff's side: the registrations of their places and approving or rejecting one. */
 export async function registerReviewRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
@@ -17,10 +18,19 @@ export async function registerReviewRoutes(app: FastifyInstance, { db, places }:
     const result = await listRegistrations(db, {
       deptIds: staffScope(request, places),
       projectId: p.projectId === undefined ? undefined : projectIdOf(p),
+      projectName: p.projectName,
       state: p.state,
+      sort: p,
       limit: pageSize,
       offset,
     });
+    await auditPhoneView(
+      db,
+      request,
+      'auctionRegistrations',
+      'registration',
+      result.rows.map((r) => ({ projectId: r.projectId, userId: r.userId })),
+    );
     return ok(
       {
         rows: result.rows.map((r) => ({

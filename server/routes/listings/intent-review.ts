@@ -11,6 +11,8 @@ import { paging } from '../../api/request-params.js';
 import { pageOf } from '../../api/paged-list.js';
 import { findInScope } from '../../api/scoped-record.js';
 import { MESSAGES } from '../../api/messages.js';
+import { sortedBy } from '../../api/list-order.js';
+import { auditPhoneView } from '../admin/phone-views.js';
 import { INTENT_PENDING, INTENT_PUBLISHED, INTENT_REFUSED, INTENT_STATE_TEXT, REVIEWED_COLUMNS, reviewedIntent } from './intent-rows.js';
 
 /**
@@ -46,6 +48,9 @@ async function decide(db: Kysely<Database>, reviewer: SessionUser, scope: number
   });
 }
 
+/** The review list's sortable fields and their columns. */
+const INTENT_SORTABLE = { type: 'type', projectname: 'projectname', areaName: 'areaName', contact: 'contact', logintime: 'logintime', state: 'state' } as const;
+
 /** Staff review of the intents users file: the list awaiting review (or decided) and one decision. */
 export async function registerIntentReviewRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
   defineRoute(app, 'intentReviewList', async (request) => {
@@ -54,9 +59,15 @@ export async function registerIntentReviewRoutes(app: FastifyInstance, { db, pla
     const q = db.selectFrom('intent').where('deptId', 'in', staffScope(request, places)).where('state', '=', state);
     const { rows, total } = await pageOf(q, paging(p), (q) =>
       q
-        .select([...REVIEWED_COLUMNS, 'contact', 'phone', 'content', 'deptId'])
-        .orderBy('logintime', 'asc')
-        .orderBy('id', 'asc'),
+        .select([...REVIEWED_COLUMNS, 'contact', 'phone', 'content', 'deptId', 'attachments'])
+        .$call((q) => sortedBy(q, p ?? {}, INTENT_SORTABLE, 'id', (q) => q.orderBy('logintime', 'asc').orderBy('id', 'asc'))),
+    );
+    await auditPhoneView(
+      db,
+      request,
+      'intentReviewList',
+      'intent',
+      rows.map((r) => r.id),
     );
     return ok(
       {
@@ -68,6 +79,7 @@ export async function registerIntentReviewRoutes(app: FastifyInstance, { db, pla
           content: r.content,
           deptId: r.deptId,
           deptName: places.name(r.deptId),
+          attachments: r.attachments ?? [],
         })),
         total,
       },

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { routeSchemas, rowSchemaOf } from '../../../blocks/_parts/console/api-schemas.js';
 import { choicesOf, fieldLabel, valueText } from '../../../blocks/_parts/console/labels.js';
-import { actionApplies, actionBody, listBody, rowsOf, typedQueryValue } from '../../../blocks/admin-table/rows.js';
+import {
+  actionApplies,
+  actionBody,
+  filterBody,
+  isDateField,
+  listBody,
+  pageSizeOf,
+  rowsOf,
+  sortableFields,
+  typedQueryValue,
+} from '../../../blocks/admin-table/rows.js';
 
 describe('the console table reads its columns and filters from the call schemas', () => {
   it("resolves a route's input and row schemas across files ($refs replaced by what they name)", async () => {
@@ -85,5 +95,30 @@ describe('the console table reads its columns and filters from the call schemas'
       [3, 2],
       [4, 0],
     ]);
+  });
+});
+
+describe('the console table sorts, sizes its pages and offers dates', () => {
+  it('sends a sort the call offers (in its orderBy enum), never one it does not', async () => {
+    const { input } = await routeSchemas('auctionRegistrations');
+    expect(sortableFields(input).has('name')).toBe(true);
+    expect(sortableFields(input).has('phone')).toBe(false);
+    expect(filterBody(input, { orderBy: 'name', order: 'asc', state: '2' }, { filters: ['state'] })).toEqual({ state: 2, orderBy: 'name', order: 'asc' });
+    expect(filterBody(input, { orderBy: 'phone', order: 'asc' }, {})).toEqual({});
+    expect(filterBody(input, { orderBy: 'name', order: 'sideways' }, {})).toEqual({ orderBy: 'name', order: 'desc' });
+  });
+
+  it('takes a page size from the address only when the table offers it', () => {
+    expect(pageSizeOf({ pageSize: '50' }, { pageSize: 20 })).toBe(50);
+    expect(pageSizeOf({ pageSize: '5000' }, { pageSize: 20 })).toBe(20);
+    expect(pageSizeOf({ pageSize: '15' }, { pageSize: 20, pageSizes: [15, 30] })).toBe(15);
+    expect(listBody({}, { page: '2', pageSize: '100' }, { paged: true, pageSize: 20 })).toEqual({ pageNum: 2, pageSize: 100 });
+  });
+
+  it('offers the date fields (the articles’ and the audit log’s ranges) as dates', async () => {
+    const { input } = await routeSchemas('adminArticleList');
+    expect(isDateField(input.properties?.from)).toBe(true);
+    expect(isDateField(input.properties?.keyword)).toBe(false);
+    expect((await routeSchemas('adminAuditList')).input.properties?.to).toSatisfy(isDateField);
   });
 });

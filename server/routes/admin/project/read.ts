@@ -11,6 +11,20 @@ import { statusLabel } from '../../../../machines/project-status-rules.js';
 import type { ProjectStatus } from '../../../../schemas/types/api.js';
 import { consoleScope } from '../common.js';
 import { projectView } from './view.js';
+import { sortedBy } from '../../../api/list-order.js';
+
+/** The project list's sortable fields and their columns (a status sorts by its code, the order of its stages). */
+const SORTABLE = {
+  code: 'j.code',
+  projectName: 'j.projectName',
+  deptName: 'p.deptName',
+  statusName: 'j.status',
+  price: 'j.price',
+  biddingStartTime: 'j.biddingStartTime',
+  biddingStopTime: 'j.biddingStopTime',
+  signCts: 'j.signCts',
+  bidCount: 'j.bidCount',
+} as const;
 
 /** The console's project list (filtered by type, status and keyword) and one project to edit. */
 export async function registerAdminProjectReadRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
@@ -37,8 +51,7 @@ export async function registerAdminProjectReadRoutes(app: FastifyInstance, { db,
           'j.signCts',
           'j.bidCount',
         ])
-        .orderBy('j.createdAt', 'desc')
-        .orderBy('j.id', 'desc'),
+        .$call((q) => sortedBy(q, p, SORTABLE, 'j.id', (q) => q.orderBy('j.createdAt', 'desc').orderBy('j.id', 'desc'))),
     );
     return ok(
       {
