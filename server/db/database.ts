@@ -38,6 +38,7 @@ import * as m018 from './migrations/018_stored_files.js';
 import * as m019 from './migrations/019_production_accounts.js';
 import * as m020 from './migrations/020_bid_keys.js';
 import * as m021 from './migrations/021_backup_runs.js';
+import * as m024 from './migrations/024_project_code_documents.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '019_production_accounts': m019,
   '020_bid_keys': m020,
   '021_backup_runs': m021,
+  '024_project_code_documents': m024,
 };
 
 /** Every migration's name, in order: the newest is the schema version a backup's manifest names. */

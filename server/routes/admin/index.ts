@@ -7,6 +7,8 @@ import { registerAdminAuctionRoutes } from './auction.js';
 import { registerAdminRequestRoutes } from './request/index.js';
 import { registerAdminStaffRoutes } from './staff/index.js';
 import { registerAdminImportRoutes } from './import.js';
+import { registerAdminAttachmentRoutes } from './attachments.js';
+import { registerAdminEditorPlaceRoutes } from './editor-places.js';
 
 /** The staff console's routes (schemas/api/admin.json), one module per entity. */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -17,4 +19,6 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
   await registerAdminRequestRoutes(app, ctx);
   await registerAdminStaffRoutes(app, ctx);
   await registerAdminImportRoutes(app, ctx);
+  await registerAdminAttachmentRoutes(app, ctx);
+  await registerAdminEditorPlaceRoutes(app, ctx);
 }

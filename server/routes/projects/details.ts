@@ -4,7 +4,8 @@ import { defineRoute, type RouteRequest } from '../../api/schemas.js';
 import type { AppContext } from '../../api/context.js';
 import type { Database, ProjectTable } from '../../db/schema.js';
 import { notFound, ok } from '../../api/errors.js';
-import { formatDateTime, toNumber } from '../../api/format.js';
+import { formatDateTime, jsonValue, toNumber } from '../../api/format.js';
+import { attachmentInfo } from '../../services/attachment-info.js';
 import { scopeIds } from '../../plugins/guards/index.js';
 import { requiredId } from '../../api/request-params.js';
 import { MESSAGES } from '../../api/messages.js';
@@ -51,6 +52,7 @@ export async function registerProjectDetailRoutes(app: FastifyInstance, { db, pl
         termYears: row.termYears,
         keys: row.keys,
         content: row.content,
+        attachments: await attachmentInfo(db, jsonValue<string[]>(row.attachments, [])),
         serverTime: Date.now(),
       },
       MESSAGES.common.queried,

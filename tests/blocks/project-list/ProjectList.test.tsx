@@ -44,6 +44,7 @@ async function addTransferProjects() {
       projectName: `${row.projectName}（${suffix}）`,
       needname: type === 3 ? '千岛湖农业发展有限公司' : row.needname,
       imgList: JSON.stringify(row.imgList) as never,
+      attachments: JSON.stringify(row.attachments) as never,
     })),
   );
   await server.db.insertInto('project').values(copies).execute();
