@@ -10,6 +10,7 @@ import { counterpartyOf } from '../_parts/project-card/ProjectCard.js';
 import { formatMoney, priceText, quantityText } from '../_parts/project-card/units.js';
 import { RouteLink } from '../_parts/RouteLink.js';
 import noImage from '../_parts/project-card/no-image.svg';
+import { AttachmentList } from '../_parts/attachments.js';
 import './project-detail.css';
 import { isAllowedUrl } from '../_parts/url-policy.js';
 
@@ -144,6 +145,7 @@ export default function ProjectDetail({ props, data, blockId }: BlockComponentPr
       <section className="tm-pdetail__section" aria-labelledby={`${blockId}-content`}>
         <h3 id={`${blockId}-content`}>项目详情</h3>
         <div className="tm-pdetail__content" dangerouslySetInnerHTML={{ __html: html }} />
+        <AttachmentList items={data.attachments} title="项目附件" />
       </section>
       <p className="tm-pdetail__actions">
         <button type="button" className="tm-button" onClick={() => navigate(-1)}>
