@@ -368,11 +368,9 @@ export const MESSAGES = {
   },
   /** The article and project editors: documents, 公示开始, places and categories. */
   editors: {
-    documentAccepted: '仅支持上传 PDF、Word（.doc/.docx）、Excel（.xls/.xlsx）或 ZIP 压缩包文件',
     documentBadFormat: (name: string) => `文件“${name}”不是可接受的格式：仅支持上传 PDF、Word（.doc/.docx）、Excel（.xls/.xlsx）或 ZIP 压缩包文件`,
     documentTooLarge: (mb: string) => `附件大小不能超过 ${mb} MB`,
     documentUploaded: '附件已上传',
-    documentOnly: (label: string) => `${label}须为本平台上传的文档（PDF、Word、Excel 或 ZIP）`,
     tooManyDocuments: (max: number) => `附件最多 ${max} 个`,
     publicityStartOrder: '公示开始时间须早于公示结束时间',
     publicityStartFuture: '公示开始时间不能晚于当前时间：项目保存后即进入公示期',

@@ -78,7 +78,7 @@ describe('categories by project type', () => {
 
   it('the editor offers each category under its own type only, as the server holds them', () => {
     const page = yaml.load(fs.readFileSync('regions/_base/pages/adminProjectEdit.yaml', 'utf8')) as {
-      blocks: Array<{ type: string; props?: { ui?: Record<string, { 'ui:options'?: { dependsOn?: string; choices?: Array<{ value: string; for?: number[] }> } }> } }>;
+      blocks: Array<{ type: string; props?: { ui?: Record<string, { 'ui:options'?: { dependsOn?: string; choices?: Array<{ value: string; label: string; for?: number[] }> } }> } }>;
     };
     const options = page.blocks.find((b) => b.type === 'schema-form')?.props?.ui?.number?.['ui:options'];
     expect(options?.dependsOn).toBe('type');
