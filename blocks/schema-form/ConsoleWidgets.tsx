@@ -100,7 +100,8 @@ export function EditorPlaceWidget(props: WidgetProps) {
     if ((value === undefined || value === null) && places[0]) onChange(places[0].deptId);
   }, [places, value, onChange]);
   // A saved record's place outside the list (moved by an administrator) is still shown, so the form does not lie.
-  const shown = value !== undefined && value !== null && places.length && !places.some((p) => p.deptId === value) ? [{ value: value as number, label: String(value) }] : [];
+  const shown =
+    value !== undefined && value !== null && places.length && !places.some((p) => p.deptId === value) ? [{ value: value as number, label: String(value) }] : [];
   return <NativeSelect props={props} choices={[...places.map((p) => ({ value: p.deptId, label: `${'\u3000'.repeat(p.depth)}${p.deptName}` })), ...shown]} />;
 }
 

@@ -69,7 +69,14 @@ export function DocumentFilesWidget(props: WidgetProps) {
 
   const inactive = disabled || readonly;
   return (
-    <div id={id} className="tm-docfield" role="group" aria-label={name} aria-describedby={ariaDescribedByIds(id)} aria-invalid={rawErrors?.length ? true : undefined}>
+    <div
+      id={id}
+      className="tm-docfield"
+      role="group"
+      aria-label={name}
+      aria-describedby={ariaDescribedByIds(id)}
+      aria-invalid={rawErrors?.length ? true : undefined}
+    >
       {urls.length > 0 ? (
         <ul className="tm-attachments__list">
           {urls.map((url) => (

@@ -20,7 +20,8 @@ const PREFIX = /^[A-Z]{1,6}$/;
  * letters, digits, `-` and `_`, and the fields {prefix}, {year}, {type}, {serial:N} (N digits, 1–9), the serial exactly
  * once. At most 60 characters.
  */
-export const CODE_PATTERN_SYNTAX = '^(?=.*\\{serial:[1-9]\\})(?!.*\\{serial:.*\\{serial:)(?:[A-Za-z0-9_-]|\\{prefix\\}|\\{year\\}|\\{type\\}|\\{serial:[1-9]\\}){1,60}$';
+export const CODE_PATTERN_SYNTAX =
+  '^(?=.*\\{serial:[1-9]\\})(?!.*\\{serial:.*\\{serial:)(?:[A-Za-z0-9_-]|\\{prefix\\}|\\{year\\}|\\{type\\}|\\{serial:[1-9]\\}){1,60}$';
 const SYNTAX = new RegExp(CODE_PATTERN_SYNTAX);
 const FIELD = /\{(prefix|year|type|serial:([1-9]))\}/g;
 
@@ -81,8 +82,7 @@ export function codeRuleFor(places: PlaceTree, regions: readonly RegionCodeConfi
 }
 
 /** The prefix alone ({@link codeRuleFor}). */
-export const codePrefixFor = (places: PlaceTree, regions: readonly RegionCodeConfig[], deptId: number): string =>
-  codeRuleFor(places, regions, deptId).prefix;
+export const codePrefixFor = (places: PlaceTree, regions: readonly RegionCodeConfig[], deptId: number): string => codeRuleFor(places, regions, deptId).prefix;
 
 /**
  * A new 项目编号 by the rule: one past the highest serial any project's number of that shape carries (imported

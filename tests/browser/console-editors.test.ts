@@ -45,7 +45,9 @@ describe('the article and project editors', () => {
       const picker = page.getByLabel('选择附件文件');
       await picker.setInputFiles({ name: '申请表.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00 not a document', 'latin1') });
       await expect.poll(() => page.getByRole('status').filter({ hasText: '不是可接受的格式' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-      expect(await page.getByRole('status').filter({ hasText: '仅支持上传 PDF、Word（.doc/.docx）、Excel（.xls/.xlsx）或 ZIP 压缩包文件' }).count()).toBeGreaterThan(0);
+      expect(
+        await page.getByRole('status').filter({ hasText: '仅支持上传 PDF、Word（.doc/.docx）、Excel（.xls/.xlsx）或 ZIP 压缩包文件' }).count(),
+      ).toBeGreaterThan(0);
 
       await picker.setInputFiles({ name: DOC_NAME, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: DOCX });
       const field = page.getByRole('group', { name: '附件' });

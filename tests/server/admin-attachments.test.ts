@@ -52,7 +52,12 @@ describe('document attachments', () => {
     const res = await upload(DOCX, '土地流转合同 示范文本.docx');
     expect(res.statusCode).toBe(200);
     const doc = res.json().data;
-    expect(doc).toMatchObject({ name: '土地流转合同 示范文本.docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', typeName: 'Word 文档', size: DOCX.length });
+    expect(doc).toMatchObject({
+      name: '土地流转合同 示范文本.docx',
+      mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      typeName: 'Word 文档',
+      size: DOCX.length,
+    });
     expect(doc.url).toMatch(/^\/image-api\/doc\/\d{4}\/\d\d\/\d\d\/[0-9a-f]{32}\/%E5%9C%9F.+\.docx$/);
 
     const got = await server.app.inject({ method: 'GET', url: doc.url });
@@ -64,7 +69,11 @@ describe('document attachments', () => {
       `attachment; filename="______ ____.docx"; filename*=UTF-8''${encodeURIComponent('土地流转合同 示范文本.docx')}`,
     );
     // Any instance serves it: the bytes are in the database, not on this one's disk.
-    const row = await server.db.selectFrom('storedFile').select(['mime', 'size']).where('path', '=', decodeURIComponent(doc.url.slice('/image-api/'.length))).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('storedFile')
+      .select(['mime', 'size'])
+      .where('path', '=', decodeURIComponent(doc.url.slice('/image-api/'.length)))
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ mime: doc.mime, size: DOCX.length });
   });
 
@@ -102,12 +111,18 @@ describe('document attachments', () => {
   });
 
   it('refuses a document over ATTACHMENT_MAX_BYTES with 413, stores nothing; staff only', async () => {
-    const before = await server.db.selectFrom('upload').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await server.db
+      .selectFrom('upload')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const big = zipOf({ 'big.bin': Buffer.alloc(MAX + 1, 7) });
     const res = await upload(big, '大文件.zip');
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ code: 413, msg: '附件大小不能超过 0.063 MB' });
-    const after = await server.db.selectFrom('upload').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await server.db
+      .selectFrom('upload')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect((await upload(DOCX, 'a.docx', user)).statusCode).toBe(403);
     // Documents spend the same upload budget as pictures, per account and per address.
@@ -117,7 +132,12 @@ describe('document attachments', () => {
   it('a saved article carries its document; the public page lists its name, type and size', async () => {
     const doc = (await upload(DOCX, '申请表.docx')).json().data;
     const pdf = (await upload(PDF, '公告.pdf')).json().data;
-    const article = await adminCall(server, 'adminArticleSave', staff, { deptId: TENANT_A_TOWN, number: '007001', title: '资料下载：申请表', attachmentUrl: doc.url });
+    const article = await adminCall(server, 'adminArticleSave', staff, {
+      deptId: TENANT_A_TOWN,
+      number: '007001',
+      title: '资料下载：申请表',
+      attachmentUrl: doc.url,
+    });
     expect(article.statusCode).toBe(200);
     const id = article.json().data.id;
     await adminCall(server, 'adminArticlePublish', staff, { id });
@@ -131,10 +151,17 @@ describe('document attachments', () => {
 
 describe('covers', () => {
   it('are taken for every category shown in a list, and refused for 关于我们, which no page shows with one', async () => {
-    await server.db.insertInto('upload').values({ userId: null, name: 'c.png', storedPath: 'upload/c.png', url: '/image-api/upload/c.png', mime: 'image/png', size: 1 }).execute();
+    await server.db
+      .insertInto('upload')
+      .values({ userId: null, name: 'c.png', storedPath: 'upload/c.png', url: '/image-api/upload/c.png', mime: 'image/png', size: 1 })
+      .execute();
     const article = (number: string) => ({ deptId: TENANT_A_TOWN, number, title: `封面${number}`, coverImg: '/image-api/upload/c.png' });
-    for (const number of ['001017', '010', '007001', '002001']) expect((await adminCall(server, 'adminArticleSave', staff, article(number))).statusCode, number).toBe(200);
-    expect((await adminCall(server, 'adminArticleSave', staff, article('014001'))).json()).toEqual({ code: 400, msg: '“关于我们”栏目不显示封面图片，请勿上传' });
+    for (const number of ['001017', '010', '007001', '002001'])
+      expect((await adminCall(server, 'adminArticleSave', staff, article(number))).statusCode, number).toBe(200);
+    expect((await adminCall(server, 'adminArticleSave', staff, article('014001'))).json()).toEqual({
+      code: 400,
+      msg: '“关于我们”栏目不显示封面图片，请勿上传',
+    });
   });
 });
 

@@ -78,7 +78,10 @@ describe('categories by project type', () => {
 
   it('the editor offers each category under its own type only, as the server holds them', () => {
     const page = yaml.load(fs.readFileSync('regions/_base/pages/adminProjectEdit.yaml', 'utf8')) as {
-      blocks: Array<{ type: string; props?: { ui?: Record<string, { 'ui:options'?: { dependsOn?: string; choices?: Array<{ value: string; label: string; for?: number[] }> } }> } }>;
+      blocks: Array<{
+        type: string;
+        props?: { ui?: Record<string, { 'ui:options'?: { dependsOn?: string; choices?: Array<{ value: string; label: string; for?: number[] }> } }> };
+      }>;
     };
     const options = page.blocks.find((b) => b.type === 'schema-form')?.props?.ui?.number?.['ui:options'];
     expect(options?.dependsOn).toBe('type');
@@ -120,15 +123,24 @@ describe('the place picker offers the caller’s own places only', () => {
 
 describe('project attachments', () => {
   it('keeps own uploads only, at most ten, and the public page lists them', async () => {
-    await w.server.db.insertInto('storedFile').values({ path: 'doc/t/1/须知.pdf', bytes: Buffer.from('%PDF-1.4'), mime: 'application/pdf', size: 8, sha256: 'a'.repeat(64) }).execute();
+    await w.server.db
+      .insertInto('storedFile')
+      .values({ path: 'doc/t/1/须知.pdf', bytes: Buffer.from('%PDF-1.4'), mime: 'application/pdf', size: 8, sha256: 'a'.repeat(64) })
+      .execute();
     const url = `/image-api/doc/t/1/${encodeURIComponent('须知.pdf')}`;
-    await w.server.db.insertInto('upload').values({ userId: w.ids.staff, name: '须知.pdf', storedPath: 'doc/t/1/须知.pdf', url, mime: 'application/pdf', size: 8 }).execute();
+    await w.server.db
+      .insertInto('upload')
+      .values({ userId: w.ids.staff, name: '须知.pdf', storedPath: 'doc/t/1/须知.pdf', url, mime: 'application/pdf', size: 8 })
+      .execute();
     const made = (await save({ ...project, attachments: [url, url] })).json().data;
     expect(made.attachments).toEqual([url]);
     const detail = (await callAs(w.server, TENANT_A, 'projectDetail', { query: { id: made.id } })).json().data;
     expect(detail.attachments).toEqual([{ name: '须知.pdf', url, mime: 'application/pdf', typeName: 'PDF 文档', size: 8 }]);
     expect((await save({ ...project, attachments: ['/image-api/doc/x/evil.pdf'] })).json()).toEqual({ code: 400, msg: '项目附件须为本平台上传的文件' });
-    expect((await save({ ...project, attachments: Array.from({ length: 11 }, (_, i) => `${url}?${i}`) })).json()).toEqual({ code: 400, msg: '参数 项目附件（attachments） 最多 10 项' });
+    expect((await save({ ...project, attachments: Array.from({ length: 11 }, (_, i) => `${url}?${i}`) })).json()).toEqual({
+      code: 400,
+      msg: '参数 项目附件（attachments） 最多 10 项',
+    });
   });
 });
 
@@ -149,7 +161,10 @@ describe('项目编号 by the region pattern, unique', () => {
   it('takes the pattern of the region at or above the place, the prefix kept working without one', async () => {
     const places = new PlaceTree(w.server.db);
     await places.load();
-    const regions = [{ deptId: TENANT_A_COUNTY, projectCodePrefix: 'JX', projectCodePattern: '{prefix}-{year}{type}-{serial:4}' }, { deptId: TENANT_A, projectCodePrefix: 'JS' }];
+    const regions = [
+      { deptId: TENANT_A_COUNTY, projectCodePrefix: 'JX', projectCodePattern: '{prefix}-{year}{type}-{serial:4}' },
+      { deptId: TENANT_A, projectCodePrefix: 'JS' },
+    ];
     expect(codeRuleFor(places, regions, TENANT_A_TOWN)).toEqual({ prefix: 'JX', pattern: '{prefix}-{year}{type}-{serial:4}' });
     expect(codeRuleFor(places, regions, TENANT_A_OTHER_COUNTY)).toEqual({ prefix: 'JS', pattern: DEFAULT_CODE_PATTERN });
     const code = await w.server.db.transaction().execute((trx) => nextProjectCode(trx, codeRuleFor(places, regions, TENANT_A_TOWN), 2));

@@ -20,7 +20,12 @@ export const PUBLICITY_START_LEEWAY_MS = 10 * 60_000;
  * in publicity at once (the status clock has no state before it). Empty: the time it was (the stored one on an edit,
  * now for a new project). A failed rule is named, so the editor can say which date to change.
  */
-export function publicityStartRule(start: number | undefined, publicityStop: number, now: number, stored: number | null): { start: number } | { refused: 'order' | 'future' } {
+export function publicityStartRule(
+  start: number | undefined,
+  publicityStop: number,
+  now: number,
+  stored: number | null,
+): { start: number } | { refused: 'order' | 'future' } {
   const value = start ?? stored ?? Math.min(now, publicityStop - 1);
   if (value >= publicityStop) return { refused: 'order' };
   if (start !== undefined && start > now + PUBLICITY_START_LEEWAY_MS) return { refused: 'future' };
