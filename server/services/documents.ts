@@ -101,6 +101,8 @@ export function sniffDocument(bytes: Buffer, fileName: string): DocumentKind | u
 /** The kind of a stored file by its type, for the label a visitor reads; undefined for a type that is not a document. */
 export const documentKindOfMime = (mime: string): DocumentKind | undefined => Object.values(DOCUMENT_KINDS).find((k) => k.mime === mime);
 
+/** The longest encoded name kept: the address around it (/image-api/doc/YYYY/MM/DD/<32 hex>/) is 60 characters. */
+const MAX_ENCODED_NAME = 300;
 const UNSAFE_NAME = /[\u0000-\u001f\u007f\\/:*?"<>|#%&;]/g;
 
 /**
@@ -114,8 +116,11 @@ export function documentName(clientName: string | undefined, kind: DocumentKind)
     .replace(UNSAFE_NAME, '')
     .replace(/^[.\s]+/, '')
     .trim();
-  const stem = (extensionOf(base) ? base.slice(0, -(extensionOf(base).length + 1)) : base).trim().slice(0, 70) || '附件';
-  return `${stem}.${kind.ext}`;
+  let stem = [...(extensionOf(base) ? base.slice(0, -(extensionOf(base).length + 1)) : base).trim()].slice(0, 70).join('');
+  // The name is the end of the file's address, which an article or project stores (500 characters at most): a long
+  // Chinese name, 9 characters a letter once encoded, is cut to fit.
+  while (stem && encodeURIComponent(`${stem}.${kind.ext}`).length > MAX_ENCODED_NAME) stem = [...stem].slice(0, -1).join('');
+  return `${stem.trim() || '附件'}.${kind.ext}`;
 }
 
 /**

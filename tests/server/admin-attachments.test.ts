@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../schemas/types/api.js';
 import { MESSAGES } from '../../server/api/messages.js';
 import { ROUTE_LIMITS } from '../../server/plugins/rate-limits.js';
-import { attachmentDisposition, sniffDocument, zipEntryNames } from '../../server/services/documents.js';
+import { attachmentDisposition, documentName, sniffDocument, zipEntryNames } from '../../server/services/documents.js';
 import { TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, startTestServerWithPlaces } from './fixtures.js';
 import type { TestServer } from './harness.js';
 import { adminCall } from './admin-helpers.js';
@@ -170,6 +170,15 @@ describe('the content checks themselves', () => {
     expect(zipEntryNames(DOCX)).toEqual(['[Content_Types].xml', '_rels/.rels', 'word/document.xml']);
     expect(zipEntryNames(DOCX.subarray(0, DOCX.length - 30))).toBeUndefined();
     expect(sniffDocument(DOCX.subarray(0, 40), 'a.docx')).toBeUndefined();
+  });
+
+  it('keeps a name that fits the stored address: folders, unsafe characters and leading dots gone, long names cut', () => {
+    const docx = sniffDocument(DOCX, 'a.docx')!;
+    expect(documentName('C:\\Users\\王\\..合同#1?.docx', docx)).toBe('合同1.docx');
+    expect(documentName('', docx)).toBe('附件.docx');
+    const long = documentName(`${'农'.repeat(200)}.docx`, docx);
+    expect(encodeURIComponent(long).length).toBeLessThanOrEqual(300);
+    expect(long).toMatch(/^农+\.docx$/);
   });
 
   it('writes an RFC 5987 file name for any name, quotes and apostrophes included', () => {
