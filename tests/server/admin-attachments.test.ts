@@ -5,10 +5,11 @@ import { MESSAGES } from '../../server/api/messages.js';
 import { ROUTE_LIMITS } from '../../server/plugins/rate-limits.js';
 import { attachmentDisposition, documentName, sniffDocument, zipEntryNames } from '../../server/services/documents.js';
 import { TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN, startTestServerWithPlaces } from './fixtures.js';
-import type { TestServer } from './harness.js';
 import { adminCall } from './admin-helpers.js';
 import { callAs } from './listings-helpers.js';
-import { bearer, insertUser, multipart, sessionFor } from './users-helpers.js';
+import { bearer, insertUser, multipart, sessionFor, type Part } from './users-helpers.js';
+import { REQUEST_LIMITS_RAISED, type TestServer } from './harness.js';
+import { PNG } from 'pngjs';
 import { docxOf, zipOf } from './zip-writer.js';
 
 // Documents for an article's or a project's 附件: accepted by their content (PDF, Word, Excel, ZIP), refused
@@ -147,6 +148,30 @@ describe('document attachments', () => {
     const info = await adminCall(server, 'adminAttachmentInfo', staff, { urls: [pdf.url, '/image-api/doc/none/x.pdf', doc.url] });
     expect(info.json().data.map((d: { name: string }) => d.name)).toEqual(['公告.pdf', '申请表.docx']);
   });
+});
+
+describe('the upload budget', () => {
+  it('documents and pictures spend one budget per account: past it, 429 with Retry-After', async () => {
+    const limited = await startTestServerWithPlaces({ rateLimits: { ...REQUEST_LIMITS_RAISED, uploadPerUser: { max: 2, windowSeconds: 600 } } });
+    try {
+      const token = await sessionFor(limited, await insertUser(limited.db, { phone: '13719003003', role: 'staff', deptId: TENANT_A_COUNTY }));
+      const send = (url: string, part: Part) => {
+        const body = multipart([part]);
+        return limited.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...limited.signed(TENANT_A), ...bearer(token) } });
+      };
+      const picture = new PNG({ width: 2, height: 2 });
+      const first = await send('/prod-api/common/upload', { name: 'file', filename: 'a.png', contentType: 'image/png', data: PNG.sync.write(picture) });
+      expect(first.statusCode).toBe(200);
+      const document = (name: string) => send(`/prod-api${API_ROUTES.adminAttachmentUpload.url}`, { name: 'file', filename: name, data: PDF });
+      expect((await document('一.pdf')).statusCode).toBe(200);
+      const refused = await document('二.pdf');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ code: 429, msg: MESSAGES.requests.tooMany });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
 });
 
 describe('covers', () => {
