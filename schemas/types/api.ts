@@ -2680,6 +2680,10 @@ export interface ReleaseRecord {
    * 1 tender, 2 transfer, 3 demand
    */
   projectType: 1 | 2 | 3;
+  /**
+   * 公示开始; on a project's detail only, null for projects listed before it was asked.
+   */
+  publicityStartTime?: string | null;
   publicityStopTime?: string | null;
   applyStartTime?: string | null;
   applyStopTime?: string | null;

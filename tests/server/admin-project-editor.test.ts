@@ -51,6 +51,8 @@ describe('公示开始 (publicity start)', () => {
     expect(made.publicityStartTime).toBe(start);
     const edited = (await save({ ...project, id: made.id, price: 650 })).json().data;
     expect(edited).toMatchObject({ publicityStartTime: start, price: 650 });
+    const shown = (await callAs(w.server, TENANT_A, 'projectDetail', { query: { id: made.id } })).json().data;
+    expect(shown.releaseRecord).toMatchObject({ publicityStartTime: start, publicityStopTime: project.publicityStopTime });
 
     const before = Date.now();
     const fresh = (await save(project)).json().data;
