@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { ArticleDetailProps } from '../../schemas/types/blocks.js';
 import { dateOf } from '../_parts/data.js';
+import { AttachmentList } from '../_parts/attachments.js';
+import type { Attachment } from '../../schemas/types/api.js';
 import './article-detail.css';
 
 interface Detail {
@@ -19,6 +21,8 @@ interface Detail {
   content?: string;
   remark?: string;
   attachmentUrl?: string | null;
+  /** The attachment with its name, type and size (newsDetail); other sources give the bare URL only. */
+  attachments?: Attachment[];
   watchCts?: number;
 }
 
@@ -45,13 +49,17 @@ export default function ArticleDetail({ props, data }: BlockComponentProps<Artic
       </p>
       <div className="tm-detail__content" dangerouslySetInnerHTML={{ __html: html }} />
       {/* An attachment outside the URL policy (javascript:, data:…) is not offered at all. */}
-      {attachment && (
-        <p className="tm-detail__attachment">
-          附件：
-          <a href={attachment} download>
-            下载附件
-          </a>
-        </p>
+      {data.attachments ? (
+        <AttachmentList items={data.attachments} />
+      ) : (
+        attachment && (
+          <p className="tm-detail__attachment">
+            附件：
+            <a href={attachment} download>
+              下载附件
+            </a>
+          </p>
+        )
       )}
       <button type="button" className="tm-button" onClick={() => navigate(-1)}>
         {props.backText ?? '返回'}

@@ -12,6 +12,8 @@ export default function ArticleList({ props, data }: BlockComponentProps<Article
   const items = listItems(data, props.rows ?? (variant === 'image-cards' ? 2 : 7));
   // A one-line summary (remark) under each title: deal announcements show their 成交价 there.
   const summary = props.showSummary === true;
+  // A cover only where the list has room for it and the row has one; every other row is drawn as before.
+  const thumb = (item: { cover?: string }) => (props.thumbnails === true ? safeUrl(item.cover) : undefined);
   const href = (id: number | string) => (props.detailRoute ? withQuery(props.detailRoute, { id }) : undefined);
 
   if (variant === 'image-cards') {
@@ -51,7 +53,10 @@ export default function ArticleList({ props, data }: BlockComponentProps<Article
       {items.map((item) => {
         const to = href(item.id);
         return (
-          <li key={item.id} className={`tm-list__row${summary ? ' tm-list__row--summary' : ''}`}>
+          <li key={item.id} className={`tm-list__row${summary ? ' tm-list__row--summary' : ''}${thumb(item) ? ' tm-list__row--thumb' : ''}`}>
+            {thumb(item) ? (
+              <img className="tm-list__thumb" src={thumb(item)} {...sizedPicture(thumb(item), 96)} alt={item.title} loading="lazy" width={96} height={64} />
+            ) : null}
             {to ? (
               <RouteLink to={to} className="tm-list__title" title={item.title}>
                 {item.title}

@@ -6,6 +6,8 @@ export interface ListItem {
   title: string;
   date: string;
   image?: string;
+  /** An article's own cover picture (coverImg), the one a list's thumbnail shows; not a project's or an intent's photos. */
+  cover?: string;
   summary: string;
   place?: string;
 }
@@ -33,6 +35,7 @@ export function listItems(data: unknown, limit: number): ListItem[] {
       title: String(first(row, ['title', 'projectname', 'projectName']) ?? ''),
       date: dateOf(first(row, ['logintime', 'createTime', 'dealtime', 'releaseTime'])),
       image: imageOf(row),
+      cover: typeof row.coverImg === 'string' && row.coverImg ? row.coverImg : undefined,
       summary: textOf(first(row, ['remark', 'content'])),
       place: (first(row, ['areaName', 'projectAddress', 'deptName', 'address']) as string | undefined) ?? undefined,
     }));

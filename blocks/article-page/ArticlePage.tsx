@@ -11,7 +11,7 @@ export default function ArticlePage({ props, data, blockId }: BlockComponentProp
   const pageSize = props.pageSize ?? 10;
   return (
     <div className="tm-articles">
-      <ArticleList props={{ ...props, title: undefined, rows: pageSize }} data={data} blockId={blockId} />
+      <ArticleList props={{ ...props, title: undefined, rows: pageSize, thumbnails: props.thumbnails ?? true }} data={data} blockId={blockId} />
       <Pager total={data?.total ?? 0} pageSize={pageSize} />
     </div>
   );

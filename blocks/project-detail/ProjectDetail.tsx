@@ -11,11 +11,13 @@ import { counterpartyOf } from '../_parts/project-card/ProjectCard.js';
 import { formatMoney, priceText, quantityText } from '../_parts/project-card/units.js';
 import { RouteLink } from '../_parts/RouteLink.js';
 import noImage from '../_parts/project-card/no-image.svg';
+import { AttachmentList } from '../_parts/attachments.js';
 import './project-detail.css';
 import { isAllowedUrl } from '../_parts/url-policy.js';
 
-/** The five release times (spec §3 releaseRecord), in the order a project passes them. */
+/** The release times (spec §3 releaseRecord), in the order a project passes them; 公示开始 only when the project has one. */
 const RELEASE_TIMES = [
+  ['publicityStartTime', '公示开始时间'],
   ['publicityStopTime', '公示截止时间'],
   ['applyStartTime', '报名开始时间'],
   ['applyStopTime', '报名截止时间'],
@@ -136,7 +138,7 @@ export default function ProjectDetail({ props, data, blockId }: BlockComponentPr
       <section className="tm-pdetail__section" aria-labelledby={`${blockId}-times`}>
         <h3 id={`${blockId}-times`}>时间安排</h3>
         <dl className="tm-pdetail__times">
-          {RELEASE_TIMES.map(([key, label]) => (
+          {RELEASE_TIMES.filter(([key]) => key !== 'publicityStartTime' || record[key]).map(([key, label]) => (
             <div key={key} className="tm-pdetail__row">
               <dt>{label}</dt>
               <dd>{record[key] ? <time dateTime={String(record[key]).replace(' ', 'T')}>{record[key]}</time> : '—'}</dd>
@@ -147,6 +149,7 @@ export default function ProjectDetail({ props, data, blockId }: BlockComponentPr
       <section className="tm-pdetail__section" aria-labelledby={`${blockId}-content`}>
         <h3 id={`${blockId}-content`}>项目详情</h3>
         <div className="tm-pdetail__content" dangerouslySetInnerHTML={{ __html: html }} />
+        <AttachmentList items={data.attachments} title="项目附件" />
       </section>
       <p className="tm-pdetail__actions">
         <button type="button" className="tm-button" onClick={() => navigate(-1)}>

@@ -2,7 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
-import type { ApiRouteName } from '../../schemas/types/api.js';
+import type { ApiRouteName, EditorPlace } from '../../schemas/types/api.js';
 import { useRegionTowns } from '../_parts/region-towns.js';
 
 type Choice = { value: string | number; label: string };
@@ -33,13 +33,35 @@ function NativeSelect({ props, choices, placeholder }: { props: WidgetProps; cho
   );
 }
 
+/** A choice offered only while another field of the form has one of some values (`for`). */
+type DependentChoice = Choice & { for?: ReadonlyArray<string | number> };
+
+/** The choices a field's `dependsOn` value allows (every choice when the field names none). */
+export function choicesFor(choices: readonly DependentChoice[], dependsOn: string | undefined, formData: Record<string, unknown> | undefined): Choice[] {
+  if (!dependsOn) return [...choices];
+  const value = formData?.[dependsOn];
+  if (value === undefined || value === null || value === '') return [];
+  return choices.filter((c) => !c.for || c.for.some((v) => String(v) === String(value)));
+}
+
 /**
  * `ui:widget: choices`: a drop-down of the choices the page's YAML lists (`ui:options.choices`, value and label), e.g.
- * the article categories a region's console offers.
+ * the article categories a region's console offers. With `ui:options.dependsOn: <field>`, a choice with `for: [values]`
+ * is offered only while that field has one of them (a project's categories by its type), and a value the new choice
+ * of that field no longer allows is cleared, so the form never holds a pair the server refuses.
  */
 export function ChoicesWidget(props: WidgetProps) {
-  const choices = (props.options.choices as Choice[] | undefined) ?? [];
-  return <NativeSelect props={props} choices={choices} placeholder={props.placeholder || undefined} />;
+  const all = (props.options.choices as DependentChoice[] | undefined) ?? [];
+  const dependsOn = props.options.dependsOn as string | undefined;
+  const formData = (props.registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
+  const choices = choicesFor(all, dependsOn, formData);
+  const { value, onChange } = props;
+  const allowed = value === undefined || value === null || value === '' || choices.some((c) => String(c.value) === String(value));
+  useEffect(() => {
+    if (!allowed) onChange(undefined);
+  }, [allowed, onChange]);
+  const waiting = dependsOn && choices.length === 0 ? (props.options.waitingText as string | undefined) : undefined;
+  return <NativeSelect props={props} choices={choices} placeholder={waiting ?? (props.placeholder || undefined)} />;
 }
 
 /**
@@ -80,6 +102,34 @@ export function CallChoicesWidget(props: WidgetProps) {
   }, [client, call, valueField, labelField]);
   const onChange = emptyLabel ? (value: unknown) => props.onChange(value === undefined ? null : value) : props.onChange;
   return <NativeSelect props={{ ...props, onChange }} choices={choices} placeholder={emptyLabel ?? (props.placeholder || undefined)} />;
+}
+
+/**
+ * `ui:widget: editorPlace`: the places the signed-in staff member may file a record under (`adminEditorPlaces`: their
+ * own place and the places under it; an administrator's whole region), indented by depth. An empty field takes the
+ * first, the member's own place. Nothing is offered that the server would refuse at save.
+ */
+export function EditorPlaceWidget(props: WidgetProps) {
+  const client = useApiClient();
+  const [places, setPlaces] = useState<EditorPlace[]>([]);
+  useEffect(() => {
+    let live = true;
+    client
+      .call('adminEditorPlaces', {})
+      .then((rows) => live && setPlaces(rows))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  const { value, onChange } = props;
+  useEffect(() => {
+    if ((value === undefined || value === null) && places[0]) onChange(places[0].deptId);
+  }, [places, value, onChange]);
+  // A saved record's place outside the list (moved by an administrator) is still shown, so the form does not lie.
+  const shown =
+    value !== undefined && value !== null && places.length && !places.some((p) => p.deptId === value) ? [{ value: value as number, label: String(value) }] : [];
+  return <NativeSelect props={props} choices={[...places.map((p) => ({ value: p.deptId, label: `${'\u3000'.repeat(p.depth)}${p.deptName}` })), ...shown]} />;
 }
 
 /** "2026-12-01 09:30(:00)" ↔ the datetime-local input's "2026-12-01T09:30". */

@@ -1,7 +1,7 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { createElement, lazy, Suspense } from 'react';
 import { SmsCodeWidget } from './SmsCodeWidget.js';
-import { CallChoicesWidget, ChoicesWidget, DateTimeWidget, PlaceSelectWidget } from './ConsoleWidgets.js';
+import { CallChoicesWidget, ChoicesWidget, DateTimeWidget, EditorPlaceWidget, PlaceSelectWidget } from './ConsoleWidgets.js';
 
 /**
  * The document photos widget (uploads, the document camera) is a chunk of its own, loaded when a form shows it: of
@@ -22,6 +22,12 @@ function SinglePhotoWidget(props: WidgetProps) {
   });
 }
 
+/** The editors' 附件 (documents) likewise: only the console's article and project forms show it. */
+const LazyDocumentFiles = lazy(() => import('./DocumentFilesWidget.js').then((m) => ({ default: m.DocumentFilesWidget })));
+function DocumentFilesWidget(props: WidgetProps) {
+  return createElement(Suspense, { fallback: null }, createElement(LazyDocumentFiles, props));
+}
+
 /** The article editor (TipTap, ~100 KB gzip) likewise: only the console's article form shows it. */
 const LazyRichText = lazy(() => import('./RichTextWidget.js'));
 function RichTextWidget(props: WidgetProps) {
@@ -38,4 +44,6 @@ export const formWidgets: RegistryWidgetsType = {
   choices: ChoicesWidget,
   placeSelect: PlaceSelectWidget,
   callChoices: CallChoicesWidget,
+  editorPlace: EditorPlaceWidget,
+  documents: DocumentFilesWidget,
 };

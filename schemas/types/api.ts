@@ -110,6 +110,9 @@ export type AdminImportData = ImportReport;
 export type AdminExportBody = ExportParams;
 export type AdminBatchBody = BatchParams;
 export type AdminBatchData = BatchResult;
+export type AdminAttachmentUploadData = Attachment;
+export type AdminAttachmentInfoData = Attachment[];
+export type AdminEditorPlacesData = EditorPlace[];
 export type AuctionRegisterQuery = AuctionProjectParams;
 export type AuctionRegisterBody = AuctionProjectParams;
 export type AuctionRegisterData = AuctionRegistration;
@@ -1181,6 +1184,10 @@ export interface ApiSchemaTypes {
   adminExportBody?: AdminExportBody;
   adminBatchBody?: AdminBatchBody;
   adminBatchData?: AdminBatchData;
+  adminAttachmentUploadData?: AdminAttachmentUploadData;
+  adminAttachmentInfoBody?: AdminAttachmentInfoBody;
+  adminAttachmentInfoData?: AdminAttachmentInfoData;
+  adminEditorPlacesData?: AdminEditorPlacesData;
   auctionRegisterQuery?: AuctionRegisterQuery;
   auctionRegisterBody?: AuctionRegisterBody;
   auctionRegisterData?: AuctionRegisterData;
@@ -1842,6 +1849,62 @@ export interface AdminRole {
    * 修改时间: YYYY-MM-DD HH:mm:ss, China Standard Time
    */
   updatedAt: string;
+}
+export interface AdminAttachmentInfoBody {
+  /**
+   * 地址
+   *
+   * @maxItems 20
+   */
+  urls: string[];
+}
+/**
+ * A document offered for download: its name, address, type and size.
+ *
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "Attachment".
+ */
+export interface Attachment {
+  /**
+   * The file name it downloads under.
+   */
+  name: string;
+  url: string;
+  mime: string;
+  /**
+   * What a visitor reads: PDF 文档, Word 文档, Excel 表格, ZIP 压缩包, 图片, 文件.
+   */
+  typeName: string;
+  /**
+   * Bytes.
+   */
+  size: number;
+}
+/**
+ * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
+ * via the `definition` "EditorPlace".
+ */
+export interface EditorPlace {
+  /**
+   * 地点编号
+   */
+  deptId: number;
+  /**
+   * 地点名称
+   */
+  deptName: string;
+  /**
+   * 上级地点
+   */
+  parentId: number;
+  /**
+   * 级别: 1 province, 2 city, 3 county, 4 town, 5 village
+   */
+  level: number;
+  /**
+   * 层级: 0 for the caller's own place (the top of the list), 1 for the places directly under it, …
+   */
+  depth: number;
 }
 export interface AuctionMineData {
   rows: MyAuction[];
@@ -2888,6 +2951,10 @@ export interface ReleaseRecord {
    * 1 tender, 2 transfer, 3 demand
    */
   projectType: 1 | 2 | 3;
+  /**
+   * 公示开始; on a project's detail only, null for projects listed before it was asked.
+   */
+  publicityStartTime?: string | null;
   publicityStopTime?: string | null;
   applyStartTime?: string | null;
   applyStopTime?: string | null;
@@ -3486,7 +3553,7 @@ export interface ReasonParams {
   reason: string;
 }
 /**
- * Times must run 公示结束 ≤ 报名开始 < 报名结束 ≤ 竞价开始 < 竞价结束. Only a project not yet in bidding (status 2..5) may be edited.
+ * Times must run 公示开始 < 公示结束 ≤ 报名开始 < 报名结束 ≤ 竞价开始 < 竞价结束. Only a project not yet in bidding (status 2..5) may be edited.
  *
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
  * via the `definition` "AdminProjectInput".
@@ -3570,6 +3637,16 @@ export interface AdminProjectInput {
    * 公告内容
    */
   content?: string;
+  /**
+   * 项目附件: The URLs of documents uploaded first (adminAttachmentUpload, or pictures by upload): PDF, Word, Excel or ZIP offered for download on the project page. Each an upload of this portal, at most 10.
+   *
+   * @maxItems 10
+   */
+  attachments?: string[];
+  /**
+   * 公示开始时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time. Before 公示结束 and not later than now (a saved project is in publicity at once; 10 minutes' leeway). Empty: now for a new project, the stored one for an edit.
+   */
+  publicityStartTime?: string;
   /**
    * 公示结束时间: YYYY-MM-DD[ HH:mm[:ss]], China Standard Time
    */
@@ -3685,6 +3762,14 @@ export interface AdminProject {
    * 公告内容
    */
   content: string;
+  /**
+   * 项目附件
+   */
+  attachments: string[];
+  /**
+   * 公示开始时间
+   */
+  publicityStartTime: string | null;
   /**
    * 公示结束时间
    */
@@ -4129,6 +4214,10 @@ export interface ArticleDetail {
   deptName?: string;
   attachmentUrl?: string | null;
   watchCts?: number;
+  /**
+   * The attachment (attachmentUrl) with its name, type and size; empty when none.
+   */
+  attachments?: Attachment[];
 }
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -4176,6 +4265,10 @@ export interface ProjectDetail {
    * Server clock (ms) for countdowns
    */
   serverTime?: number;
+  /**
+   * Documents offered for download, in the order staff attached them.
+   */
+  attachments?: Attachment[];
 }
 /**
  * This interface was referenced by `ApiSchemaTypes`'s JSON-Schema
@@ -5062,6 +5155,36 @@ export interface ApiRoutes {
     params: never;
     data: AdminBatchData;
   };
+  /** Staff: uploads one document for an article's or a project's 附件 (PDF, Word .doc/.docx, Excel .xls/.xlsx, ZIP); answers its name, URL, type and size. */
+  adminAttachmentUpload: {
+    method: 'POST';
+    url: '/api/admin/attachment/upload';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: never;
+    params: never;
+    data: AdminAttachmentUploadData;
+  };
+  /** Staff: the name, type and size of uploaded files by their URLs, for the editor's 附件 field to show what a saved record holds. */
+  adminAttachmentInfo: {
+    method: 'POST';
+    url: '/api/admin/attachment/info';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: AdminAttachmentInfoBody;
+    params: never;
+    data: AdminAttachmentInfoData;
+  };
+  /** Staff: the places the caller may file an article or project under, for the editors' place picker: its own place and the places under it, in tree order. */
+  adminEditorPlaces: {
+    method: 'POST';
+    url: '/api/admin/editor/places';
+    auth: ['sign', 'staff'];
+    query: never;
+    body: never;
+    params: never;
+    data: AdminEditorPlacesData;
+  };
   /** Registers the logged-in user for a project whose sign-up window is open (status 4): state 2, awaiting review. */
   auctionRegister: {
     method: 'POST';
@@ -5810,6 +5933,9 @@ export const API_ROUTES = {
   adminImport: { method: 'POST', url: '/api/admin/import', auth: ['sign', 'staff'] },
   adminExport: { method: 'POST', url: '/api/admin/export', auth: ['sign', 'staff'] },
   adminBatch: { method: 'POST', url: '/api/admin/batch', auth: ['sign', 'staff'] },
+  adminAttachmentUpload: { method: 'POST', url: '/api/admin/attachment/upload', auth: ['sign', 'staff'] },
+  adminAttachmentInfo: { method: 'POST', url: '/api/admin/attachment/info', auth: ['sign', 'staff'] },
+  adminEditorPlaces: { method: 'POST', url: '/api/admin/editor/places', auth: ['sign', 'staff'] },
   auctionRegister: { method: 'POST', url: '/api/auction/register', auth: ['sign', 'bearer'] },
   auctionRegistration: { method: 'POST', url: '/api/auction/registration', auth: ['sign', 'bearer'] },
   auctionMine: { method: 'POST', url: '/api/auction/mine', auth: ['sign', 'bearer'] },

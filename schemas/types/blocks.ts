@@ -352,6 +352,10 @@ export interface ArticleListProps {
    */
   showSummary?: boolean;
   /**
+   * Show an article's cover picture (coverImg) as a small thumbnail before its title (list variant), with the title as its text alternative; rows without a cover are drawn as without this. Off by default: a home panel of 7 rows has no room.
+   */
+  thumbnails?: boolean;
+  /**
    * `list`: title rows; `image-cards`: picture cards (land information shows 2).
    */
   variant?: 'list' | 'image-cards';
@@ -427,6 +431,10 @@ export interface ArticlePageProps {
    * Show the row's summary (remark, else the text of content) on a line under the title, e.g. a deal announcement's 成交价.
    */
   showSummary?: boolean;
+  /**
+   * Show an article's cover picture (coverImg) as a small thumbnail before its title, with the title as its text alternative; rows without a cover are drawn as without this. On by default: a full list page has room.
+   */
+  thumbnails?: boolean;
   /**
    * `list`: title rows; `image-cards`: picture cards (land information shows 2).
    */
@@ -1266,6 +1274,10 @@ export interface NewsListProps {
    * Show the place (areaName/address) before the date.
    */
   showPlace?: boolean;
+  /**
+   * Show an article's cover picture (coverImg) as a small thumbnail before its title (list variant), with the title as its text alternative; rows without a cover are drawn as without this.
+   */
+  thumbnails?: boolean;
   /**
    * `list`: title rows; `image-cards`: picture cards (land information shows 2).
    */

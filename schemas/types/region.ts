@@ -35,6 +35,10 @@ export type Region = {
    */
   projectCodePrefix?: string;
   /**
+   * 项目编号的格式（本地区在后台新建的项目按此编号）：由字母、数字、-、_ 和以下字段组成——{prefix} 本地区的编号字母（projectCodePrefix），{year} 年份（北京时间，四位），{type} 项目类型（1 招标采购、2 产权转让、3 需求），{serial:N} 流水号（补零到 N 位，N 为 1–9，必须且只能出现一次），共不超过 60 个字符。流水号接着同一格式已有的最大编号往下排，不分年份与类型。未填时为 {prefix}{year}-{type}-{serial:6}，如 LT2026-2-000071。编号在全平台唯一。
+   */
+  projectCodePattern?: string;
+  /**
    * Department id of the tenant root (sent as the deptId header; every query is scoped by it). It must be a place declared in a regions/<folder>/places.yaml (deptCode too), which also brings the place and its towns into the database on start.
    */
   deptId: number;

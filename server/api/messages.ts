@@ -448,4 +448,16 @@ export const MESSAGES = {
     /** An audit entry's record when it is a view or an export of a list. */
     auditListTitle: (list: string, count: number) => `${list}（${count} 条）`,
   },
+  /** The article and project editors: documents, 公示开始, places and categories. */
+  editors: {
+    documentBadFormat: (name: string) => `文件“${name}”不是可接受的格式：仅支持上传 PDF、Word（.doc/.docx）、Excel（.xls/.xlsx）或 ZIP 压缩包文件`,
+    documentTooLarge: (mb: string) => `附件大小不能超过 ${mb} MB`,
+    documentUploaded: '附件已上传',
+    tooManyDocuments: (max: number) => `附件最多 ${max} 个`,
+    publicityStartOrder: '公示开始时间须早于公示结束时间',
+    publicityStartFuture: '公示开始时间不能晚于当前时间：项目保存后即进入公示期',
+    publicityStartLabel: '公示开始时间',
+    categoryOfOtherType: (number: string, typeName: string) => `项目类别 ${number} 不属于“${typeName}”类项目`,
+    coverNotShown: (categoryName: string) => `“${categoryName}”栏目不显示封面图片，请勿上传`,
+  },
 } as const;

@@ -40,6 +40,7 @@ import * as m020 from './migrations/020_bid_keys.js';
 import * as m021 from './migrations/021_backup_runs.js';
 import * as m022 from './migrations/022_staff_roles.js';
 import * as m023 from './migrations/023_onsite_deposit.js';
+import * as m024 from './migrations/024_project_code_documents.js';
 
 /** Versioned migrations, in order. Add a file and a line here; never edit a landed migration. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '021_backup_runs': m021,
   '022_staff_roles': m022,
   '023_onsite_deposit': m023,
+  '024_project_code_documents': m024,
 };
 
 /** Every migration's name, in order: the newest is the schema version a backup's manifest names. */

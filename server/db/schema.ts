@@ -166,12 +166,16 @@ export interface ProjectTable {
   needname: ColumnType<string, string | undefined, string>;
   company: ColumnType<string, string | undefined, string>;
   imgList: Json<string[]>;
+  /** Migration 024: the URLs of the documents (PDF, Word, Excel, ZIP uploads) offered for download. */
+  attachments: Json<string[]>;
   watchCts: ColumnType<number, number | undefined, number>;
   signCts: ColumnType<number, number | undefined, number>;
   /** How many bids the project has; kept by triggers on bid (migration 014), never written directly. */
   bidCount: ColumnType<number, never, never>;
   /** Migration 015: how many bids moved the end later; kept by the bid statement, never written elsewhere. */
   extensionCount: ColumnType<number, never, never>;
+  /** 公示开始 (migration 024); null for projects listed before it was asked. */
+  publicityStartTime: NullableTimestamp;
   publicityStopTime: NullableTimestamp;
   applyStartTime: NullableTimestamp;
   applyStopTime: NullableTimestamp;

@@ -7,6 +7,10 @@ import { isConvertibleType, modernFormat, PICTURE_CACHE_CONTROL, pictureVariants
 import { isStoredFilePath } from './file-path.js';
 import { StoredFileReader, type StoredFileReaderOptions } from './stored-file-reader.js';
 import type { StoredFileMeta } from './stored-files.js';
+import { attachmentDisposition } from '../services/documents.js';
+
+/** Where the editors' documents are stored (server/routes/admin/attachments.ts): doc/<date>/<random>/<name>. */
+const DOCUMENT_FOLDER = 'doc/';
 
 /**
  * The files under the image prefixes (`/image-api/upload/…`, `/image-api/demo/…`), answered from the database by
@@ -39,6 +43,11 @@ function notFound(reply: FastifyReply) {
 /** The headers every answer for a stored file carries. */
 function fileHeaders(reply: FastifyReply, meta: StoredFileMeta, etag: string, type: string): void {
   reply.header('cache-control', PICTURE_CACHE_CONTROL).header('etag', etag).header('last-modified', meta.createTime.toUTCString()).type(type);
+  // A document is a download under the name it was uploaded with (its path's last part), never a page the browser
+  // renders here, and its type is never guessed past the one given.
+  if (meta.path.startsWith(DOCUMENT_FOLDER)) {
+    reply.header('content-disposition', attachmentDisposition(meta.path.slice(meta.path.lastIndexOf('/') + 1))).header('x-content-type-options', 'nosniff');
+  }
   // The same address answers AVIF, WebP or the original by Accept: caches must keep them apart.
   if (isConvertibleType(meta.mime)) reply.header('vary', 'Accept');
 }

@@ -40,6 +40,11 @@ export const ROUTE_LIMITS: Readonly<Record<string, RouteLimit[]>> = {
     { rule: 'uploadPerUser', by: 'user' },
   ],
   adminImport: [{ rule: 'importPerUser', by: 'user' }],
+  // Documents count with the pictures: one budget of uploads per account and address.
+  adminAttachmentUpload: [
+    { rule: 'uploadPerIp', by: 'ip' },
+    { rule: 'uploadPerUser', by: 'user' },
+  ],
   desiredSubmit: SUBMIT,
   complaintSubmit: SUBMIT,
   consultSubmit: SUBMIT,

@@ -104,7 +104,7 @@ function displayName(filename: string | undefined, ext: string): string {
 }
 
 /** YYYY/MM/DD of now in China Standard Time. */
-function cstDateFolder(now: Date): string {
+export function cstDateFolder(now: Date): string {
   const cst = new Date(now.getTime() + 8 * 3600_000).toISOString();
   return `${cst.slice(0, 4)}/${cst.slice(5, 7)}/${cst.slice(8, 10)}`;
 }

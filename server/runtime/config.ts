@@ -97,6 +97,8 @@ export interface ServerConfig {
   uploadMaxBytes: number;
   /** Largest spreadsheet (.xlsx or .csv) the console's import takes (IMPORT_MAX_BYTES). */
   importMaxBytes: number;
+  /** Largest document (PDF, Word, Excel, ZIP) an article's or project's 附件 takes (ATTACHMENT_MAX_BYTES). */
+  attachmentMaxBytes: number;
   smsProvider: string;
   smsDailyCap: number;
   /** Serve the built client from dist/client when present. */
@@ -183,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24 * 7),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 2 * 1024 * 1024),
     importMaxBytes: int(env.IMPORT_MAX_BYTES, 20 * 1024 * 1024),
+    attachmentMaxBytes: int(env.ATTACHMENT_MAX_BYTES, 20 * 1024 * 1024),
     smsProvider: env.SMS_PROVIDER || 'log',
     smsDailyCap: int(env.SMS_DAILY_CAP, 10),
     serveClient: env.SERVE_CLIENT !== '0',

@@ -6,7 +6,7 @@ import { bulkInsert, syncSequence } from '../db/bulk-insert.js';
 import { cstYear, makeCtx, pastYear, type Ctx } from './content.js';
 import { officePhone, personName, someImages } from './listings.js';
 import { DEMO_REGIONS, type SeedRegion } from './places.js';
-import { DEFAULT_CODE_PREFIX, formatProjectCode } from '../services/project-code.js';
+import { DEFAULT_CODE_PATTERN, DEFAULT_CODE_PREFIX, formatProjectCode } from '../services/project-code.js';
 import { DAY, HOUR, MINUTE, type Rng } from './random.js';
 import type { SeedUser, UserProjectRef } from './users.js';
 
@@ -613,7 +613,7 @@ export async function seedProjects(db: Kysely<Database>, rng: Rng, regions: Seed
 
       const address = `${region.provinceName}${region.cityName}${ctx.county}${ctx.town}${ctx.village}`;
       const codePrefix = DEMO_REGIONS.find((d) => d.key === region.key)?.codePrefix ?? DEFAULT_CODE_PREFIX;
-      const projectCode = formatProjectCode(codePrefix, cstYear(tl.createdAt), type, id);
+      const projectCode = formatProjectCode({ prefix: codePrefix, pattern: DEFAULT_CODE_PATTERN }, cstYear(tl.createdAt), type, id);
       const contact = `联系人：${personName(r)}　联系电话：${officePhone(r, region)}`;
       const row: ProjectRow = {
         id,

@@ -236,7 +236,7 @@ describe('the staff console', () => {
       await expect.poll(() => page.locator('.tm-form-block__title', { hasText: '编辑项目' }).count(), { timeout: 15_000 }).toBe(1);
       const name = `控制台挂牌的林地经营权${Date.now() % 100000}`;
       await page.getByLabel('项目类型').selectOption({ label: '产权转让' });
-      await page.getByLabel('项目类别').selectOption({ label: '林权（产权转让）' });
+      await page.getByLabel('项目类别').selectOption({ label: '林权' });
       await page.getByLabel('项目名称').fill(name);
       await page.getByLabel('挂牌价').fill('12000');
       await page.getByLabel('加价幅度').fill('500');

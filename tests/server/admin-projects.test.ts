@@ -63,7 +63,8 @@ describe('projects', () => {
       expect(res.json()).toEqual({ code: 400, msg: '时间须依次为：公示结束 ≤ 报名开始 < 报名结束 ≤ 竞价开始 < 竞价结束' });
     }
     expect((await save({ ...project, applyStartTime: '2030-02-30 09:00:00' })).json()).toEqual({ code: 400, msg: '报名开始时间格式不正确' });
-    expect((await save({ ...project, number: '009' })).json()).toEqual({ code: 400, msg: '项目类别不存在：009' });
+    expect((await save({ ...project, number: '009' })).json()).toEqual({ code: 400, msg: '项目类别 009 不属于“产权转让”类项目' });
+    expect((await save({ ...project, number: '099' })).json()).toEqual({ code: 400, msg: '项目类别不存在：099' });
     expect((await save({ ...project, deptId: TENANT_A_OTHER_COUNTY })).statusCode).toBe(403);
     expect((await save({ ...project, imgList: ['https://evil.example/a.png'] })).statusCode).toBe(400);
   });

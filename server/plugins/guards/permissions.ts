@@ -45,6 +45,10 @@ export const ROUTE_PERMISSIONS: Partial<Record<ApiRouteName, ConsolePermission |
   // Export and batch re-run a list's or an action's own route, whose permission is checked there too.
   adminExport: ANY_STAFF,
   adminBatch: ANY_STAFF,
+  // The editors' documents and places serve both 内容管理 and 项目管理.
+  adminAttachmentUpload: ANY_STAFF,
+  adminAttachmentInfo: ANY_STAFF,
+  adminEditorPlaces: ANY_STAFF,
 };
 
 /**

@@ -13,6 +13,8 @@ import { registerAdminPrintRoutes } from './print.js';
 import { registerAdminDashboardRoutes } from './dashboard/index.js';
 import { registerAdminExportRoutes } from './export/index.js';
 import { registerAdminBatchRoutes } from './batch.js';
+import { registerAdminAttachmentRoutes } from './attachments.js';
+import { registerAdminEditorPlaceRoutes } from './editor-places.js';
 
 /** The staff console's routes (schemas/api/admin.json), one module per entity. */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -29,4 +31,6 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
   await registerAdminDashboardRoutes(app, ctx);
   await registerAdminExportRoutes(app, ctx);
   await registerAdminBatchRoutes(app, ctx);
+  await registerAdminAttachmentRoutes(app, ctx);
+  await registerAdminEditorPlaceRoutes(app, ctx);
 }

@@ -16,3 +16,15 @@ export async function requireOwnUpload(db: Kysely<Database>, url: string | undef
   if (!own) throw badRequest(MESSAGES.admin.ownUploadOnly(label));
   return value;
 }
+
+/** The most documents a project offers for download. */
+export const MAX_PROJECT_ATTACHMENTS = 10;
+
+/** A project's attachments: each an upload of this portal ({@link requireOwnUpload}), each once, at most ten. */
+export async function requireOwnDocuments(db: Kysely<Database>, urls: readonly string[], label: string): Promise<string[]> {
+  const unique = [...new Set(urls.map((u) => u.trim()).filter(Boolean))];
+  if (unique.length > MAX_PROJECT_ATTACHMENTS) throw badRequest(MESSAGES.editors.tooManyDocuments(MAX_PROJECT_ATTACHMENTS));
+  const out: string[] = [];
+  for (const url of unique) out.push(await requireOwnUpload(db, url, label));
+  return out;
+}

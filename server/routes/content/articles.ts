@@ -5,6 +5,7 @@ import { formatRequiredDateTime } from '../../api/format.js';
 import { containing } from '../../api/request-params.js';
 import { pageOf, type PageWindow } from '../../api/paged-list.js';
 import { MESSAGES } from '../../api/messages.js';
+import { attachmentInfo } from '../../services/attachment-info.js';
 
 /** The page size of an article list that does not ask for one. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -121,5 +122,5 @@ export async function articleDetail(db: Kysely<Database>, id: number, deptIds: n
     .select([...ARTICLE_COLUMNS, 'a.content'])
     .where('a.id', '=', id)
     .executeTakeFirstOrThrow();
-  return { ...articleItem(row), content: row.content };
+  return { ...articleItem(row), content: row.content, attachments: await attachmentInfo(db, row.attachmentUrl ? [row.attachmentUrl] : []) };
 }

@@ -4,7 +4,8 @@ import { defineRoute, type RouteRequest } from '../../api/schemas.js';
 import type { AppContext } from '../../api/context.js';
 import type { Database, ProjectTable } from '../../db/schema.js';
 import { notFound, ok } from '../../api/errors.js';
-import { formatDateTime, toNumber } from '../../api/format.js';
+import { formatDateTime, jsonValue, toNumber } from '../../api/format.js';
+import { attachmentInfo } from '../../services/attachment-info.js';
 import { scopeIds } from '../../plugins/guards/index.js';
 import { requiredId } from '../../api/request-params.js';
 import { MESSAGES } from '../../api/messages.js';
@@ -30,20 +31,23 @@ export async function registerProjectDetailRoutes(app: FastifyInstance, { db, pl
     const touched = await update.returning('id').executeTakeFirst();
     if (!touched) throw notFound(PROJECT_MISSING);
     const row = await baseQuery(db).selectAll('project').select('c.classname').where('project.id', '=', id).executeTakeFirstOrThrow();
+    const shown = card(
+      {
+        ...row,
+        publicityStopTime: formatDateTime(row.publicityStopTime),
+        applyStartTime: formatDateTime(row.applyStartTime),
+        applyStopTime: formatDateTime(row.applyStopTime),
+        biddingStartTime: formatDateTime(row.biddingStartTime),
+        biddingStopTime: formatDateTime(row.biddingStopTime),
+      },
+      row.classname,
+      places,
+    );
     return ok(
       {
-        ...card(
-          {
-            ...row,
-            publicityStopTime: formatDateTime(row.publicityStopTime),
-            applyStartTime: formatDateTime(row.applyStartTime),
-            applyStopTime: formatDateTime(row.applyStopTime),
-            biddingStartTime: formatDateTime(row.biddingStartTime),
-            biddingStopTime: formatDateTime(row.biddingStopTime),
-          },
-          row.classname,
-          places,
-        ),
+        ...shown,
+        // 公示开始 on the project's own page only: the lists' cards keep their fixed columns.
+        releaseRecord: { ...shown.releaseRecord, publicityStartTime: formatDateTime(row.publicityStartTime) },
         currentPrice: toNumber(row.currentPrice),
         increment: toNumber(row.increment) ?? 0,
         deposit: toNumber(row.deposit) ?? 0,
@@ -51,6 +55,7 @@ export async function registerProjectDetailRoutes(app: FastifyInstance, { db, pl
         termYears: row.termYears,
         keys: row.keys,
         content: row.content,
+        attachments: await attachmentInfo(db, jsonValue<string[]>(row.attachments, [])),
         serverTime: Date.now(),
       },
       MESSAGES.common.queried,

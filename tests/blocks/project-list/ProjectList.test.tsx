@@ -44,6 +44,9 @@ async function addTransferProjects() {
       projectName: `${row.projectName}（${suffix}）`,
       needname: type === 3 ? '千岛湖农业发展有限公司' : row.needname,
       imgList: JSON.stringify(row.imgList) as never,
+      attachments: JSON.stringify(row.attachments) as never,
+      // Each copy its own 项目编号: the database holds every number unique.
+      code: row.code ? `${row.code}-${k + 1}` : '',
     })),
   );
   await server.db.insertInto('project').values(copies).execute();

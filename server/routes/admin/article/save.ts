@@ -12,6 +12,11 @@ import { requireOwnUpload } from '../own-upload.js';
 import { articleDetail } from './article-detail.js';
 
 const M = MESSAGES.admin;
+/**
+ * Categories whose articles no page shows with a cover: 关于我们 is a set of fixed pages, never a list. Every other
+ * category's list page shows a cover as a thumbnail (blocks/article-page), 图片新闻 on the home slideshow as well.
+ */
+const COVERLESS_CATEGORIES: Readonly<Record<string, string>> = { '014001': '关于我们' };
 
 /** Creating an article (a draft) or changing one, with its audit row. */
 export async function registerAdminArticleSaveRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
@@ -20,6 +25,7 @@ export async function registerAdminArticleSaveRoutes(app: FastifyInstance, { db,
     const scope = consoleScope(request, places);
     requirePlaceInScope(scope, b.deptId);
     if (!ARTICLE_LEAF_NUMBERS.includes(b.number)) throw badRequest(M.categoryUnknown(b.number));
+    if (b.coverImg?.trim() && COVERLESS_CATEGORIES[b.number]) throw badRequest(MESSAGES.editors.coverNotShown(COVERLESS_CATEGORIES[b.number]));
     const values = {
       deptId: b.deptId,
       number: b.number,

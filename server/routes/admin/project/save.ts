@@ -12,14 +12,15 @@ import { PROJECT_CATEGORIES } from '../../../db/reference-data.js';
 import { PROJECT_STATUS, statusAt, type TimelineField } from '../../../../machines/project-status.js';
 import { statusLabel } from '../../../../machines/project-status-rules.js';
 import { cstTime, consoleScope, requirePlaceInScope } from '../common.js';
-import { requireOwnUpload } from '../own-upload.js';
-import { codePrefixFor, nextProjectCode } from '../../../services/project-code.js';
-import { TIMELINE, timelineInOrder } from './timeline.js';
+import { requireOwnDocuments, requireOwnUpload } from '../own-upload.js';
+import { codeRuleFor, nextProjectCode } from '../../../services/project-code.js';
+import { publicityStartRule, TIMELINE, timelineInOrder } from './timeline.js';
 import { BEFORE_BIDDING, projectView, type ProjectRow } from './view.js';
 
 const M = MESSAGES.admin;
 type SaveInput = NonNullable<RouteRequest<'adminProjectSave'>['input']>;
 type Timeline = Record<TimelineField, number>;
+const PROJECT_TYPE_NAMES = { 1: '招标采购', 2: '产权转让', 3: '需求' } as const;
 
 /** The saved timeline's times (ms), each a real date and all in their order; 400 naming the first that is not. */
 function checkedTimeline(b: SaveInput): Timeline {
@@ -28,10 +29,21 @@ function checkedTimeline(b: SaveInput): Timeline {
   return Object.fromEntries(TIMELINE.map(({ field }, i) => [field, times[i]])) as Timeline;
 }
 
-/** The status the shared machine gives the new timeline now (never lowered below 2 for a new project). */
-async function statusNow(db: Kysely<Database>, type: 1 | 2 | 3, timeline: Timeline): Promise<number> {
+/** The database's clock (every instance reads the same one). */
+async function dbNow(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ now: Date }>`SELECT now() AS now`.execute(db);
-  return statusAt({ type, status: PROJECT_STATUS.publicity, ...timeline }, new Date(rows[0].now).getTime()).status;
+  return new Date(rows[0].now).getTime();
+}
+
+/** The status the shared machine gives the new timeline now (never lowered below 2 for a new project). */
+const statusNow = (type: 1 | 2 | 3, timeline: Timeline, now: number): number => statusAt({ type, status: PROJECT_STATUS.publicity, ...timeline }, now).status;
+
+/** 公示开始 by its rules ({@link publicityStartRule}); 400 naming the one broken. */
+function checkedPublicityStart(b: SaveInput, timeline: Timeline, now: number, before: ProjectRow | undefined): Date {
+  const given = b.publicityStartTime ? cstTime(b.publicityStartTime, MESSAGES.editors.publicityStartLabel) : undefined;
+  const outcome = publicityStartRule(given, timeline.publicityStopTime, now, before?.publicityStartTime?.getTime() ?? null);
+  if ('refused' in outcome) throw badRequest(outcome.refused === 'order' ? MESSAGES.editors.publicityStartOrder : MESSAGES.editors.publicityStartFuture);
+  return new Date(outcome.start);
 }
 
 /** The project's columns as the form gives them, defaults filled in and its text made safe. */
@@ -69,16 +81,20 @@ export async function registerAdminProjectSaveRoutes(app: FastifyInstance, { db,
     const b = request.input!;
     const scope = consoleScope(request, places);
     requirePlaceInScope(scope, b.deptId);
-    const category = PROJECT_CATEGORIES.find((c) => c.number === b.number && c.type === b.type);
+    const category = PROJECT_CATEGORIES.find((c) => c.number === b.number);
     if (!category) throw badRequest(M.projectCategoryUnknown(b.number));
+    if (category.type !== b.type) throw badRequest(MESSAGES.editors.categoryOfOtherType(b.number, PROJECT_TYPE_NAMES[b.type as 1 | 2 | 3]));
     const timeline = checkedTimeline(b);
     const imgList: string[] = [];
     for (const url of b.imgList ?? []) imgList.push(await requireOwnUpload(db, url, '项目图片'));
+    const attachments = await requireOwnDocuments(db, b.attachments ?? [], '项目附件');
     const before: ProjectRow | undefined = b.id ? await findInScope(db, 'project', b.id, scope, M.projectMissing) : undefined;
     if (before && !BEFORE_BIDDING(before.status)) throw new ApiError(409, M.projectLocked(statusLabel(before.status)));
-    const status = await statusNow(db, b.type as 1 | 2 | 3, timeline);
+    const now = await dbNow(db);
+    const publicityStartTime = checkedPublicityStart(b, timeline, now, before);
+    const status = statusNow(b.type as 1 | 2 | 3, timeline, now);
     if (!BEFORE_BIDDING(status)) throw badRequest(M.timelineOrder);
-    const values = projectValues(b, status, imgList, timeline);
+    const values = { ...projectValues(b, status, imgList, timeline), publicityStartTime, attachments: JSON.stringify(attachments) };
     const saved = await db.transaction().execute(async (trx) => {
       const row = before
         ? await trx
@@ -91,7 +107,7 @@ export async function registerAdminProjectSaveRoutes(app: FastifyInstance, { db,
             .executeTakeFirst()
         : await trx
             .insertInto('project')
-            .values({ ...values, code: await nextProjectCode(trx, codePrefixFor(places, regions.load().regions, b.deptId), values.type) })
+            .values({ ...values, code: await nextProjectCode(trx, codeRuleFor(places, regions.load().regions, b.deptId), values.type) })
             .returningAll()
             .executeTakeFirstOrThrow();
       if (!row) throw new ApiError(409, M.projectLocked(statusLabel(PROJECT_STATUS.bidding)));

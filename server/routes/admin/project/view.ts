@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ProjectTable } from '../../../db/schema.js';
-import { formatDateTime, toNumber } from '../../../api/format.js';
+import { formatDateTime, jsonValue, toNumber } from '../../../api/format.js';
 import type { PlaceTree } from '../../../plugins/places.js';
 import { PROJECT_STATUS } from '../../../../machines/project-status.js';
 import { statusLabel } from '../../../../machines/project-status-rules.js';
@@ -37,6 +37,8 @@ export async function projectView(places: PlaceTree, r: ProjectRow) {
     extendMinutes: r.extendMinutes,
     imgList: Array.isArray(r.imgList) ? r.imgList : [],
     content: r.content,
+    attachments: jsonValue<string[]>(r.attachments, []),
+    publicityStartTime: formatDateTime(r.publicityStartTime),
     publicityStopTime: formatDateTime(r.publicityStopTime),
     applyStartTime: formatDateTime(r.applyStartTime),
     applyStopTime: formatDateTime(r.applyStopTime),
