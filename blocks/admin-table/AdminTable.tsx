@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ApiClient } from '../../engine/http/index.js';
 import { Link } from 'react-router-dom';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import { useRouteQuery } from '../../engine/react/RegionProvider.js';
@@ -8,7 +9,7 @@ import type { ApiRouteName } from '../../schemas/types/api.js';
 import type { AdminTableProps } from '../../schemas/types/blocks.js';
 import { rowSchemaOf } from '../_parts/console/api-schemas.js';
 import { valueText } from '../_parts/console/labels.js';
-import { ActionDialog } from './ActionDialog.js';
+import { ActionDialog, type ActionOutcome } from './ActionDialog.js';
 import { BatchBar, batchActionsOf, runBatch } from './BatchBar.js';
 import { BatchDialog } from './BatchDialog.js';
 import { DetailDialog } from './DetailDialog.js';
@@ -95,24 +96,9 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
           subject={subjectOf(acting.row)}
           onCancel={() => setActing(null)}
           onConfirm={async (reason) => {
-            const body = actionBody(acting.action.body as Record<string, BodyValue> | undefined, acting.row, rowKey);
-            if (acting.action.reason) body[acting.action.reason.field] = reason;
-            let answer: unknown;
-            try {
-              answer = await client.call(acting.action.call as ApiRouteName, { body } as never);
-            } catch (e) {
-              // The client has shown the server's message; the dialog says it too and stays.
-              return { problem: refusal(e) };
-            }
-            const result = acting.action.result;
-            // A value to hand over (a one-time password) stays in the dialog until it is closed.
-            if (result) {
-              await load(true);
-              return { shown: String((answer as Record<string, unknown> | null)?.[result.field] ?? '') };
-            }
-            client.notifier.message('success', `${acting.action.text}成功`);
+            const outcome = await applyAction(client, acting, { reason, rowKey, reload: () => load(true) });
+            if (outcome !== 'done') return outcome;
             setActing(null);
-            await load(true);
           }}
         />
       ) : null}
@@ -133,6 +119,30 @@ export default function AdminTable({ props, blockId }: BlockComponentProps<Admin
       ) : null}
     </div>
   );
+}
+
+/**
+ * A row action once confirmed: its call with the row's values (and the reason typed); `done` when the dialog may
+ * close, else what it shows next — the refusal, or a value to hand over (a one-time password) until it is closed.
+ */
+async function applyAction(
+  client: ApiClient,
+  { action, row }: { action: Action; row: Row },
+  { reason, rowKey, reload }: { reason: string; rowKey: string; reload: () => Promise<unknown> },
+): Promise<ActionOutcome | 'done'> {
+  const body = actionBody(action.body as Record<string, BodyValue> | undefined, row, rowKey);
+  if (action.reason) body[action.reason.field] = reason;
+  let answer: unknown;
+  try {
+    answer = await client.call(action.call as ApiRouteName, { body } as never);
+  } catch (e) {
+    // The client has shown the server's message; the dialog says it too and stays.
+    return { problem: refusal(e) };
+  }
+  await reload();
+  if (action.result) return { shown: String((answer as Record<string, unknown> | null)?.[action.result.field] ?? '') };
+  client.notifier.message('success', `${action.text}成功`);
+  return 'done';
 }
 
 /** The count of an unpaged table and when a refreshing table was last updated. */

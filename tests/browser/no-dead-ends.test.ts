@@ -23,7 +23,9 @@ describe.each(DEMO_REGIONS)('region %s', (regionId) => {
     try {
       walk = await walkRegion(page, { region, url: (route) => chromium.url({ region: regionId, route }), memory });
       // Every page ran under the production Content-Security-Policy without a violation.
-      console.log(`no dead ends, ${regionId}: ${walk.screens.length} screens walked, CSP violations ${cspViolations.length}; axe runs so far: ${memory.axeRuns}`);
+      console.log(
+        `no dead ends, ${regionId}: ${walk.screens.length} screens walked, CSP violations ${cspViolations.length}; axe runs so far: ${memory.axeRuns}`,
+      );
       expect(cspViolations).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
