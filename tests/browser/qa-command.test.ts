@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// npm run qa on a regions folder with two planted defects: a footer link to a route no page declares, and a home
+// block whose call answers an error. Each is found, with the YAML line that made it, in the JUnit file, the JSON
+// summary and the gallery; the exit code says so.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-qa-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+function plantedRegions(): { dir: string; footerLine: number; blockLine: number } {
+  const dir = path.join(work, 'regions');
+  fs.mkdirSync(dir);
+  fs.cpSync('regions/_base', path.join(dir, '_base'), { recursive: true });
+  fs.cpSync('regions/lantian', path.join(dir, 'lantian'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'deployment.yaml'), 'defaultRegion: lantian\nhosts: {}\n');
+  const regionFile = path.join(dir, 'lantian', 'region.yaml');
+  const lines = fs.readFileSync(regionFile, 'utf8').split('\n');
+  const at = lines.findIndex((l) => l.startsWith('footList:')) + 1;
+  lines.splice(at, 0, '  - { text: 办事指南, href: /banshizhinan }');
+  fs.writeFileSync(regionFile, lines.join('\n'));
+  const home = path.join(dir, 'lantian', 'pages', 'home.yaml');
+  const text = fs.readFileSync(home, 'utf8').trimEnd();
+  fs.writeFileSync(
+    home,
+    `${text}\n  - type: article-list\n    props: { title: 出错的栏目, rows: 5 }\n    source: { call: newsDetail, body: { id: 999999999 } }\n`,
+  );
+  return { dir, footerLine: at + 1, blockLine: text.split('\n').length + 1 };
+}
+
+describe('npm run qa', () => {
+  it('finds a link to an undeclared page and a block in an error state, each at its YAML line, in every report', () => {
+    const { dir, footerLine, blockLine } = plantedRegions();
+    const out = path.join(work, 'report');
+    const run = spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/qa/index.ts', dir, '--out', out, '--base', work], {
+      encoding: 'utf8',
+      timeout: 600_000,
+      env: { ...process.env, GITHUB_ACTIONS: 'true' },
+    });
+    expect(run.status, run.stderr).toBe(1);
+
+    const junit = fs.readFileSync(path.join(out, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(new RegExp(`<testcase classname="lantian" name="/banshizhinan" file="regions/lantian/region.yaml" line="${footerLine}">`));
+    expect(junit).toContain('页面不存在');
+    expect(junit).toMatch(new RegExp(`<testcase classname="lantian" name="/" file="regions/lantian/pages/home.yaml" line="${blockLine}">`));
+    expect(junit).toContain('error state');
+    // Every other screen of the region passed: the walk went on past the defects.
+    expect(Number(/<testsuite name="lantian" tests="(\d+)"/.exec(junit)![1])).toBeGreaterThan(30);
+
+    const summary = JSON.parse(fs.readFileSync(path.join(out, 'summary.json'), 'utf8')) as {
+      ok: boolean;
+      failures: Array<{ name: string; where?: { file: string; line: number } }>;
+    };
+    expect(summary.ok).toBe(false);
+    expect(summary.failures.map((f) => [f.name, f.where?.file, f.where?.line])).toEqual(
+      expect.arrayContaining([
+        ['/banshizhinan', 'regions/lantian/region.yaml', footerLine],
+        ['/', 'regions/lantian/pages/home.yaml', blockLine],
+      ]),
+    );
+    expect(run.stdout).toContain(`::error file=regions/lantian/region.yaml,line=${footerLine},`);
+
+    const gallery = fs.readFileSync(path.join(out, 'index.html'), 'utf8');
+    expect(gallery).toContain('区域配置检查报告');
+    expect(gallery).toContain(`regions/lantian/region.yaml:${footerLine}`);
+    const shots = [...gallery.matchAll(/<img src="(screens\/[^"]+)"/g)].map((m) => m[1]);
+    expect(shots.length).toBeGreaterThan(10);
+    for (const shot of shots.slice(0, 5)) expect(fs.statSync(path.join(out, shot)).size).toBeGreaterThan(1000);
+  }, 900_000);
+
+  it('--only validate checks the files alone, fast, and passes on regions/', () => {
+    const out = path.join(work, 'validate');
+    const run = spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/qa/index.ts', 'regions', '--only', 'validate', '--out', out], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(out, 'junit.xml'), 'utf8')).toContain('failures="0"');
+  });
+});
