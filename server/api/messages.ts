@@ -366,4 +366,11 @@ export const MESSAGES = {
     missingMessageId: '缺少必填参数：消息编号（id）',
     messageMissing: '消息不存在',
   },
+  studio: {
+    /** The studio answers only its author's machine, or whoever bears STUDIO_TOKEN. */
+    forbidden: '页面工作室只对本机开放；从其他地址使用时请带上 STUDIO_TOKEN 口令',
+    badEdit: (detail: string) => `修改的内容不对：${detail}`,
+    refused: (count: number) => `这次修改会带来 ${count} 处错误，没有保存`,
+    notStudio: '页面工作室没有打开（用 npm run studio -- <地区标识> 启动）',
+  },
 } as const;
