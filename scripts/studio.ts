@@ -12,7 +12,9 @@ import { loadRegionCatalog } from '../engine/region-files/index.js';
 import { buildClientIfStale, buildStudioIfStale } from './client-build.js';
 
 const region = process.argv.slice(2).find((a) => !a.startsWith('-'));
-const config = loadConfig(process.env, { previewRegion: region, studio: true });
+// Each change is validated over the whole regions folder, a synchronous stretch of a few hundred ms: on the author's
+// machine that is no overload to shed with 503 (MAX_EVENT_LOOP_DELAY_MS, on by default on PostgreSQL).
+const config = loadConfig(process.env, { previewRegion: region, studio: true, maxEventLoopDelayMs: 0 });
 if (!region) {
   const ids = loadRegionCatalog(config.regionsDir).regions.map((r) => r.id);
   console.error(`用法：npm run studio -- <地区标识>\n可选：${ids.join('、') || '（无）'}`);

@@ -14,7 +14,7 @@ const chromium = withPortalInChromium({
   server: () => {
     regionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-studio-browser-'));
     fs.cpSync('regions', regionsDir, { recursive: true });
-    return { regionsDir, previewRegion: 'lantian', studio: true };
+    return { regionsDir, previewRegion: 'lantian', studio: true, maxEventLoopDelayMs: 0 };
   },
 });
 afterAll(() => fs.rmSync(regionsDir, { recursive: true, force: true }));
@@ -74,7 +74,7 @@ describe('page studio in Chromium', () => {
       // The box follows the saved file: it turns on once the server has written it.
       await page.getByLabel('homeShowLogin').click();
       await expect.poll(() => fs.readFileSync(path.join(regionsDir, 'lantian/region.yaml'), 'utf8'), { timeout: 10_000 }).toContain('homeShowLogin: true');
-      await page.getByLabel('状态 2').fill('即将公告');
+      await page.getByRole('textbox', { name: '状态 2', exact: true }).fill('即将公告');
       await page.getByRole('button', { name: '保存状态 2' }).click();
       await expect.poll(() => fs.readFileSync(path.join(regionsDir, 'lantian/region.yaml'), 'utf8'), { timeout: 10_000 }).toContain('"2": 即将公告');
       await expect.poll(() => page.getByLabel('homeShowLogin').isChecked(), { timeout: 10_000 }).toBe(true);

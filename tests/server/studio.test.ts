@@ -13,7 +13,8 @@ let regionsDir: string;
 beforeAll(async () => {
   regionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-studio-api-'));
   fs.cpSync('regions', regionsDir, { recursive: true });
-  server = await startTestServer({ regionsDir, previewRegion: 'lantian', studio: true });
+  // As npm run studio: no shedding for the validation's synchronous stretches (scripts/studio.ts).
+  server = await startTestServer({ regionsDir, previewRegion: 'lantian', studio: true, maxEventLoopDelayMs: 0 });
 });
 afterAll(async () => {
   await server.close();
@@ -108,7 +109,13 @@ describe('studio API', () => {
     expect(remote.statusCode).toBe(403);
     const tokenDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-studio-token-'));
     fs.cpSync('regions', tokenDir, { recursive: true });
-    const guarded = await startTestServer({ regionsDir: tokenDir, previewRegion: 'lantian', studio: true, studioToken: 'a-long-studio-token' });
+    const guarded = await startTestServer({
+      regionsDir: tokenDir,
+      previewRegion: 'lantian',
+      studio: true,
+      studioToken: 'a-long-studio-token',
+      maxEventLoopDelayMs: 0,
+    });
     try {
       expect((await guarded.app.inject({ url: '/studio/api/model' })).statusCode).toBe(403);
       const withToken = await guarded.app.inject({
