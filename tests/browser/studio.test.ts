@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { loadRegionCatalog } from '../../engine/region-files/index.js';
 import AxeBuilder from '@axe-core/playwright';
 import { SCREENSHOT_DIR, withPortalInChromium } from './portal-harness.js';
+import { buildStudioIfStale } from '../../scripts/client-build.js';
 
 // npm run studio -- lantian over a temp copy of regions/, driven as a clerk would: add blocks from the catalogue,
 // reorder them by keyboard, edit props by the form, turn a flag on and word a status. The files stay valid, keep
@@ -13,6 +14,8 @@ import { SCREENSHOT_DIR, withPortalInChromium } from './portal-harness.js';
 let regionsDir = '';
 const chromium = withPortalInChromium({
   server: () => {
+    // The studio's page is a build of its own (dist/studio), not part of `npm run build`: made here when stale.
+    buildStudioIfStale();
     regionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-studio-browser-'));
     fs.cpSync('regions', regionsDir, { recursive: true });
     return { regionsDir, previewRegion: 'lantian', studio: true, maxEventLoopDelayMs: 0 };
@@ -25,7 +28,6 @@ const blocks = () => (parse(fs.readFileSync(homeFile(), 'utf8')) as { blocks: { 
 
 describe('page studio in Chromium', () => {
   it('composes the home page and the settings as a clerk: files valid, comments kept, the page shows the change', async () => {
-    if (!fs.existsSync(path.resolve('dist/studio/studio.html'))) throw new Error('dist/studio is missing: run `npx vite build --config vite.studio.config.ts`');
     const { page, errors } = await chromium.openPage({ route: '/' });
     try {
       await page.goto(`${chromium.portal.url}studio`, { waitUntil: 'load' });
