@@ -17,10 +17,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The plain value at a path (the Document hands collections back as nodes). */
+/** The plain value at a path, aliases resolved (the Document hands collections back as nodes). */
 function jsAt(doc: ReturnType<typeof parse>, path: YamlPath): Json {
-  const node = (path.length ? doc.getIn(path, true) : doc.contents) as unknown;
-  return node && typeof (node as { toJSON?: unknown }).toJSON === 'function' ? (node as { toJSON(): Json }).toJSON() : node;
+  let value = doc.toJS({ maxAliasCount: -1 }) as Json;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
 }
 
 function parse(text: string) {
@@ -33,6 +37,21 @@ function parse(text: string) {
 function scalarText(value: Json): string {
   if (value === null || value === undefined) return 'null';
   return stringify(value, { lineWidth: 0 }).replace(/\n$/, '');
+}
+
+/**
+ * A scalar outside any flow collection: plain when it reads back as the same string (`2,3,4` stays unquoted, as
+ * written by hand), else as YAML quotes it.
+ */
+function blockScalarText(value: Json): string {
+  if (typeof value === 'string' && value !== '' && value.trim() === value && !/[\n#]/.test(value)) {
+    try {
+      if ((parseDocument(`k: ${value}\n`).toJS() as { k?: unknown } | null)?.k === value) return value;
+    } catch {
+      // not plain
+    }
+  }
+  return scalarText(value);
 }
 
 /** A key as YAML writes it. */
@@ -90,9 +109,10 @@ function blockSeqText(value: unknown[], indent: number): string {
  * What follows `key:` for a key at `indent`: ` value`, or a block on the next lines. A value that was written in flow
  * style stays in flow style; a new one is flow while it fits on a line.
  */
-function afterKey(value: Json, indent: number, style: 'flow' | 'block' | 'auto' = 'auto'): string {
+function afterKey(value: Json, indent: number, style: 'flow' | 'block' | 'auto' = 'auto', inFlow = false): string {
+  if (!isCollectionValue(value)) return ` ${inFlow ? flowText(value) : blockScalarText(value)}`;
   const flow = style === 'flow' || (style === 'auto' && flowByDefault(value, indent + 2));
-  if (!isCollectionValue(value) || flow) return ` ${flowText(value)}`;
+  if (flow) return ` ${flowText(value)}`;
   if (Array.isArray(value) && value.length === 0) return ' []';
   if (isPlainObject(value) && Object.keys(value).length === 0) return ' {}';
   const inner = indent + 2;
@@ -182,7 +202,7 @@ export function setIn(text: string, path: YamlPath, newValue: Json): string {
   const parent = (parentPath.length ? doc.getIn(parentPath, true) : doc.contents) as Node | undefined;
   if (isSeq(parent) && typeof last === 'number') {
     if (value === undefined) return removeItem(text, parentPath, last).text;
-    return replaceItem(text, node!, value);
+    return replaceItem(text, node!, value, parent.flow === true);
   }
   if (parent === undefined || parent === null || (isScalar(parent) && parent.value === null)) {
     if (value === undefined) return text;
@@ -193,9 +213,10 @@ export function setIn(text: string, path: YamlPath, newValue: Json): string {
   return setPair(text, parent, String(last), value, doc, parentPath);
 }
 
-function replaceItem(text: string, node: Node, value: Json): string {
+function replaceItem(text: string, node: Node, value: Json, seqFlow: boolean): string {
   const start = node.range![0];
-  const inline = (isCollection(node) && node.flow === true) || (!isCollection(node) && fitsFlow(value, column(text, start)));
+  if (!isCollectionValue(value) && !seqFlow) return splice(text, start, valueEnd(text, node), blockScalarText(value));
+  const inline = seqFlow || (isCollection(node) && node.flow === true) || (!isCollection(node) && fitsFlow(value, column(text, start)));
   return splice(text, start, valueEnd(text, node), inline ? flowText(value) : itemText(value, column(text, start)));
 }
 
@@ -219,7 +240,7 @@ function setPair(text: string, map: Node, key: string, value: Json, doc: ReturnT
     // An empty `[]` or `{}` is a placeholder, not a style choice.
     const wasFlow = isCollection(held) && held.flow && held.items.length > 0;
     const style = (isMap(map) && map.flow) || wasFlow ? 'flow' : isCollection(held) && !held.flow ? 'block' : 'auto';
-    return splice(text, keyStart, end, `${keyText(key)}:${afterKey(value, column(text, keyStart), style)}`);
+    return splice(text, keyStart, end, `${keyText(key)}:${afterKey(value, column(text, keyStart), style, isMap(map) && map.flow === true)}`);
   }
   if (value === undefined) return text;
   const items = (map as { items: Pair[] }).items;
