@@ -111,7 +111,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerApi(app, ctx);
   if (config.previewRegion) registerLivePreview(app, ctx, options.previewReport);
   if (config.previewRegion && config.studio) {
-    await registerStudio(app, { dir: config.regionsDir, region: config.previewRegion, token: config.studioToken, clientDir: path.resolve('dist/studio') });
+    await registerStudio(app, {
+      dir: config.regionsDir,
+      region: config.previewRegion,
+      token: config.studioToken,
+      clientDir: path.resolve('dist/studio'),
+      afterCounty: () => void ctx.regions.reload(),
+    });
   }
 
   // The real-time channel sits at the root: clients build its address from the region's base, not the API prefix.

@@ -20,6 +20,8 @@ export interface StudioOptions {
   token?: string;
   /** The studio page's build (dist/studio); absent: the API alone. */
   clientDir?: string;
+  /** After a new county is written: the portal serves it at once (the folder watcher's reload comes a moment later). */
+  afterCounty?: () => void;
 }
 
 function send(reply: FastifyReply, result: StudioResult): FastifyReply {
@@ -68,6 +70,7 @@ export async function registerStudio(app: FastifyInstance, options: StudioOption
       }
       const outcome = createCounty(options.dir, input);
       if (!outcome.ok) return reply.code(422).send({ code: 422, msg: outcome.message, data: { problems: outcome.problems } });
+      options.afterCounty?.();
       session = new StudioSession(options.dir, input.id);
       return reply.send({ code: 200, msg: '已创建', data: { model: session.model() } });
     });

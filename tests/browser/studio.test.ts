@@ -107,4 +107,36 @@ describe('page studio in Chromium', () => {
       await page.context().close();
     }
   });
+
+  it('makes a new county from the wizard, whose home the live page shows', async () => {
+    const { page } = await chromium.openPage({ route: '/' });
+    try {
+      await page.goto(`${chromium.portal.url}studio`, { waitUntil: 'load' });
+      await page.getByRole('button', { name: '新建地区' }).click();
+      await page.getByLabel('地区标识').fill('songyang');
+      const fill = async (prefix: string, name: string, deptId: string, deptCode: string) => {
+        await page.locator(`#${prefix}-name`).fill(name);
+        await page.locator(`#${prefix}-deptId`).fill(deptId);
+        await page.locator(`#${prefix}-deptCode`).fill(deptCode);
+      };
+      await fill('county', '松阳县', '331124', '331124000000');
+      await page.getByLabel('lesseeId').fill('120');
+      await fill('province', '浙江省', '33', '330000000000');
+      await fill('city', '丽水市', '3311', '331100000000');
+      await fill('town-0', '西屏街道', '331124001', '331124001000');
+      await page.getByRole('button', { name: '再加一个镇（街道）' }).click();
+      await fill('town-1', '古市镇', '331124101', '331124101000');
+      await page.getByRole('button', { name: '创建地区' }).click();
+      await page.getByRole('heading', { name: '页面工作室 · 松阳县' }).waitFor({ timeout: 20_000 });
+      const dir = path.join(regionsDir, 'songyang');
+      expect(fs.readFileSync(path.join(dir, 'region.yaml'), 'utf8')).toContain('extends: ../_base/region.yaml');
+      expect(fs.readFileSync(path.join(dir, 'places.yaml'), 'utf8')).toContain('古市镇');
+      expect((parse(fs.readFileSync(path.join(dir, 'pages/home.yaml'), 'utf8')) as { blocks: unknown[] }).blocks).toHaveLength(5);
+      expect(loadRegionCatalog(regionsDir).problems).toEqual([]);
+      await page.frameLocator('iframe').getByText('松阳县农村产权交易平台').first().waitFor({ timeout: 20_000 });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-new-county.png') });
+    } finally {
+      await page.context().close();
+    }
+  });
 });
