@@ -36,3 +36,13 @@ export function buildClientIfStale(): void {
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }
 }
+
+/** The page studio's own build (dist/studio, vite.studio.config.ts), made when missing or older than its sources. */
+export function buildStudioIfStale(): void {
+  const built = path.resolve('dist/studio/studio.html');
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  if (process.env.SKIP_CLIENT_BUILD !== '1' && [...CLIENT_SOURCES, 'vite.studio.config.ts'].some((s) => newestMtime(s) > builtAt)) {
+    console.log('正在构建页面工作室（vite build --config vite.studio.config.ts）…');
+    execSync('npx vite build --config vite.studio.config.ts --logLevel warn', { stdio: 'inherit' });
+  }
+}

@@ -11,6 +11,7 @@ import { PlaceTree } from './plugins/places.js';
 import { PortalRegions } from './delivery/portal-regions.js';
 import { clientSettingsFor } from './delivery/index-html.js';
 import { registerRegionPreview } from './delivery/region-preview.js';
+import { registerStudio } from './studio/studio-routes.js';
 import { registerClientPages } from './delivery/client-pages.js';
 import { syncPlaces } from './services/places-sync.js';
 import { routeModules } from './routes/index.js';
@@ -109,6 +110,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerPlugins(app, ctx);
   await registerApi(app, ctx);
   if (config.previewRegion) registerLivePreview(app, ctx, options.previewReport);
+  if (config.previewRegion && config.studio) {
+    await registerStudio(app, {
+      dir: config.regionsDir,
+      region: config.previewRegion,
+      token: config.studioToken,
+      clientDir: path.resolve('dist/studio'),
+      afterCounty: () => void ctx.regions.reload(),
+    });
+  }
 
   // The real-time channel sits at the root: clients build its address from the region's base, not the API prefix.
   await registerWebSocketRoutes(app, ctx, ctx.auction);

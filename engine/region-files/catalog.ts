@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Deployment, Region } from '../../schemas/types/region.js';
 import { ajvProblems } from '../region/ajv-problems.js';
@@ -9,8 +8,9 @@ import { locate, type OriginNode } from '../region/origin.js';
 import { formatPath, formatProblem, makeProblem, suggest, sortProblems, type Problem } from '../region/problem.js';
 import { getRegionSchemas, SCHEMA_DIR, type RegionSchemas } from './schemas.js';
 import { layerResolver, type LoadContext } from './region-layers.js';
-import { parseYamlFile, parseYamlFileFast, type ParsedYaml } from './yaml-file.js';
-import { checkRegionPlaces, readPlaceTrees, type DeclaredPlace } from './places.js';
+import { parseYamlText, parseYamlTextFast, type ParsedYaml } from './yaml-file.js';
+import { diskFiles, type RegionFileSource } from './file-source.js';
+import { checkRegionPlaces, readPlaceTrees, regionFolders, type DeclaredPlace } from './places.js';
 
 /** A region after `extends`, pages/*.yaml and validation: the config the server hands the browser. */
 export type ResolvedRegion = Region;
@@ -41,6 +41,8 @@ export interface LoadOptions {
    * valid catalog is read with a fast parser and only a catalog with problems is re-read keeping positions.
    */
   precise?: boolean;
+  /** Where the files are read (default: the disk); the studio passes the disk overlaid with an edit not yet written. */
+  files?: RegionFileSource;
 }
 
 /** Region files: `region.yaml` and variants `region.<variant>.yaml`. */
@@ -58,14 +60,15 @@ export function loadRegionCatalog(rootDir: string, options: LoadOptions = {}): R
   if (!options.precise) {
     // Most loads (server start, CI) find nothing wrong and need no positions: a parser that keeps none is several
     // times faster. Any problem — or anything the fast parser refuses — means a second read that locates them all.
-    const fast = loadWith(rootDir, options, parseYamlFileFast);
+    const fast = loadWith(rootDir, options, parseYamlTextFast);
     if (fast.problems.length === 0) return fast;
   }
-  return loadWith(rootDir, options, parseYamlFile);
+  return loadWith(rootDir, options, parseYamlText);
 }
 
-function loadWith(rootDir: string, options: LoadOptions, parseFile: (abs: string, file: string) => ParsedYaml): RegionCatalog {
+function loadWith(rootDir: string, options: LoadOptions, parseText: (text: string, file: string) => ParsedYaml): RegionCatalog {
   const baseDir = options.baseDir ?? process.cwd();
+  const source = options.files ?? diskFiles;
   const schemas = getRegionSchemas(options.schemaDir ?? SCHEMA_DIR);
   const rel = (abs: string) => path.relative(baseDir, abs).split(path.sep).join('/');
   const problems: Problem[] = [];
@@ -74,17 +77,17 @@ function loadWith(rootDir: string, options: LoadOptions, parseFile: (abs: string
   const parse = (abs: string): ParsedYaml => {
     let result = parsed.get(abs);
     if (!result) {
-      result = parseFile(abs, rel(abs));
+      result = parseText(source.read(abs), rel(abs));
       problems.push(...result.problems);
       parsed.set(abs, result);
     }
     return result;
   };
-  const ctx: LoadContext = { rel, parse, problems };
+  const ctx: LoadContext = { rel, parse, problems, source };
   const { regions, files, origins } = readRegions(rootDir, ctx, schemas);
 
   // ── Places: every folder's places.yaml make one tree; each region's deptId/deptCode must name a place in it. ──
-  const placeTrees = readPlaceTrees(rootDir, parse, options.schemaDir);
+  const placeTrees = readPlaceTrees(rootDir, parse, options.schemaDir, source);
   problems.push(...placeTrees.problems);
   problems.push(
     ...checkRegionPlaces(
@@ -94,20 +97,10 @@ function loadWith(rootDir: string, options: LoadOptions, parseFile: (abs: string
   );
   // ── end of places ──
 
-  const deployment = loadDeployment(rootDir, regions, parse, problems, schemas.deployment);
+  const deployment = loadDeployment(rootDir, regions, ctx, schemas.deployment);
   // A shared base file's problem is found once per region built on it; report it once.
   const unique = new Map(problems.map((p) => [formatProblem(p, 'en'), p]));
   return { regions, deployment, problems: sortProblems([...unique.values()]), files, origins, places: placeTrees.places };
-}
-
-/** The region folders under `rootDir`, sorted: not the shared bases (`_…`) nor hidden folders. */
-function regionFolders(rootDir: string): string[] {
-  if (!fs.existsSync(rootDir)) return [];
-  return fs
-    .readdirSync(rootDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !d.name.startsWith('_') && !d.name.startsWith('.'))
-    .map((d) => d.name)
-    .sort();
 }
 
 /** Every region file of every folder, resolved and validated; a region whose id is taken already is reported, not kept. */
@@ -118,11 +111,11 @@ function readRegions(rootDir: string, ctx: LoadContext, schemas: RegionSchemas):
   const regions: ResolvedRegion[] = [];
   const files = new Map<string, string>();
   const origins = new Map<string, OriginNode>();
-  for (const folder of regionFolders(rootDir)) {
+  for (const folder of regionFolders(rootDir, ctx.source)) {
     const dir = path.join(rootDir, folder);
     // region.yaml before its variants, so a variant that repeats an id is the one reported.
-    const names = fs
-      .readdirSync(dir)
+    const names = ctx.source
+      .files(dir)
       .filter((f) => REGION_FILE.test(f))
       .sort((a, b) => (a === 'region.yaml' ? -1 : b === 'region.yaml' ? 1 : a.localeCompare(b)));
     for (const name of names) {
@@ -150,13 +143,12 @@ function readRegions(rootDir: string, ctx: LoadContext, schemas: RegionSchemas):
 function loadDeployment(
   rootDir: string,
   regions: ResolvedRegion[],
-  parse: (abs: string) => ParsedYaml,
-  problems: Problem[],
+  { parse, problems, source }: LoadContext,
   validate: ReturnType<typeof getRegionSchemas>['deployment'],
 ): Deployment {
   const abs = path.resolve(rootDir, 'deployment.yaml');
   const fallback: Deployment = { defaultRegion: regions[0]?.id ?? '', hosts: {} };
-  if (!fs.existsSync(abs)) return fallback;
+  if (!source.exists(abs)) return fallback;
   const file = parse(abs);
   if (file.problems.length > 0) return fallback;
   if (!validate(file.value)) {

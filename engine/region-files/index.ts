@@ -2,7 +2,8 @@
 // loaders apply (conditions, problems, merging, origins) are in engine/region.
 export { loadRegionCatalog, type LoadOptions, type RegionCatalog, type ResolvedRegion } from './catalog.js';
 export { resolveRegionForHost } from './host.js';
-export { parseYamlFile, parseYamlText, type ParsedYaml } from './yaml-file.js';
+export { diskFiles, overlayFiles, type RegionFileSource } from './file-source.js';
+export { parseYamlFile, parseYamlText, parseYamlTextFast, type ParsedYaml } from './yaml-file.js';
 export {
   BLOCK_PROPS_FILE,
   BLOCKS_DIR,

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { ajvProblems } from '../region/ajv-problems.js';
@@ -7,6 +6,7 @@ import { formatPath, makeProblem, suggest, type PathSegment, type Problem } from
 import { readSchema, SCHEMA_DIR } from './schemas.js';
 import { withWhere } from '../region/where.js';
 import { parseYamlFile, parseYamlFileFast, type ParsedYaml } from './yaml-file.js';
+import { diskFiles, type RegionFileSource } from './file-source.js';
 
 /** The file beside region.yaml that declares a region folder's places. */
 export const PLACES_FILE = 'places.yaml';
@@ -61,12 +61,10 @@ export function getPlacesValidator(schemaDir: string = SCHEMA_DIR): ValidateFunc
 }
 
 /** The region folders of a regions root (folders starting with `_` or `.` are shared bases, not regions). */
-export function regionFolders(rootDir: string): string[] {
-  if (!fs.existsSync(rootDir)) return [];
-  return fs
-    .readdirSync(rootDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !d.name.startsWith('_') && !d.name.startsWith('.'))
-    .map((d) => d.name)
+export function regionFolders(rootDir: string, source: RegionFileSource = diskFiles): string[] {
+  return source
+    .folders(rootDir)
+    .filter((name) => !name.startsWith('_') && !name.startsWith('.'))
     .sort();
 }
 
@@ -75,14 +73,14 @@ export function regionFolders(rootDir: string): string[] {
  * tree of the deployment, reporting schema problems, a place declared differently in two files and a deptCode used
  * by two places.
  */
-export function readPlaceTrees(rootDir: string, parse: (abs: string) => ParsedYaml, schemaDir?: string): PlaceTrees {
+export function readPlaceTrees(rootDir: string, parse: (abs: string) => ParsedYaml, schemaDir?: string, source: RegionFileSource = diskFiles): PlaceTrees {
   const validate = getPlacesValidator(schemaDir);
   const files: ParsedYaml[] = [];
   const problems: Problem[] = [];
   let complete = true;
-  for (const folder of regionFolders(rootDir)) {
+  for (const folder of regionFolders(rootDir, source)) {
     const abs = path.resolve(rootDir, folder, PLACES_FILE);
-    if (!fs.existsSync(abs)) continue;
+    if (!source.exists(abs)) continue;
     const file = parse(abs);
     if (file.problems.length > 0) {
       complete = false; // the parse already reported them

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { mergeLayers, type Layer } from '../region/merge.js';
 import { locate } from '../region/origin.js';
 import { formatPath, makeProblem, suggest, type PathSegment, type Problem } from '../region/problem.js';
 import type { ParsedYaml } from './yaml-file.js';
+import type { RegionFileSource } from './file-source.js';
 
 /** What reading a regions folder shares between its steps. */
 export interface LoadContext {
@@ -12,6 +12,8 @@ export interface LoadContext {
   /** Reads a file once per load; its problems go to `problems` on the first read. */
   parse: (abs: string) => ParsedYaml;
   problems: Problem[];
+  /** Where files are listed and read (the disk, or the disk with an edit not yet written). */
+  source: RegionFileSource;
 }
 
 /** A file with its `extends` chain and pages applied; `ok` false when a file in the chain could not be used. */
@@ -91,9 +93,9 @@ function extendedLayers(
       ok = false;
       return;
     }
-    if (!fs.existsSync(targetAbs)) {
+    if (!ctx.source.exists(targetAbs)) {
       const dir = path.dirname(targetAbs);
-      const nearby = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.yaml')) : [];
+      const nearby = ctx.source.files(dir).filter((f) => f.endsWith('.yaml'));
       const near = suggest(path.basename(targetAbs), nearby);
       problems.push(
         makeProblem({
@@ -119,9 +121,9 @@ function pageLayers(ctx: LoadContext, abs: string): { layers: Layer[]; ok: boole
   const layers: Layer[] = [];
   let ok = true;
   const pagesDir = path.join(path.dirname(abs), 'pages');
-  if (path.basename(abs) !== 'region.yaml' || !fs.existsSync(pagesDir)) return { layers, ok };
-  for (const name of fs
-    .readdirSync(pagesDir)
+  if (path.basename(abs) !== 'region.yaml' || !ctx.source.exists(pagesDir)) return { layers, ok };
+  for (const name of ctx.source
+    .files(pagesDir)
     .filter((f) => f.endsWith('.yaml'))
     .sort()) {
     const page = ctx.parse(path.join(pagesDir, name));

@@ -50,10 +50,15 @@ export function parseYamlFile(absolutePath: string, file: string): ParsedYaml {
  * a file it refuses comes back with a problem, which makes the caller re-read everything with positions.
  */
 export function parseYamlFileFast(absolutePath: string, file: string): ParsedYaml {
+  return parseYamlTextFast(fs.readFileSync(absolutePath, 'utf8'), file);
+}
+
+/** {@link parseYamlFileFast} on text already read. */
+export function parseYamlTextFast(text: string, file: string): ParsedYaml {
   const origin: OriginNode = { file, line: 1, column: 1 };
   try {
     // The core schema, as the `yaml` package reads YAML 1.2: no timestamps, so 2026-01-01 stays a string.
-    const value = jsYaml.load(fs.readFileSync(absolutePath, 'utf8'), { schema: jsYaml.CORE_SCHEMA, json: false });
+    const value = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, json: false });
     return { file, value: value === undefined ? null : value, origin, problems: [] };
   } catch (error) {
     return { file, value: undefined, origin, problems: [yamlProblem(file, 1, 1, String(error))] };

@@ -460,4 +460,11 @@ export const MESSAGES = {
     categoryOfOtherType: (number: string, typeName: string) => `项目类别 ${number} 不属于“${typeName}”类项目`,
     coverNotShown: (categoryName: string) => `“${categoryName}”栏目不显示封面图片，请勿上传`,
   },
+  studio: {
+    /** The studio answers only its author's machine, or whoever bears STUDIO_TOKEN. */
+    forbidden: '页面工作室只对本机开放；从其他地址使用时请带上 STUDIO_TOKEN 口令',
+    badEdit: (detail: string) => `修改的内容不对：${detail}`,
+    refused: (count: number) => `这次修改会带来 ${count} 处错误，没有保存`,
+    notStudio: '页面工作室没有打开（用 npm run studio -- <地区标识> 启动）',
+  },
 } as const;

@@ -123,6 +123,10 @@ export interface ServerConfig {
    * each change pushed to open pages. Never read from the environment: only scripts/preview.ts turns it on.
    */
   previewRegion?: string;
+  /** The page studio beside the live preview (npm run studio); like previewRegion, only a script turns it on. */
+  studio?: boolean;
+  /** STUDIO_TOKEN: the studio answers whoever sends it (a staging host); unset, it answers this machine only. */
+  studioToken?: string;
   /** PostgreSQL: the longest a statement may run (DB_STATEMENT_TIMEOUT_MS); past it the request answers 503. 0: none. */
   dbStatementTimeoutMs: number;
   /** PostgreSQL: the longest wait for a database connection (DB_CONNECT_TIMEOUT_MS). 0: none. */
@@ -202,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000),
     metricsAllow: addressList(env.METRICS_ALLOW, DEFAULT_METRICS_ALLOW),
     metricsToken: env.METRICS_TOKEN || undefined,
+    studioToken: env.STUDIO_TOKEN || undefined,
     backupDir: path.resolve(env.BACKUP_DIR || path.join(env.DATA_DIR || './data', 'backups')),
     backupEveryMs: parseEvery(env.BACKUP_EVERY),
     backupKeep: Math.min(10_000, Math.max(1, Math.trunc(int(env.BACKUP_KEEP, 14)))),

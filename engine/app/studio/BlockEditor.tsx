@@ -1,0 +1,125 @@
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import { SchemaForm } from '../../react/forms/SchemaForm.js';
+import type { StudioModel } from './studio-api.js';
+import type { RunEdit } from './StudioApp.js';
+import { ProblemList } from './ProblemList.js';
+
+type Page = StudioModel['pages'][number];
+type Block = Page['blocks'][number];
+
+/**
+ * The form checks nothing itself: the page's CSP refuses the run-time compile ajv needs, and the server checks every
+ * change with the region validator anyway and says what is wrong in Chinese.
+ */
+const serverChecks: ValidatorType = {
+  validateFormData: () => ({ errors: [], errorSchema: {} }),
+  isValid: () => true,
+  rawValidation: () => ({}),
+};
+
+const WIDTHS = [
+  ['full', '整行'],
+  ['2/3', '三分之二'],
+  ['1/2', '一半'],
+  ['1/3', '三分之一'],
+] as const;
+
+/** A schema that points into other files (a few blocks' nested sources) is edited in its YAML file. */
+const hasFileRef = (schema: unknown) => JSON.stringify(schema).includes('"$ref":"../');
+
+function whenValue(when: unknown): string {
+  if (when === undefined) return '';
+  if (typeof when === 'string') return when;
+  if (typeof when === 'object' && when !== null && 'not' in when && typeof (when as { not: unknown }).not === 'string')
+    return `!${(when as { not: string }).not}`;
+  return 'custom';
+}
+
+/** One block: its width, when it shows, where its data comes from, and its props by a form from its schema. */
+export function BlockEditor({ model, page, block, run }: { model: StudioModel; page: Page; block: Block; run: RunEdit }) {
+  const type = model.catalog.find((b) => b.type === block.type);
+  const set = (field: 'props' | 'source' | 'when' | 'width', value: unknown) => run({ op: 'setBlock', page: page.id, index: block.index, field, value });
+  const sourceNow = JSON.stringify(block.source ?? null);
+  const sources = [
+    ...(type?.source?.calls ?? []).map((call) => ({ label: `接口 ${call}`, value: { call } })),
+    ...(type?.source?.siteData ? model.settings.siteDataKeys.map((key) => ({ label: `站点数据 ${key}`, value: { siteData: key } })) : []),
+  ];
+  const known = sources.some((s) => JSON.stringify(s.value) === sourceNow);
+  const disabled = !page.editable;
+  return (
+    <section aria-labelledby="block-title" className="studio-block-editor">
+      <h2 id="block-title">
+        {block.name}（{block.type}）
+      </h2>
+      <p className="studio-hint">
+        {type?.description} <small>{`${block.file}:${block.line}`}</small>
+      </p>
+      <ProblemList title="这个区块的问题" problems={block.problems} />
+      <label>
+        宽度
+        <select disabled={disabled} value={block.width ?? 'full'} onChange={(event) => void set('width', event.target.value)}>
+          {WIDTHS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        显示条件
+        <select
+          disabled={disabled}
+          value={whenValue(block.when)}
+          onChange={(event) => {
+            const v = event.target.value;
+            void set('when', v === '' ? null : v.startsWith('!') ? { not: v.slice(1) } : v);
+          }}
+        >
+          <option value="">总是显示</option>
+          {whenValue(block.when) === 'custom' && <option value="custom">（YAML 中的组合条件）</option>}
+          {model.settings.flags.map((flag) => (
+            <option key={flag.name} value={`flags.${flag.name}`}>
+              开关 {flag.name} 打开时
+            </option>
+          ))}
+          {model.settings.flags.map((flag) => (
+            <option key={`!${flag.name}`} value={`!flags.${flag.name}`}>
+              开关 {flag.name} 关闭时
+            </option>
+          ))}
+        </select>
+      </label>
+      {(sources.length > 0 || block.source !== undefined) && (
+        <label>
+          数据来源{type?.source?.required ? '（必填）' : ''}
+          <select
+            disabled={disabled}
+            value={known ? sourceNow : block.source === undefined ? '' : 'custom'}
+            onChange={(event) => void set('source', event.target.value === '' ? null : JSON.parse(event.target.value))}
+          >
+            {!type?.source?.required && <option value="">无</option>}
+            {!known && block.source !== undefined && <option value="custom">当前：{sourceNow}</option>}
+            {sources.map((s) => (
+              <option key={JSON.stringify(s.value)} value={JSON.stringify(s.value)}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <h3>属性</h3>
+      {!type || hasFileRef(type.schema) ? (
+        <p>这个区块的属性请在 {block.file} 中编辑。</p>
+      ) : (
+        <SchemaForm
+          schema={type.schema as RJSFSchema}
+          validator={serverChecks}
+          initialData={block.props ?? {}}
+          submitText="保存属性"
+          idPrefix={`props-${block.index}`}
+          onSubmit={(data) => set('props', data)}
+        />
+      )}
+    </section>
+  );
+}

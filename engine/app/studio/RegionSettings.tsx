@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import type { StudioModel } from './studio-api.js';
+import type { RunEdit } from './StudioApp.js';
+
+const STATUS_NUMBERS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11'];
+
+/** A text setting saved on its own button (a region name, a status's wording). */
+function TextSetting({ id, label, value, onSave }: { id: string; label: string; value: string; onSave(value: string): Promise<string | undefined> }) {
+  const [text, setText] = useState(value);
+  return (
+    <form
+      className="studio-setting"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSave(text);
+      }}
+    >
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={text} onChange={(event) => setText(event.target.value)} />
+      <button type="submit" disabled={text === value} aria-label={`保存${label}`}>
+        保存
+      </button>
+    </form>
+  );
+}
+
+/** The region's names, its flags (each with what it does) and its status wording, saved to its region.yaml. */
+export function RegionSettings({ model, run }: { model: StudioModel; run: RunEdit }) {
+  const setRegion = (path: string[], value: unknown) => run({ op: 'setRegion', path, value });
+  const { names, flags, statusLabels } = model.settings;
+  return (
+    <section aria-labelledby="settings-title" className="studio-settings">
+      <h2 id="settings-title">
+        地区设置 <small>{model.region.file}</small>
+      </h2>
+      <h3>名称</h3>
+      <TextSetting id="set-cityName" label="地区名称" value={names.cityName} onSave={(v) => setRegion(['cityName'], v)} />
+      <TextSetting id="set-homeTitle" label="网站标题" value={names.homeTitle ?? ''} onSave={(v) => setRegion(['homeTitle'], v || null)} />
+      <h3>状态名称</h3>
+      {STATUS_NUMBERS.map((n) => (
+        <TextSetting
+          key={`${n}-${statusLabels[n] ?? ''}`}
+          id={`set-status-${n}`}
+          label={`状态 ${n}`}
+          value={statusLabels[n] ?? ''}
+          onSave={(v) => setRegion(['statusLabels', n], v || null)}
+        />
+      ))}
+      <fieldset>
+        <legend>功能开关</legend>
+        {flags.map((flag) => (
+          <div key={flag.name} className="studio-flag">
+            <input
+              id={`flag-${flag.name}`}
+              type="checkbox"
+              checked={flag.on}
+              aria-describedby={`flag-${flag.name}-about`}
+              onChange={(event) => void setRegion(['flags', flag.name], event.target.checked)}
+            />
+            <label htmlFor={`flag-${flag.name}`}>{flag.name}</label>
+            <p id={`flag-${flag.name}-about`} className="studio-hint">
+              {flag.description}
+            </p>
+          </div>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
