@@ -49,7 +49,7 @@ export default function NewsCarousel({ props, data, blockId }: BlockComponentPro
             // The first slide is the home's largest picture: fetched first (index.html preloads it too); the size
             // attributes keep its box before it loads. Its alt is empty: the caption beside it already names the link,
             // and a reader would hear the title twice.
-            <img src={safeUrl(current.image)} alt="" style={{ height }} width={640} height={height} {...(index === 0 ? FETCH_FIRST : {})} />
+            <img src={safeUrl(current.image)} alt="" aria-hidden="true" style={{ height }} width={640} height={height} {...(index === 0 ? FETCH_FIRST : {})} />
           ) : (
             <div className="tm-carousel__noimg" style={{ height }} aria-hidden="true" />
           )}

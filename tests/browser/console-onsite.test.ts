@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
@@ -34,7 +37,7 @@ async function checked(page: Page, name: string): Promise<void> {
 const localInput = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16);
 
 describe('the console of a county that auctions on site', () => {
-  it('registers, marks the deposit, approves, records the on-site winner, prints, and the visitor and the portal read the deal', async () => {
+  it('registers, marks the deposit, approves, records the on-site winner, prints, exports the bidders, answers a complaint; the visitor and the portal read it all', async () => {
     const { db } = chromium.portal;
     const lantian = await db.selectFrom('place').select('deptId').where('deptName', '=', '蓝田县').executeTakeFirstOrThrow();
     await db
@@ -187,6 +190,55 @@ describe('the console of a county that auctions on site', () => {
       await expect.poll(() => bidder!.page.getByRole('link', { name: project.projectName }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(deal.content).toContain('通过现场竞价公开交易');
       expect(deal.content).toContain(`竞买号 ${approved.bidderCode}`);
+
+      // Step 9: staff export the project's bidder list from 报名审核 (its filter: the project's name); the file opens and
+      // holds the bidder with the full phone and the bidder code.
+      await page.goto(chromium.url({ region: REGION, route: `/admin/registrations?projectName=${encodeURIComponent(project.projectName)}` }), {
+        waitUntil: 'networkidle',
+      });
+      await settled(page, 'loaded');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出Excel' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^报名审核_\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-onsite-export-')), download.suggestedFilename());
+      await download.saveAs(file);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(file);
+      const sheet = book.worksheets[0];
+      expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['项目名称', '报名人', '手机号', '竞买号']));
+      const exported = sheet
+        .getSheetValues()
+        .slice(2)
+        .map((row) => (row as unknown[]).map((cell) => String(cell ?? '')));
+      expect(exported).toEqual([expect.arrayContaining([project.projectName, visitor.name, DEMO_PHONES[0], approved.bidderCode])]);
+
+      // Step 10: the visitor, signed in, sends a 投诉建议; staff reply in 投诉咨询; the visitor reads the reply in 我的消息.
+      await bidder.page.goto(chromium.url({ region: REGION, route: '/aboutUs/complaints' }), { waitUntil: 'networkidle' });
+      const form = bidder.page.locator('.tm-form-block');
+      await form.getByLabel('姓名').fill(visitor.name);
+      await form.getByLabel('联系电话').fill(DEMO_PHONES[0]);
+      await form.getByLabel('类型').selectOption('投诉');
+      await form.getByLabel('相关项目').fill(project.projectName);
+      await form.getByLabel('内容').fill('现场竞价当天签到排队时间过长，希望改进。');
+      await form.getByRole('button', { name: '提交' }).click();
+      const receipt = bidder.page.getByRole('status').filter({ hasText: '受理编号' });
+      await receipt.waitFor({ timeout: 15_000 });
+      const refNo = (await receipt.locator('strong').innerText()).trim();
+      await page.goto(chromium.url({ region: REGION, route: '/admin/requests' }), { waitUntil: 'networkidle' });
+      await settled(page, 'loaded');
+      const request = page.getByRole('row', { name: new RegExp(refNo) });
+      await expect.poll(() => request.count(), { timeout: 15_000 }).toBe(1);
+      expect(await request.innerText()).toContain('送达我的消息');
+      await request.getByRole('button', { name: /^回复/ }).click();
+      const replyDialog = page.getByRole('dialog', { name: '回复' });
+      await replyDialog.getByLabel('回复内容').fill('已增加签到窗口，下次现场竞价将分时段签到。');
+      await replyDialog.getByRole('button', { name: '确定回复' }).click();
+      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0);
+      await bidder.page.goto(chromium.url({ region: REGION, route: '/personal?tab=messages' }), { waitUntil: 'networkidle' });
+      const replied = bidder.page.locator('.tm-message').filter({ hasText: '您的投诉已回复' }).first();
+      await expect.poll(() => replied.count(), { timeout: 15_000 }).toBe(1);
+      await replied.locator('summary').click();
+      expect(await replied.innerText()).toContain('已增加签到窗口');
+      await checked(bidder.page, 'console-onsite-complaint-reply');
 
       expect([...errors, ...bidder.errors]).toEqual([]);
     } finally {

@@ -79,13 +79,13 @@ describe('the console’s tables', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.readFile(file);
       const sheet = book.worksheets[0];
-      expect(sheet.getRow(1).values).toEqual([undefined, '项目名称', '报名人', '手机号', '报名状态', '竞买号', '报名时间', '审核时间']);
+      expect(sheet.getRow(1).values).toEqual([undefined, '项目名称', '报名人', '手机号', '报名状态', '竞买号', '保证金', '报名时间', '审核时间']);
       expect(sheet.rowCount).toBe(1 + bidders.length);
       const exported = [2, 3, 4].map((n) => sheet.getRow(n).getCell(2).value);
       expect(exported).toEqual(shown);
       expect(new Set([2, 3, 4].map((n) => sheet.getRow(n).getCell(3).value))).toEqual(new Set(bidders.map((b) => b.phone)));
       expect(sheet.getRow(2).getCell(4).value).toBe('待审核');
-      expect(sheet.getRow(2).getCell(6).value).toBeInstanceOf(Date);
+      expect(sheet.getRow(2).getCell(7).value).toBeInstanceOf(Date);
       const entry = await db.selectFrom('auditLog').select(['entity', 'after']).where('action', '=', 'export').orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(entry).toMatchObject({ entity: 'registration', after: { count: bidders.length, phones: true } });
 

@@ -23,5 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `ALTER TABLE app_user DROP COLUMN IF EXISTS staff_role_id; DROP TABLE IF EXISTS staff_role;`);
+  await execScript(
+    db,
+    `
+    ALTER TABLE app_user DROP COLUMN IF EXISTS staff_role_id;
+    DROP TABLE IF EXISTS staff_role;
+  `,
+  );
 }
