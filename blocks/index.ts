@@ -82,6 +82,7 @@ export const defaultBlocks: readonly ReactBlockDefinition[] = [
   // Zeros are figures too: a centre with no deals yet sees 0 and an empty chart, not 暂无数据.
   { type: 'console-dashboard', load: () => import('./console-dashboard/ConsoleDashboard.js'), handlesEmpty: true },
   { type: 'import-panel', load: () => import('./import-panel/ImportPanel.js') },
-  { type: 'print-sheet', load: () => import('./print-sheet/PrintSheet.js') },
+  // The sheet's own h1 (竞买人名单, 成交确认书) is the page's heading.
+  { type: 'print-sheet', load: () => import('./print-sheet/PrintSheet.js'), pageHeading: true },
   { type: 'notice-text', load: () => import('./notice-text/NoticeText.js') },
 ];

@@ -154,7 +154,7 @@ describe('the console of a county that auctions on site', () => {
 
       // Step 6: the print views, from the project's row.
       await row.getByRole('link', { name: /^竞买人名单/ }).click();
-      await expect.poll(() => page.getByRole('heading', { name: '竞买人名单' }).count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => page.locator('.tm-print-sheet').getByRole('heading', { name: '竞买人名单' }).count(), { timeout: 15_000 }).toBe(1);
       const listed = page.locator('.tm-print-sheet__table tbody tr');
       await expect.poll(() => listed.count()).toBe(1);
       expect(await listed.innerText()).toContain(DEMO_PHONES[0]);
@@ -168,7 +168,7 @@ describe('the console of a county that auctions on site', () => {
       await page.emulateMedia({ media: 'screen' });
 
       await page.goto(chromium.url({ region: REGION, route: `/admin/projects/deal?id=${project.id}` }), { waitUntil: 'networkidle' });
-      await expect.poll(() => page.getByRole('heading', { name: '成交确认书' }).count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => page.locator('.tm-print-sheet').getByRole('heading', { name: '成交确认书' }).count(), { timeout: 15_000 }).toBe(1);
       const confirmation = await page.locator('.tm-print-sheet').innerText();
       expect(confirmation).toContain('现场竞价');
       expect(confirmation).toContain(visitor.name);
