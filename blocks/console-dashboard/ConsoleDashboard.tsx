@@ -6,6 +6,7 @@ import { ELDER_MIN_FONT_PX } from '../../engine/accessibility/index.js';
 import type { BlockComponentProps } from '../../engine/runtime/block-registry.js';
 import type { Dashboard } from '../../schemas/types/api.js';
 import type { ConsoleDashboardProps } from '../../schemas/types/blocks.js';
+import { ChartDataTable } from '../trading-statistics/ChartDataTable.js';
 import { Chart } from '../trading-statistics/Chart.js';
 import { CHART_TEXT_PX, dealTiles, monthlyDealsChart, statusChart, statusTiles, waitingTiles, type ChartFigure, type Tile } from './model.js';
 import './console-dashboard.css';
@@ -49,38 +50,7 @@ function Figure({ figure, height, blockId }: { figure: ChartFigure; height: numb
         </p>
       )}
       <figcaption className="tm-dash__summary">{figure.summary}</figcaption>
-      {figure.spec && (
-        <details className="tm-dash__details">
-          <summary>查看数据表</summary>
-          <table className="tm-dash__table">
-            <caption>{figure.table.caption}</caption>
-            <thead>
-              <tr>
-                {figure.table.columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {figure.table.rows.map((row) => (
-                <tr key={String(row[0])}>
-                  {row.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={i} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={i}>{cell}</td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      )}
+      {figure.spec && <ChartDataTable table={figure.table} classPrefix="tm-dash" />}
     </figure>
   );
 }

@@ -1,4 +1,5 @@
 import { BlockStatus } from '../../engine/react/BlockStatus.js';
+import { ChartDataTable } from './ChartDataTable.js';
 import { Chart } from './Chart.js';
 import type { ChartModel } from './series.js';
 import './trading-statistics.css';
@@ -16,38 +17,7 @@ export function ChartFigure({ model, height, blockId }: { model: ChartModel; hei
       </h3>
       {model.spec ? <Chart spec={model.spec} height={height} /> : <BlockStatus kind="empty" />}
       <figcaption className="tm-chart__summary">{model.summary}</figcaption>
-      {model.table.rows.length > 0 && (
-        <details className="tm-chart__details">
-          <summary>查看数据表</summary>
-          <table className="tm-chart__table">
-            <caption>{model.table.caption}</caption>
-            <thead>
-              <tr>
-                {model.table.columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {model.table.rows.map((row) => (
-                <tr key={String(row[0])}>
-                  {row.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={i} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={i}>{cell}</td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      )}
+      {model.table.rows.length > 0 && <ChartDataTable table={model.table} classPrefix="tm-chart" />}
     </figure>
   );
 }
