@@ -8,10 +8,10 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { launchChromium } from '../../tests/browser/portal-harness.js';
+import { freePort, median, whenHeaderShows, whenPage } from './page-timing.js';
 import type { Page } from 'playwright-core';
 
 const args = process.argv.slice(2);
@@ -20,37 +20,6 @@ const region = option('region', 'chunan');
 const saves = Number(option('saves', '7'));
 const GOAL_MS = 500;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
-};
-
-/**
- * Resolves with the wall-clock time (ms) at which `ready()` (a page-side expression) first holds, watched by a
- * MutationObserver. Code as text: tsx's helpers (__name) do not exist in the page.
- */
-function whenPage(page: Page, ready: string): Promise<number> {
-  return page.evaluate(`new Promise((resolve) => {
-    const now = () => performance.timeOrigin + performance.now();
-    const ready = () => Boolean(${ready});
-    if (ready()) return resolve(now());
-    const observer = new MutationObserver(() => {
-      if (ready()) { observer.disconnect(); resolve(now()); }
-    });
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-  })`) as Promise<number>;
-}
-const whenHeaderShows = (page: Page, text: string) =>
-  whenPage(page, `document.querySelector('[data-block="site-header"]')?.textContent?.includes(${JSON.stringify(text)})`);
 const whenOverlayShows = (page: Page) => whenPage(page, `document.getElementById('tm-preview-problems')`);
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-bench-preview-'));
