@@ -4,6 +4,7 @@ import type { FieldSchema } from '../_parts/console/api-schemas.js';
 import { fieldLabel, valueText } from '../_parts/console/labels.js';
 import { formatYuan } from '../../machines/auction-view.js';
 import { withQuery } from '../_parts/data.js';
+import { safeUrl } from '../_parts/url-policy.js';
 import { actionApplies, linkQuery, type BodyValue } from './rows.js';
 import type { Row } from './use-table-rows.js';
 
@@ -175,11 +176,14 @@ function Cell({ column, field, row, editHref }: { column: AdminTableProps['colum
       <details className="tm-console-table__json">
         <summary>{`查看照片（${value.length}）`}</summary>
         <div className="tm-console-table__photos">
-          {value.map((src, i) => (
-            <a key={i} href={String(src)} target="_blank" rel="noopener noreferrer">
-              <img src={String(src)} alt={`照片 ${i + 1}`} loading="lazy" />
-            </a>
-          ))}
+          {/* Addresses from data pass the portal's one URL policy: a refused one is not drawn. */}
+          {value.map((src, i) =>
+            safeUrl(src) ? (
+              <a key={i} href={safeUrl(src)} target="_blank" rel="noopener noreferrer">
+                <img src={safeUrl(src)} alt={`照片 ${i + 1}`} loading="lazy" />
+              </a>
+            ) : null,
+          )}
         </div>
       </details>
     );

@@ -4,6 +4,7 @@ import { isApiError } from '../../engine/http/index.js';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import type { Attachment } from '../../schemas/types/api.js';
 import { formatSize } from '../_parts/attachments.js';
+import { safeUrl } from '../_parts/url-policy.js';
 import '../_parts/attachments.css';
 
 /** What the picker offers; the server judges the content again (server/services/documents.ts). */
@@ -81,7 +82,7 @@ export function DocumentFilesWidget(props: WidgetProps) {
         <ul className="tm-attachments__list">
           {urls.map((url) => (
             <li key={url} className="tm-attachments__item">
-              <a href={url} download={known[url]?.name}>
+              <a href={safeUrl(url)} download={known[url]?.name}>
                 {known[url]?.name ?? '附件'}
               </a>
               {known[url] ? (
