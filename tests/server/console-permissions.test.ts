@@ -36,6 +36,15 @@ describe('route permissions', () => {
     expect(def.oneOf.map((o) => [o.const, o.title])).toEqual(Object.entries(CONSOLE_PERMISSION_TITLES));
   });
 
+  it('keeps the region schema’s page permission and the sidebar item’s permission to the same names', () => {
+    const region = JSON.parse(fs.readFileSync('schemas/region.schema.json', 'utf8'));
+    const page = JSON.stringify(region).match(/"permission":\{"type":"string","enum":(\[[^\]]*\])/);
+    expect(JSON.parse(page![1])).toEqual([...CONSOLE_PERMISSIONS, 'admin']);
+    const sidebar = JSON.parse(fs.readFileSync('blocks/section-nav/props.schema.json', 'utf8'));
+    const item = JSON.stringify(sidebar).match(/"permission":\{"type":"string","enum":(\[[^\]]*\])/);
+    expect(JSON.parse(item![1])).toEqual([...CONSOLE_PERMISSIONS]);
+  });
+
   it('gives the sidebar a permission of the catalogue for every staff page, the administrator’s pages by role', () => {
     for (const item of CONSOLE_SECTION) {
       if (item.roles) expect(item.roles, item.route).toEqual(['admin']);
