@@ -80,7 +80,7 @@ describe('a production start behind nginx', () => {
       await expect.poll(() => page.getByRole('heading', { name: '请先修改初始密码' }).count(), { timeout: 15_000 }).toBe(1);
       expect(await page.getByRole('navigation', { name: '工作人员后台' }).count()).toBe(0);
 
-      await page.getByRole('link', { name: '修改密码' }).click();
+      await page.getByRole('region', { name: '请先修改初始密码' }).getByRole('link', { name: '修改密码' }).click();
       await page.getByRole('textbox', { name: '旧密码' }).fill(stack.admin!.password);
       await page.getByRole('textbox', { name: '新密码', exact: true }).fill('Centre#2026ok');
       await page.getByRole('textbox', { name: '确认新密码' }).fill('Centre#2026ok');
