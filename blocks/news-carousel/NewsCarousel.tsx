@@ -29,6 +29,12 @@ export default function NewsCarousel({ props, data, blockId }: BlockComponentPro
   }, [paused, calm, items.length, interval]);
 
   const current = items[Math.min(index, items.length - 1)];
+  const upcoming = items.length > 1 ? safeUrl(items[(index + 1) % items.length]?.image) : undefined;
+  // Once the shown slide has loaded, the next one is fetched, so that turning to it paints at once, never as a late
+  // request behind the page's own.
+  const fetchUpcoming = () => {
+    if (upcoming && typeof Image === 'function') new Image().src = upcoming;
+  };
   if (!current) return null;
   const go = (next: number) => setIndex((next + items.length) % items.length);
 
@@ -49,7 +55,16 @@ export default function NewsCarousel({ props, data, blockId }: BlockComponentPro
             // The first slide is the home's largest picture: fetched first (index.html preloads it too); the size
             // attributes keep its box before it loads. Its alt is empty: the caption beside it already names the link,
             // and a reader would hear the title twice.
-            <img src={safeUrl(current.image)} alt="" aria-hidden="true" style={{ height }} width={640} height={height} {...(index === 0 ? FETCH_FIRST : {})} />
+            <img
+              src={safeUrl(current.image)}
+              alt=""
+              aria-hidden="true"
+              style={{ height }}
+              width={640}
+              height={height}
+              onLoad={fetchUpcoming}
+              {...(index === 0 ? FETCH_FIRST : {})}
+            />
           ) : (
             <div className="tm-carousel__noimg" style={{ height }} aria-hidden="true" />
           )}

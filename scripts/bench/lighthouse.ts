@@ -37,6 +37,16 @@ function longTasks(lhr: Result): string[] {
     .map((t) => `${Math.round(t.duration ?? 0)} ms ${(t.url ?? '').replace(/^https?:\/\/[^/]+/, '') || '(page)'}`);
 }
 
+/** The largest paint's element and its phases (time to first byte, load delay, load time, render delay). */
+function lcpBreakdown(lhr: Result): string {
+  type Table = { type?: string; items?: Array<{ node?: { snippet?: string }; phase?: string; timing?: number }> };
+  const details = lhr.audits['largest-contentful-paint-element']?.details as { items?: Table[] } | undefined;
+  const tables = details?.items ?? [];
+  const element = tables[0]?.items?.[0]?.node?.snippet ?? '?';
+  const phases = (tables[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? 0)}`).join(', ');
+  return `${element.slice(0, 90)}${phases ? ` (${phases} ms)` : ''}`;
+}
+
 interface RunFigures {
   performance: number;
   accessibility: number;
@@ -53,6 +63,7 @@ async function runOnce(url: string, port: number, form: 'mobile' | 'desktop'): P
   console.log(
     `${form.padEnd(7)} performance ${figures.performance}  accessibility ${figures.accessibility}  TBT ${Math.round(figures.tbt)} ms  LCP ${Math.round(figures.lcp)} ms  longest tasks: ${longTasks(lhr).join('; ') || 'none'}`,
   );
+  if (form === 'mobile') console.log(`        largest paint: ${lcpBreakdown(lhr)}`);
   const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id));
   if (failing.length) console.log(`        accessibility audits not passed: ${failing.map((a) => a.id).join(', ')}`);
   return figures;

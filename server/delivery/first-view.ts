@@ -219,8 +219,6 @@ export interface RoutePreloads {
   /** Routes whose page turns the header off (the first paint is hidden) or the zoom off (drawn unzoomed). */
   bare?: string[];
   unzoomed?: string[];
-  /** The first picture of a route is fetched at high priority: not when the first paint's has its own tag (0). */
-  high?: 0;
   /** Where the first view's answers are fetched (the address's hash appended), and the routes that have any. */
   answers?: { url: string; routes: string[] };
   /** Fetched ahead on any route when the browser holds a login (local storage `key`): what its token check needs. */
@@ -230,7 +228,8 @@ export interface RoutePreloads {
 /**
  * The part of index.html's inline script that announces the opened route's first view: the hash route is not sent
  * to the server, so the page picks its own entry of the table as it starts, before the app's code has loaded, and
- * adds the `<link>` tags — the first picture at high priority (the largest paint), block chunks as `modulepreload`
+ * adds the `<link>` tags — the first picture at high priority (the largest paint on a phone, where the header's own
+ * picture is narrow: both are fetched first), block chunks as `modulepreload`
  * (`crossorigin` as Vite's own, so the import reuses the fetch), their stylesheets as `preload`. A route not in
  * the table (a page not found) fetches nothing ahead. A route whose page has no header, or no zoom, marks the root
  * element (`data-first-paint`) so the first paint (engine/runtime/first-paint.ts) is hidden or drawn unzoomed.
@@ -238,7 +237,7 @@ export interface RoutePreloads {
  * promise of the envelope or null), which the app renders from (engine/http/first-view-answers.ts).
  */
 export function preloadScript(table: RoutePreloads): string {
-  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0,a=t.answers;if(a&&a.routes.indexOf(r)>=0&&window.fetch)window.__TIANMU_FIRST_VIEW__=fetch(a.url+'&hash='+encodeURIComponent(location.hash.slice(0,2048)),{credentials:'same-origin'}).then(function(s){return s.ok?s.json():null}).catch(function(){return null});var m=(t.bare||[]).indexOf(r)>=0?'bare':(t.unzoomed||[]).indexOf(r)>=0?'unzoomed':'';if(m)document.documentElement.setAttribute('data-first-paint',m);var g=t.login;if(g)try{if(localStorage.getItem(g.key))l=l.concat(g.files)}catch(e){}l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++&&t.high!==0)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
+  return `(function(t){var r=(location.hash.slice(1).split('?')[0])||'/',l=t.routes[r]||[],h=document.head,n=0,a=t.answers;if(a&&a.routes.indexOf(r)>=0&&window.fetch)window.__TIANMU_FIRST_VIEW__=fetch(a.url+'&hash='+encodeURIComponent(location.hash.slice(0,2048)),{credentials:'same-origin'}).then(function(s){return s.ok?s.json():null}).catch(function(){return null});var m=(t.bare||[]).indexOf(r)>=0?'bare':(t.unzoomed||[]).indexOf(r)>=0?'unzoomed':'';if(m)document.documentElement.setAttribute('data-first-paint',m);var g=t.login;if(g)try{if(localStorage.getItem(g.key))l=l.concat(g.files)}catch(e){}l.forEach(function(i){var f=t.files[i],e=document.createElement('link');if(/\\.css$/.test(f)){e.rel='preload';e.setAttribute('as','style');e.setAttribute('crossorigin','')}else if(/\\.m?js$/.test(f)){e.rel='modulepreload';e.setAttribute('crossorigin','')}else{e.rel='preload';e.setAttribute('as','image');if(!n++)e.setAttribute('fetchpriority','high')}e.href=f;h.appendChild(e)})})(${JSON.stringify(table).replace(/</g, '\\u003c')})`;
 }
 
 export interface FirstViewOptions {
@@ -373,8 +372,6 @@ export function createFirstView(options: FirstViewOptions): (region: Region) => 
       if (!routes) answeredCache.set(region, (routes = [...answeredRoutes(region, (type) => byType.get(type))]));
       if (routes.length) table.answers = { url: `${options.firstViewAnswersUrl}?region=${encodeURIComponent(region.id)}`, routes };
     }
-    // The header's picture, fetched first by its own tag, is the largest paint: a carousel slide does not compete.
-    if (paint.images.length) table.high = 0;
     // A stored login's token check is the first API call: the HTTP library it needs, and the session machine that
     // makes it (with XState), come with the page, not after; so does the live channel a logged-in person's notices use.
     const loginModules = [...(options.loginModules?.always ?? []), ...(region.flags?.startWebSocket ? (options.loginModules?.liveChannel ?? []) : [])];
