@@ -1,13 +1,16 @@
 /**
- * npm run bench [-- --only bundle,console,api,auction] [--quick]
+ * npm run bench [-- --only bundle,console,api,auction,lighthouse] [--quick]
  *
  * Runs every benchmark one after another — the client's first view (bench:bundle), the console's first view signed
  * in as staff (bench:console), the project list (bench:api on PGlite and on PostgreSQL), the live auction
- * (bench:auction on PGlite, on PostgreSQL, and two server instances on one PostgreSQL) — and writes `bench/report.md`: the machine, each figure against its goal, and where
+ * (bench:auction on PGlite, on PostgreSQL, and two server instances on one PostgreSQL), Lighthouse on a phone and a
+ * desktop (bench:lighthouse) — and writes `bench/report.md`: the machine, each figure against its goal, and where
  * a goal is missed, what the benchmark says limits it. Each benchmark ends its output with one line
  * `RESULT {json}` (see `BenchResult` in ./result.ts); this script reads only that line, so a benchmark's own
  * printout stays free-form. The PostgreSQL runs need Debian's `postgresql` (scripts/with-postgres.sh); without it
  * they are reported as not run, with the reason.
+ * With `--only`, the sections of the benchmarks not run are kept from the report already written (said so under
+ * Machine), so one benchmark can be re-measured on its own.
  * `--quick` shortens every run (fewer loads, shorter durations) to check the pipeline, not to quote figures.
  */
 import { execSync, spawn } from 'node:child_process';
@@ -18,7 +21,7 @@ import { formatFigure, parseResult, type BenchResult } from './result.js';
 
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
-const only = new Set((onlyAt >= 0 ? args[onlyAt + 1] : 'bundle,console,api,auction').split(','));
+const only = new Set((onlyAt >= 0 ? args[onlyAt + 1] : 'bundle,console,api,auction,lighthouse').split(','));
 const quick = args.includes('--quick');
 const hasPostgres = (() => {
   try {
@@ -59,6 +62,7 @@ const RUNS: Run[] = [
     postgres: true,
     command: ['npx', 'tsx', 'scripts/bench/auction.ts', '--instances', '2', ...(quick ? ['--duration', '3', '--viewers', '200'] : [])],
   },
+  { title: 'Lighthouse, phone and desktop (bench:lighthouse)', group: 'lighthouse', command: ['npx', 'tsx', 'scripts/bench/lighthouse.ts', ...(quick ? ['--runs', '1'] : [])] },
 ];
 
 /** Runs one benchmark, echoing its output, and returns its RESULT (or why there is none). */
@@ -111,8 +115,28 @@ function machine(): string[] {
   ];
 }
 
+/** What an earlier report says of the benchmarks not run now: their summary rows and their sections. */
+function keptFromEarlier(file: string, notRun: readonly Run[]): { summary: string[]; details: string[]; titles: string[] } {
+  const kept = { summary: [] as string[], details: [] as string[], titles: [] as string[] };
+  if (!fs.existsSync(file)) return kept;
+  const text = fs.readFileSync(file, 'utf8');
+  const sections = text.split(/\n(?=## )/);
+  for (const run of notRun) {
+    const section = sections.find((s) => s.startsWith(`## ${run.title}\n`));
+    if (!section) continue;
+    kept.titles.push(run.title);
+    kept.details.push(section.trimEnd(), '');
+    const short = run.title.replace(/ \(bench:[^)]*\)/, '');
+    kept.summary.push(...text.split('\n').filter((line) => line.startsWith(`| ${short} | `)));
+  }
+  return kept;
+}
+
 async function main() {
+  const file = path.join('bench', 'report.md');
+  const kept = onlyAt >= 0 ? keptFromEarlier(file, RUNS.filter((r) => !only.has(r.group))) : { summary: [], details: [], titles: [] };
   const lines = ['# tianmu benchmarks', '', 'Written by `npm run bench` (scripts/bench/report.ts). Figures from one run; medians where the benchmark says so.', '', '## Machine', '', ...machine(), ''];
+  if (kept.titles.length) lines.push(`Kept from the report written before (not run this time): ${kept.titles.join('; ')}.`, '');
   if (quick) lines.push('**Quick run (`--quick`): shortened runs to check the pipeline; do not quote these figures.**', '');
   const summary: string[] = ['## Summary', '', '| Benchmark | Figure | Measured | Goal | Met |', '|---|---|---|---|---|'];
   const details: string[] = [];
@@ -144,9 +168,8 @@ async function main() {
   // The reading of the figures (what limits a missed goal), written by hand from the profiles: kept across runs.
   const limits = path.join('bench', 'limits.md');
   const reading = fs.existsSync(limits) ? [fs.readFileSync(limits, 'utf8').trim(), ''] : [];
-  lines.push(...summary, '', ...reading, ...details);
+  lines.push(...summary, ...kept.summary, '', ...reading, ...details, ...kept.details);
   fs.mkdirSync('bench', { recursive: true });
-  const file = path.join('bench', 'report.md');
   fs.writeFileSync(file, lines.join('\n'));
   console.log(`\nwrote ${file}`);
 }
