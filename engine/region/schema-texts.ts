@@ -1,0 +1,99 @@
+/**
+ * The Chinese texts a schema carries for the clerks who fill its forms, beside the English `description` kept for
+ * engineers and the type generator: `x-title` (a field's or flag's label) and `x-description` (what it does on the
+ * portal, in plain words). A block's own name stays `x-name` (block-meta.ts); its `x-description` says what a visitor
+ * sees.
+ */
+export const TEXT_KEYWORDS = ['x-title', 'x-description'] as const;
+
+type Json = Record<string, unknown>;
+
+/** An rjsf uiSchema (kept as plain data here: this module knows no UI framework). */
+export type UiSchemaTexts = { [key: string]: unknown };
+
+export interface SchemaTexts {
+  title?: string;
+  description?: string;
+}
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The schema's own Chinese title and description (either may be absent). */
+export function schemaTexts(schema: unknown): SchemaTexts {
+  if (!isObject(schema)) return {};
+  const title = schema['x-title'];
+  const description = schema['x-description'];
+  return {
+    ...(typeof title === 'string' && title !== '' ? { title } : {}),
+    ...(typeof description === 'string' && description !== '' ? { description } : {}),
+  };
+}
+
+/** Follows a `#/…` reference inside the same schema; a reference to another file is left alone (undefined). */
+function resolveLocal(schema: Json, root: Json): Json | undefined {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string') return schema;
+  if (!ref.startsWith('#')) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(1).split('/').filter(Boolean)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    node = isObject(node) ? node[key] : undefined;
+  }
+  return isObject(node) ? node : undefined;
+}
+
+const isEmpty = (ui: UiSchemaTexts) => Object.keys(ui).length === 0;
+
+function childTexts(schema: Json, root: Json, seen: Set<Json>): UiSchemaTexts {
+  const ui: UiSchemaTexts = {};
+  if (isObject(schema.properties)) {
+    for (const [key, child] of Object.entries(schema.properties)) {
+      const sub = walk(child, root, seen);
+      if (!isEmpty(sub)) ui[key] = sub;
+    }
+  }
+  for (const key of ['items', 'additionalProperties'] as const) {
+    if (!isObject(schema[key])) continue;
+    const sub = walk(schema[key], root, seen);
+    if (!isEmpty(sub)) ui[key] = sub;
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const options = schema[key];
+    if (!Array.isArray(options)) continue;
+    const subs = options.map((option) => walk(option, root, seen));
+    if (subs.some((sub) => !isEmpty(sub))) ui[key] = subs;
+  }
+  return ui;
+}
+
+function walk(node: unknown, root: Json, seen: Set<Json>): UiSchemaTexts {
+  if (!isObject(node)) return {};
+  // The texts written beside a $ref (a property's own label) win over those of the schema it points to.
+  const own = schemaTexts(node);
+  const target = resolveLocal(node, root);
+  // A schema that contains itself (a tree) is labelled down to its first repeat: rjsf reuses nothing deeper.
+  if (!target || seen.has(target)) return textsToUi(own);
+  const inner = new Set(seen).add(target);
+  const targetTexts = target === node ? {} : schemaTexts(target);
+  return { ...textsToUi({ ...targetTexts, ...own }), ...childTexts(target, root, inner) };
+}
+
+function textsToUi(texts: SchemaTexts): UiSchemaTexts {
+  return {
+    ...(texts.title ? { 'ui:title': texts.title } : {}),
+    ...(texts.description ? { 'ui:description': texts.description } : {}),
+  };
+}
+
+/**
+ * The rjsf uiSchema that labels a form drawn from `schema` with its Chinese texts: `ui:title` from `x-title`,
+ * `ui:description` from `x-description`, for the schema itself and, recursively, its properties, array items,
+ * map values and anyOf/oneOf options; local `#/…` references are followed. A schema without Chinese texts gives `{}`.
+ *
+ * @example
+ * uiSchemaFromTexts({ type: 'object', properties: { count: { type: 'integer', 'x-title': '显示条数' } } })
+ * // { count: { 'ui:title': '显示条数' } }
+ */
+export function uiSchemaFromTexts(schema: unknown): UiSchemaTexts {
+  return isObject(schema) ? walk(schema, schema, new Set()) : {};
+}
