@@ -97,3 +97,28 @@ function textsToUi(texts: SchemaTexts): UiSchemaTexts {
 export function uiSchemaFromTexts(schema: unknown): UiSchemaTexts {
   return isObject(schema) ? walk(schema, schema, new Set()) : {};
 }
+
+const SUBSCHEMA_KEYS = ['items', 'additionalProperties', 'if', 'then', 'else', 'not'] as const;
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf'] as const;
+const SUBSCHEMA_MAPS = ['properties', '$defs', 'definitions'] as const;
+
+/**
+ * A copy of `schema` without its English `description`s, for a form clerks fill: rjsf shows a field's schema
+ * description where the uiSchema gives none, and a field whose Chinese title says enough needs no English beside it.
+ * Only the keyword is dropped: a property that is itself named `description` stays.
+ */
+export function withoutEnglishDescriptions<T>(schema: T): T {
+  if (!isObject(schema)) return schema;
+  const copy: Json = { ...schema };
+  delete copy.description;
+  for (const key of SUBSCHEMA_KEYS) if (isObject(copy[key])) copy[key] = withoutEnglishDescriptions(copy[key]);
+  for (const key of SUBSCHEMA_LISTS) {
+    const list = copy[key];
+    if (Array.isArray(list)) copy[key] = list.map((item) => withoutEnglishDescriptions(item));
+  }
+  for (const key of SUBSCHEMA_MAPS) {
+    const map = copy[key];
+    if (isObject(map)) copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, withoutEnglishDescriptions(sub)]));
+  }
+  return copy as T;
+}

@@ -1,6 +1,6 @@
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useMemo } from 'react';
-import { uiSchemaFromTexts } from '../../region/schema-texts.js';
+import { uiSchemaFromTexts, withoutEnglishDescriptions } from '../../region/schema-texts.js';
 import { SchemaForm } from '../../react/forms/SchemaForm.js';
 import type { StudioModel } from './studio-api.js';
 import type { RunEdit } from './StudioApp.js';
@@ -40,8 +40,11 @@ function whenValue(when: unknown): string {
 /** One block: its width, when it shows, where its data comes from, and its props by a form from its schema. */
 export function BlockEditor({ model, page, block, run }: { model: StudioModel; page: Page; block: Block; run: RunEdit }) {
   const type = model.catalog.find((b) => b.type === block.type);
-  // The form's labels are the schema's Chinese texts (x-title, x-description), not its English descriptions.
-  const uiSchema = useMemo(() => uiSchemaFromTexts(type?.schema) as UiSchema, [type]);
+  // The form speaks the schema's Chinese texts (x-title, x-description); its English descriptions are for engineers.
+  const form = useMemo(
+    () => ({ schema: withoutEnglishDescriptions(type?.schema ?? {}) as RJSFSchema, uiSchema: uiSchemaFromTexts(type?.schema) as UiSchema }),
+    [type],
+  );
   const set = (field: 'props' | 'source' | 'when' | 'width', value: unknown) => run({ op: 'setBlock', page: page.id, index: block.index, field, value });
   const sourceNow = JSON.stringify(block.source ?? null);
   const sources = [
@@ -116,8 +119,8 @@ export function BlockEditor({ model, page, block, run }: { model: StudioModel; p
         <p>这个区块的属性请在 {block.file} 中编辑。</p>
       ) : (
         <SchemaForm
-          schema={type.schema as RJSFSchema}
-          uiSchema={uiSchema}
+          schema={form.schema}
+          uiSchema={form.uiSchema}
           validator={serverChecks}
           initialData={block.props ?? {}}
           submitText="保存属性"
