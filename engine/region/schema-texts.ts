@@ -44,7 +44,12 @@ function resolveLocal(schema: Json, root: Json): Json | undefined {
 
 const isEmpty = (ui: UiSchemaTexts) => Object.keys(ui).length === 0;
 
-function childTexts(schema: Json, root: Json, seen: Set<Json>): UiSchemaTexts {
+/** How deep a schema that contains itself (a tree) is labelled: the places tree has five levels, province to village. */
+const TREE_DEPTH = 6;
+
+type Seen = ReadonlyMap<Json, number>;
+
+function childTexts(schema: Json, root: Json, seen: Seen): UiSchemaTexts {
   const ui: UiSchemaTexts = {};
   if (isObject(schema.properties)) {
     for (const [key, child] of Object.entries(schema.properties)) {
@@ -66,16 +71,17 @@ function childTexts(schema: Json, root: Json, seen: Set<Json>): UiSchemaTexts {
   return ui;
 }
 
-function walk(node: unknown, root: Json, seen: Set<Json>): UiSchemaTexts {
+function walk(node: unknown, root: Json, seen: Seen): UiSchemaTexts {
   if (!isObject(node)) return {};
   // The texts written beside a $ref (a property's own label) win over those of the schema it points to.
   const own = schemaTexts(node);
   const target = resolveLocal(node, root);
-  // A schema that contains itself (a tree) is labelled down to its first repeat: rjsf reuses nothing deeper.
-  if (!target || seen.has(target)) return textsToUi(own);
-  const inner = new Set(seen).add(target);
-  const targetTexts = target === node ? {} : schemaTexts(target);
-  return { ...textsToUi({ ...targetTexts, ...own }), ...childTexts(target, root, inner) };
+  if (!target) return textsToUi(own);
+  const texts = textsToUi({ ...(target === node ? {} : schemaTexts(target)), ...own });
+  // A uiSchema cannot point back at itself, so a tree is labelled to a fixed depth.
+  const depth = seen.get(target) ?? 0;
+  if (depth >= TREE_DEPTH) return texts;
+  return { ...texts, ...childTexts(target, root, new Map(seen).set(target, depth + 1)) };
 }
 
 function textsToUi(texts: SchemaTexts): UiSchemaTexts {
@@ -88,14 +94,15 @@ function textsToUi(texts: SchemaTexts): UiSchemaTexts {
 /**
  * The rjsf uiSchema that labels a form drawn from `schema` with its Chinese texts: `ui:title` from `x-title`,
  * `ui:description` from `x-description`, for the schema itself and, recursively, its properties, array items,
- * map values and anyOf/oneOf options; local `#/…` references are followed. A schema without Chinese texts gives `{}`.
+ * map values and anyOf/oneOf options; local `#/…` references are followed (a tree to six levels). A schema without
+ * Chinese texts gives `{}`.
  *
  * @example
  * uiSchemaFromTexts({ type: 'object', properties: { count: { type: 'integer', 'x-title': '显示条数' } } })
  * // { count: { 'ui:title': '显示条数' } }
  */
 export function uiSchemaFromTexts(schema: unknown): UiSchemaTexts {
-  return isObject(schema) ? walk(schema, schema, new Set()) : {};
+  return isObject(schema) ? walk(schema, schema, new Map()) : {};
 }
 
 const SUBSCHEMA_KEYS = ['items', 'additionalProperties', 'if', 'then', 'else', 'not'] as const;
