@@ -60,7 +60,7 @@ export interface StudioFlag {
 export interface StudioStatusField {
   /** "2" … "11". */
   number: string;
-  /** Its default wording with what sets it apart, e.g. 已成交（竞价成交） (x-title). */
+  /** Its default wording, with what sets it apart where statuses share one, e.g. 已成交（竞价） (x-title). */
   title: string;
   /** When a project has it (x-description). */
   description: string;

@@ -39,7 +39,7 @@ export function RegionSettings({ model, run }: { model: StudioModel; run: RunEdi
         <TextSetting
           key={`${n}-${statusLabels[n] ?? ''}`}
           id={`set-status-${n}`}
-          label={`${title}（状态 ${n}）`}
+          label={title}
           value={statusLabels[n] ?? ''}
           onSave={(v) => setRegion(['statusLabels', n], v || null)}
         />
@@ -48,14 +48,15 @@ export function RegionSettings({ model, run }: { model: StudioModel; run: RunEdi
         <legend>功能开关</legend>
         {flags.map((flag) => (
           <div key={flag.name} className="studio-flag">
-            <input
-              id={`flag-${flag.name}`}
-              type="checkbox"
-              checked={flag.on}
-              aria-describedby={`flag-${flag.name}-about`}
-              onChange={(event) => void setRegion(['flags', flag.name], event.target.checked)}
-            />
+            {/* The box inside its label: the Chinese title beside it, the name written in region.yaml small after. */}
             <label htmlFor={`flag-${flag.name}`}>
+              <input
+                id={`flag-${flag.name}`}
+                type="checkbox"
+                checked={flag.on}
+                aria-describedby={`flag-${flag.name}-about`}
+                onChange={(event) => void setRegion(['flags', flag.name], event.target.checked)}
+              />{' '}
               {flag.title} <small lang="en">{flag.name}</small>
             </label>
             <p id={`flag-${flag.name}-about`} className="studio-hint">
