@@ -6,6 +6,9 @@
  */
 export const TEXT_KEYWORDS = ['x-title', 'x-description'] as const;
 
+/** The Chinese word for each value of an `enum` (value → word), e.g. `{ "list": "标题列表" }`: a drop-down's options. */
+export const ENUM_TITLES_KEYWORD = 'x-enum-titles';
+
 type Json = Record<string, unknown>;
 
 /** An rjsf uiSchema (kept as plain data here: this module knows no UI framework). */
@@ -14,6 +17,8 @@ export type UiSchemaTexts = { [key: string]: unknown };
 export interface SchemaTexts {
   title?: string;
   description?: string;
+  /** An enum value (as text) → its Chinese word. */
+  enumTitles?: Record<string, string>;
 }
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,9 +28,11 @@ export function schemaTexts(schema: unknown): SchemaTexts {
   if (!isObject(schema)) return {};
   const title = schema['x-title'];
   const description = schema['x-description'];
+  const enumTitles = schema[ENUM_TITLES_KEYWORD];
   return {
     ...(typeof title === 'string' && title !== '' ? { title } : {}),
     ...(typeof description === 'string' && description !== '' ? { description } : {}),
+    ...(isObject(enumTitles) ? { enumTitles: Object.fromEntries(Object.entries(enumTitles).map(([value, word]) => [value, String(word)])) } : {}),
   };
 }
 
@@ -88,12 +95,14 @@ function textsToUi(texts: SchemaTexts): UiSchemaTexts {
   return {
     ...(texts.title ? { 'ui:title': texts.title } : {}),
     ...(texts.description ? { 'ui:description': texts.description } : {}),
+    // rjsf reads ui:enumNames as value → label too, so an option keeps its word whatever the enum's order.
+    ...(texts.enumTitles ? { 'ui:enumNames': texts.enumTitles } : {}),
   };
 }
 
 /**
  * The rjsf uiSchema that labels a form drawn from `schema` with its Chinese texts: `ui:title` from `x-title`,
- * `ui:description` from `x-description`, for the schema itself and, recursively, its properties, array items,
+ * `ui:description` from `x-description`, `ui:enumNames` from `x-enum-titles`, for the schema itself and, recursively, its properties, array items,
  * map values and anyOf/oneOf options; local `#/…` references are followed (a tree to six levels). A schema without
  * Chinese texts gives `{}`.
  *

@@ -37,11 +37,29 @@ function properties(schema: unknown, at = ''): [string, Node][] {
 
 const untitled = (list: [string, Node][]) => list.filter(([, node]) => !CHINESE.test(schemaTexts(node).title ?? '')).map(([where]) => where);
 
+/** Every enum under `schema` (a prop's, or a list prop's items') whose values are not words already, by path. */
+function choices(schema: unknown): [string, Node][] {
+  const needsWords = (node: unknown): node is Node => isNode(node) && Array.isArray(node.enum) && !node.enum.every((v) => CHINESE.test(String(v)));
+  return properties(schema).flatMap(([where, node]): [string, Node][] => [
+    ...(needsWords(node) ? [[where, node] as [string, Node]] : []),
+    ...(needsWords(node.items) ? [[`${where}[]`, node.items] as [string, Node]] : []),
+  ]);
+}
+
+/** The choices whose values lack a Chinese word (x-enum-titles), each named with the values it misses. */
+const unworded = (list: [string, Node][]) =>
+  list.flatMap(([where, node]) => {
+    const words = schemaTexts(node).enumTitles ?? {};
+    const missing = (node.enum as unknown[]).map(String).filter((value) => !CHINESE.test(words[value] ?? ''));
+    return missing.length ? [`${where}: ${missing.join(', ')}`] : [];
+  });
+
 describe('the Chinese texts of the schemas the studio shows (x-title, x-description)', () => {
   it.each([...blockSchemas.keys()])('block %s says in Chinese what a visitor sees and titles every prop in Chinese', (type) => {
     const schema = blockSchemas.get(type)!;
     expect(schemaTexts(schema).description ?? '', `${type}: x-description`).toMatch(CHINESE);
     expect(untitled(properties(schema)), `${type}: props without a Chinese x-title`).toEqual([]);
+    expect(unworded(choices(schema)), `${type}: choices without a Chinese word (x-enum-titles)`).toEqual([]);
   });
 
   it('titles and explains every flag in Chinese', () => {
@@ -56,16 +74,27 @@ describe('the Chinese texts of the schemas the studio shows (x-title, x-descript
     const top = Object.entries(regionSchema.properties as Record<string, Node>).filter(([name]) => !['flags', 'layout', 'pages', 'siteData'].includes(name));
     const nested = top.flatMap(([name, def]) => properties(def, name));
     const tab = properties((regionSchema.$defs as Record<string, Node>).tab, '#tab');
-    expect(untitled([...top, ...nested.filter(([where]) => !where.startsWith('extends')), ...tab])).toEqual([]);
+    const settings = [...top, ...nested.filter(([where]) => !where.startsWith('extends')), ...tab];
+    expect(untitled(settings)).toEqual([]);
+    expect(unworded(settings.filter(([, node]) => Array.isArray(node.enum)))).toEqual([]);
   });
 
   it('titles every field of the places tree in Chinese', () => {
     expect(untitled(properties(readSchema('places.schema.json')))).toEqual([]);
   });
 
-  it('the walk names what lacks a text, down to an array item', () => {
+  it('the walk names what lacks a text, down to an array item, and each choice without its word', () => {
     const schema = { type: 'object', properties: { rows: { type: 'array', items: { type: 'object', properties: { text: { type: 'string' } } } } } };
     expect(untitled(properties(schema))).toEqual(['rows', 'rows[].text']);
+    const withChoices = {
+      type: 'object',
+      properties: {
+        variant: { enum: ['list', 'cards'], 'x-enum-titles': { list: '列表' } },
+        charts: { type: 'array', items: { enum: ['status'] } },
+        kinds: { type: 'array', items: { enum: ['信用', '担保'] } },
+      },
+    };
+    expect(unworded(choices(withChoices))).toEqual(['variant: cards', 'charts[]: status']);
   });
 });
 
@@ -104,6 +133,11 @@ describe('uiSchemaFromTexts', () => {
       level = (level.children as { items: Record<string, unknown> }).items;
     }
     expect(level).toEqual({ name: { 'ui:title': '名称' } });
+  });
+
+  it("words a drop-down's options from x-enum-titles (ui:enumNames by value)", () => {
+    const schema = { type: 'object', properties: { variant: { type: 'string', enum: ['list', 'image-cards'], 'x-title': '显示样式', 'x-enum-titles': { list: '标题列表', 'image-cards': '图片卡片' } } } };
+    expect(uiSchemaFromTexts(schema)).toEqual({ variant: { 'ui:title': '显示样式', 'ui:enumNames': { list: '标题列表', 'image-cards': '图片卡片' } } });
   });
 
   it('gives nothing for a schema without Chinese texts', () => {
