@@ -156,6 +156,15 @@ describe('page studio in Chromium', () => {
       // The schema's English descriptions are for engineers: none reaches the form.
       expect(await page.getByText('Seconds between slides.').count()).toBe(0);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-texts-block.png') });
+      // A choice's options are words too: the news list's 显示样式 offers 标题列表 and 图片卡片, not list and image-cards.
+      await page
+        .getByRole('region', { name: /首页 的区块/ })
+        .getByRole('button', { name: /^\d+\. 新闻列表/ })
+        .first()
+        .click();
+      await expect
+        .poll(() => page.getByLabel('显示样式').locator('option').allTextContents(), { timeout: 10_000 })
+        .toEqual(expect.arrayContaining(['标题列表', '图片卡片']));
 
       await page.getByRole('button', { name: '地区设置' }).click();
       await page.getByRole('checkbox', { name: /^首页显示登录框/ }).waitFor({ timeout: 10_000 });
