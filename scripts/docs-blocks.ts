@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { readBlockSchemas, type JsonSchema } from '../engine/region-files/index.js';
-import { blockMeta, type BlockMeta } from '../engine/region/index.js';
+import { blockMeta, schemaTexts, type BlockMeta } from '../engine/region/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUTPUT = path.join(repoRoot, 'docs/blocks.md');
@@ -73,11 +73,15 @@ export function renderBlockDocs(): string {
     const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((schema.required as string[] | undefined) ?? []);
     const meta = blockMeta(schema);
-    lines.push(`## ${type}`, '', `**${meta.name}** (${String(schema.title)}). ${String(schema.description)}`, '', sourceLine(meta), '');
-    lines.push('| prop | type | default | required | description |', '|---|---|---|---|---|');
+    const about = schemaTexts(schema).description;
+    lines.push(`## ${type}`, '', `**${meta.name}** (${String(schema.title)}). ${String(schema.description)}`, '');
+    if (about) lines.push(`> ${about}`, '');
+    lines.push(sourceLine(meta), '');
+    lines.push('| prop | 名称 | type | default | required | description |', '|---|---|---|---|---|---|');
     for (const [name, prop] of Object.entries(properties)) {
       const def = prop.default === undefined ? '' : `\`${JSON.stringify(prop.default)}\``;
-      lines.push(`| \`${name}\` | ${cell(typeOf(prop))} | ${def} | ${required.has(name) ? 'yes' : ''} | ${cell(String(prop.description ?? ''))} |`);
+      const title = cell(schemaTexts(prop).title ?? '');
+      lines.push(`| \`${name}\` | ${title} | ${cell(typeOf(prop))} | ${def} | ${required.has(name) ? 'yes' : ''} | ${cell(String(prop.description ?? ''))} |`);
     }
     const example = ((schema.examples as unknown[]) ?? [])[0];
     if (example !== undefined) {

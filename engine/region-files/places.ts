@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { ajvProblems } from '../region/ajv-problems.js';
 import { locate, type Origin, type OriginNode } from '../region/origin.js';
+import { ENUM_TITLES_KEYWORD, TEXT_KEYWORDS } from '../region/schema-texts.js';
 import { formatPath, makeProblem, suggest, type PathSegment, type Problem } from '../region/problem.js';
 import { readSchema, SCHEMA_DIR } from './schemas.js';
 import { withWhere } from '../region/where.js';
@@ -54,6 +55,9 @@ export function getPlacesValidator(schemaDir: string = SCHEMA_DIR): ValidateFunc
   let validate = validators.get(schemaDir);
   if (!validate) {
     const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false });
+    // The studio's Chinese labels (schema-texts.ts); no meaning for validation.
+    for (const keyword of TEXT_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
+    ajv.addKeyword({ keyword: ENUM_TITLES_KEYWORD, schemaType: 'object' });
     validate = ajv.compile(readSchema('places.schema.json', schemaDir));
     validators.set(schemaDir, validate);
   }

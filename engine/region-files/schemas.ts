@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
+import { ENUM_TITLES_KEYWORD, TEXT_KEYWORDS } from '../region/schema-texts.js';
 import { isAllowedUrl, URL_FORMAT } from '../security/url-policy.js';
 
 /** The schemas folder of this repository (a path, not `new URL`: under jsdom the global URL is not Node's). */
@@ -94,6 +95,9 @@ export function getRegionSchemas(schemaDir: string = SCHEMA_DIR, blocksDir: stri
   // A block's name for config authors and the data it reads (block-meta.ts); no meaning for validation.
   ajv.addKeyword({ keyword: 'x-name', schemaType: 'string' });
   ajv.addKeyword({ keyword: 'x-source', schemaType: 'object' });
+  // The Chinese labels and explanations the studio's forms show clerks (schema-texts.ts); no meaning for validation.
+  for (const keyword of TEXT_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
+  ajv.addKeyword({ keyword: ENUM_TITLES_KEYWORD, schemaType: 'object' });
   // Every address a region writes (links, pictures, appUrl…) passes the portal's one URL policy.
   ajv.addFormat(URL_FORMAT, isAllowedUrl);
   const regionSchema = readSchema('region.schema.json', schemaDir);

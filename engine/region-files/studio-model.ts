@@ -2,6 +2,7 @@ import path from 'node:path';
 import { blockMeta, type BlockSourceNeeds } from '../region/block-meta.js';
 import { findOrigin, type OriginNode } from '../region/origin.js';
 import type { Problem } from '../region/problem.js';
+import { schemaTexts } from '../region/schema-texts.js';
 import type { RegionCatalog } from './catalog.js';
 import { getRegionSchemas, type JsonSchema } from './schemas.js';
 
@@ -37,16 +38,32 @@ export interface StudioPage {
 /** A block type of the catalogue, for the "add a block" list and the props form. */
 export interface StudioBlockType {
   type: string;
+  /** Its Chinese name (x-name). */
   name: string;
+  /** What a visitor sees, in Chinese (x-description; the English description when it has none). */
   description: string;
   schema: JsonSchema;
   source?: BlockSourceNeeds;
 }
 
 export interface StudioFlag {
+  /** The name written in region.yaml, e.g. homeShowLogin. */
   name: string;
+  /** Its Chinese title (x-title; the name when it has none). */
+  title: string;
+  /** What it does on the portal, in Chinese (x-description; the English description when it has none). */
   description: string;
   on: boolean;
+}
+
+/** One status number's wording input: which status it is, by its default wording and meaning. */
+export interface StudioStatusField {
+  /** "2" … "11". */
+  number: string;
+  /** Its default wording, with what sets it apart where statuses share one, e.g. 已成交（竞价） (x-title). */
+  title: string;
+  /** When a project has it (x-description). */
+  description: string;
 }
 
 export interface StudioModel {
@@ -57,6 +74,8 @@ export interface StudioModel {
     flags: StudioFlag[];
     /** Status number → its wording (the merged value: base and region). */
     statusLabels: Record<string, string>;
+    /** The status numbers in order, each with the Chinese title its input is labelled with. */
+    statusFields: StudioStatusField[];
     names: { cityName: string; homeTitle?: string; doubletitleText?: string };
     tabList: unknown[];
     footList: unknown[];
@@ -82,19 +101,19 @@ export function studioModel(catalog: RegionCatalog, regionId: string, regionFile
   if (!region || !origin) throw new Error(`no region ${regionId}`);
   const regionDir = path.posix.dirname(regionFile);
   const pages = Object.entries((region.pages ?? {}) as Record<string, Json>).map(([id, page]) => studioPage(id, page, origin, regionDir, catalog.problems));
-  const catalogTypes = [...schemas.blockSchemas].map(([type, schema]) => {
+  const catalogTypes = [...schemas.blockSchemas].map(([type, schema]): StudioBlockType => {
     const meta = blockMeta(schema);
-    return { type, name: meta.name, description: String(schema.description ?? ''), schema, ...(meta.source ? { source: meta.source } : {}) };
+    const description = schemaTexts(schema).description ?? String(schema.description ?? '');
+    return { type, name: meta.name, description, schema, ...(meta.source ? { source: meta.source } : {}) };
   });
-  const flagDefs = ((schemas.regionSchema.$defs as Record<string, JsonSchema>).flags.properties ?? {}) as Record<string, JsonSchema>;
-  const flags = (region.flags ?? {}) as Record<string, unknown>;
   return {
     region: { id: regionId, cityName: String(region.cityName ?? ''), homeTitle: region.homeTitle as string | undefined, file: regionFile },
     pages,
     catalog: catalogTypes,
     settings: {
-      flags: Object.entries(flagDefs).map(([name, def]) => ({ name, description: String(def.description ?? ''), on: flags[name] === true })),
+      flags: studioFlags(schemas.regionSchema, (region.flags ?? {}) as Record<string, unknown>),
       statusLabels: (region.statusLabels ?? {}) as Record<string, string>,
+      statusFields: studioStatusFields(schemas.regionSchema),
       names: {
         cityName: String(region.cityName ?? ''),
         homeTitle: region.homeTitle as string | undefined,
@@ -106,6 +125,23 @@ export function studioModel(catalog: RegionCatalog, regionId: string, regionFile
     },
     problems: catalog.problems,
   };
+}
+
+/** Every flag of the region schema, with its Chinese title and description and whether the region turns it on. */
+function studioFlags(regionSchema: JsonSchema, flags: Record<string, unknown>): StudioFlag[] {
+  const defs = ((regionSchema.$defs as Record<string, JsonSchema>).flags.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(defs).map(([name, def]) => {
+    const texts = schemaTexts(def);
+    return { name, title: texts.title ?? name, description: texts.description ?? String(def.description ?? ''), on: flags[name] === true };
+  });
+}
+
+function studioStatusFields(regionSchema: JsonSchema): StudioStatusField[] {
+  const statusLabels = (regionSchema.properties as Record<string, JsonSchema>).statusLabels;
+  return Object.entries((statusLabels.properties ?? {}) as Record<string, JsonSchema>).map(([number, def]) => {
+    const texts = schemaTexts(def);
+    return { number, title: texts.title ?? `状态 ${number}`, description: texts.description ?? '' };
+  });
 }
 
 function studioPage(id: string, page: Json, origin: OriginNode, regionDir: string, problems: Problem[]): StudioPage {

@@ -4,6 +4,15 @@ export { CONDITION_ROOTS, SESSION_FIELDS, conditionPaths, evaluateCondition, rea
 export { formatPath, formatProblem, makeProblem, parsePath, sortProblems, suggest, type PathSegment, type Problem, type ProblemFacts } from './problem.js';
 export { PROBLEM_TEXTS, type ProblemCode, type ProblemLanguage, type ProblemParams, type ProblemText } from './problem-texts.js';
 export { blockMeta, type BlockMeta, type BlockSourceNeeds } from './block-meta.js';
+export {
+  ENUM_TITLES_KEYWORD,
+  schemaTexts,
+  TEXT_KEYWORDS,
+  uiSchemaFromTexts,
+  withoutEnglishDescriptions,
+  type SchemaTexts,
+  type UiSchemaTexts,
+} from './schema-texts.js';
 export { describeWhere, withWhere } from './where.js';
 export { mergeLayers, type Layer } from './merge.js';
 export { findOrigin, locate, type Origin, type OriginNode } from './origin.js';

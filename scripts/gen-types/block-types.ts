@@ -25,7 +25,7 @@ export async function generateBlockTypes(blocksRoot: string = BLOCKS_ROOT): Prom
   const properties: Record<string, Json> = {};
   for (const { type, schema } of blocks) {
     const name = `${pascalCase(type)}Props`;
-    const { title, description, 'x-name': _name, 'x-source': _source, ...rest } = schema;
+    const { title, description, 'x-name': _name, 'x-source': _source, 'x-description': _texts, ...rest } = schema;
     const doc = `${String(title)}: ${String(description)}`;
     defs[name] = { ...(toTypeSchema(rest, mapRef) as Json), description: doc, title: name };
     properties[type] = { $ref: `#/$defs/${name}` };

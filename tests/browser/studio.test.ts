@@ -79,8 +79,8 @@ describe('page studio in Chromium', () => {
       // The box follows the saved file: it turns on once the server has written it.
       await page.getByLabel('homeShowLogin').click();
       await expect.poll(() => fs.readFileSync(path.join(regionsDir, 'lantian/region.yaml'), 'utf8'), { timeout: 10_000 }).toContain('homeShowLogin: true');
-      await page.getByRole('textbox', { name: '状态 2', exact: true }).fill('即将公告');
-      await page.getByRole('button', { name: '保存状态 2' }).click();
+      await page.getByRole('textbox', { name: '公示中', exact: true }).fill('即将公告');
+      await page.getByRole('button', { name: '保存公示中' }).click();
       await expect.poll(() => fs.readFileSync(path.join(regionsDir, 'lantian/region.yaml'), 'utf8'), { timeout: 10_000 }).toContain('"2": 即将公告');
       await expect.poll(() => page.getByLabel('homeShowLogin').isChecked(), { timeout: 10_000 }).toBe(true);
 
@@ -135,6 +135,46 @@ describe('page studio in Chromium', () => {
       expect(loadRegionCatalog(regionsDir).problems).toEqual([]);
       await page.frameLocator('iframe').getByText('松阳县农村产权交易平台').first().waitFor({ timeout: 20_000 });
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-new-county.png') });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('speaks Chinese to the clerk: the props form, the flags and the status inputs are labelled from the schemas', async () => {
+    const { page, errors } = await chromium.openPage({ route: '/' });
+    try {
+      await page.goto(`${chromium.portal.url}studio`, { waitUntil: 'load' });
+      await page.getByRole('heading', { name: /^页面工作室 · / }).waitFor({ timeout: 20_000 });
+      await page
+        .getByRole('region', { name: /首页 的区块/ })
+        .getByRole('button', { name: /^\d+\. 新闻轮播/ })
+        .first()
+        .click();
+      await page.getByLabel('切换间隔（秒）').waitFor({ timeout: 10_000 });
+      await expect.poll(() => page.getByText('详情页面地址', { exact: true }).count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByText('新闻编号作为 id 传入。').count()).toBeGreaterThan(0);
+      // The schema's English descriptions are for engineers: none reaches the form.
+      expect(await page.getByText('Seconds between slides.').count()).toBe(0);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-texts-block.png') });
+      // A choice's options are words too: the news list's 显示样式 offers 标题列表 and 图片卡片, not list and image-cards.
+      await page
+        .getByRole('region', { name: /首页 的区块/ })
+        .getByRole('button', { name: /^\d+\. 新闻列表/ })
+        .first()
+        .click();
+      await expect
+        .poll(() => page.getByLabel('显示样式').locator('option').allTextContents(), { timeout: 10_000 })
+        .toEqual(expect.arrayContaining(['标题列表', '图片卡片']));
+
+      await page.getByRole('button', { name: '地区设置' }).click();
+      await page.getByRole('checkbox', { name: /^首页显示登录框/ }).waitFor({ timeout: 10_000 });
+      await page.getByRole('textbox', { name: '报名中', exact: true }).waitFor();
+      await page.getByRole('textbox', { name: '已成交（一人报名）', exact: true }).waitFor();
+      await page.getByRole('checkbox', { name: /^首页显示登录框/ }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-texts-settings.png') });
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(errors).toEqual([]);
     } finally {
       await page.context().close();
     }

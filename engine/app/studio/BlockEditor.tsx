@@ -1,4 +1,6 @@
-import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { useMemo } from 'react';
+import { uiSchemaFromTexts, withoutEnglishDescriptions } from '../../region/schema-texts.js';
 import { SchemaForm } from '../../react/forms/SchemaForm.js';
 import type { StudioModel } from './studio-api.js';
 import type { RunEdit } from './StudioApp.js';
@@ -38,6 +40,11 @@ function whenValue(when: unknown): string {
 /** One block: its width, when it shows, where its data comes from, and its props by a form from its schema. */
 export function BlockEditor({ model, page, block, run }: { model: StudioModel; page: Page; block: Block; run: RunEdit }) {
   const type = model.catalog.find((b) => b.type === block.type);
+  // The form speaks the schema's Chinese texts (x-title, x-description); its English descriptions are for engineers.
+  const form = useMemo(
+    () => ({ schema: withoutEnglishDescriptions(type?.schema ?? {}) as RJSFSchema, uiSchema: uiSchemaFromTexts(type?.schema) as UiSchema }),
+    [type],
+  );
   const set = (field: 'props' | 'source' | 'when' | 'width', value: unknown) => run({ op: 'setBlock', page: page.id, index: block.index, field, value });
   const sourceNow = JSON.stringify(block.source ?? null);
   const sources = [
@@ -79,12 +86,12 @@ export function BlockEditor({ model, page, block, run }: { model: StudioModel; p
           {whenValue(block.when) === 'custom' && <option value="custom">（YAML 中的组合条件）</option>}
           {model.settings.flags.map((flag) => (
             <option key={flag.name} value={`flags.${flag.name}`}>
-              开关 {flag.name} 打开时
+              {flag.title}（{flag.name}）打开时
             </option>
           ))}
           {model.settings.flags.map((flag) => (
             <option key={`!${flag.name}`} value={`!flags.${flag.name}`}>
-              开关 {flag.name} 关闭时
+              {flag.title}（{flag.name}）关闭时
             </option>
           ))}
         </select>
@@ -112,7 +119,8 @@ export function BlockEditor({ model, page, block, run }: { model: StudioModel; p
         <p>这个区块的属性请在 {block.file} 中编辑。</p>
       ) : (
         <SchemaForm
-          schema={type.schema as RJSFSchema}
+          schema={form.schema}
+          uiSchema={form.uiSchema}
           validator={serverChecks}
           initialData={block.props ?? {}}
           submitText="保存属性"

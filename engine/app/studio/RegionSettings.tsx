@@ -2,8 +2,6 @@ import { useState } from 'react';
 import type { StudioModel } from './studio-api.js';
 import type { RunEdit } from './StudioApp.js';
 
-const STATUS_NUMBERS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11'];
-
 /** A text setting saved on its own button (a region name, a status's wording). */
 function TextSetting({ id, label, value, onSave }: { id: string; label: string; value: string; onSave(value: string): Promise<string | undefined> }) {
   const [text, setText] = useState(value);
@@ -27,7 +25,7 @@ function TextSetting({ id, label, value, onSave }: { id: string; label: string; 
 /** The region's names, its flags (each with what it does) and its status wording, saved to its region.yaml. */
 export function RegionSettings({ model, run }: { model: StudioModel; run: RunEdit }) {
   const setRegion = (path: string[], value: unknown) => run({ op: 'setRegion', path, value });
-  const { names, flags, statusLabels } = model.settings;
+  const { names, flags, statusLabels, statusFields } = model.settings;
   return (
     <section aria-labelledby="settings-title" className="studio-settings">
       <h2 id="settings-title">
@@ -37,11 +35,11 @@ export function RegionSettings({ model, run }: { model: StudioModel; run: RunEdi
       <TextSetting id="set-cityName" label="地区名称" value={names.cityName} onSave={(v) => setRegion(['cityName'], v)} />
       <TextSetting id="set-homeTitle" label="网站标题" value={names.homeTitle ?? ''} onSave={(v) => setRegion(['homeTitle'], v || null)} />
       <h3>状态名称</h3>
-      {STATUS_NUMBERS.map((n) => (
+      {statusFields.map(({ number: n, title }) => (
         <TextSetting
           key={`${n}-${statusLabels[n] ?? ''}`}
           id={`set-status-${n}`}
-          label={`状态 ${n}`}
+          label={title}
           value={statusLabels[n] ?? ''}
           onSave={(v) => setRegion(['statusLabels', n], v || null)}
         />
@@ -50,14 +48,17 @@ export function RegionSettings({ model, run }: { model: StudioModel; run: RunEdi
         <legend>功能开关</legend>
         {flags.map((flag) => (
           <div key={flag.name} className="studio-flag">
-            <input
-              id={`flag-${flag.name}`}
-              type="checkbox"
-              checked={flag.on}
-              aria-describedby={`flag-${flag.name}-about`}
-              onChange={(event) => void setRegion(['flags', flag.name], event.target.checked)}
-            />
-            <label htmlFor={`flag-${flag.name}`}>{flag.name}</label>
+            {/* The box inside its label: the Chinese title beside it, the name written in region.yaml small after. */}
+            <label htmlFor={`flag-${flag.name}`}>
+              <input
+                id={`flag-${flag.name}`}
+                type="checkbox"
+                checked={flag.on}
+                aria-describedby={`flag-${flag.name}-about`}
+                onChange={(event) => void setRegion(['flags', flag.name], event.target.checked)}
+              />{' '}
+              {flag.title} <small lang="en">{flag.name}</small>
+            </label>
             <p id={`flag-${flag.name}-about`} className="studio-hint">
               {flag.description}
             </p>
