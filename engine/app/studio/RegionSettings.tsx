@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { StudioModel } from './studio-api.js';
 import type { RunEdit } from './StudioApp.js';
+import { ListSettings } from './ListSettings.js';
 
 const STATUS_NUMBERS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11'];
 
@@ -64,6 +65,7 @@ export function RegionSettings({ model, run }: { model: StudioModel; run: RunEdi
           </div>
         ))}
       </fieldset>
+      <ListSettings model={model} run={run} />
     </section>
   );
 }
