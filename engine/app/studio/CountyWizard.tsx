@@ -75,7 +75,7 @@ export function CountyWizard({ onCreated, onRefused }: { onCreated(answer: Studi
         <input id="county-lesseeId" inputMode="numeric" value={lesseeId} onChange={(e) => setLesseeId(e.target.value)} />
       </label>
       <label>
-        项目编号前缀（大写字母，如 SY；不填则取地区标识的前两个字母）
+        项目编号前缀（大写字母，如 SY；可不填）
         <input id="county-codePrefix" value={codePrefix} onChange={(e) => setCodePrefix(e.target.value)} />
       </label>
       <PlaceFields prefix="province" label="所属省" place={province} onChange={setProvince} />
