@@ -104,6 +104,15 @@ describe('studio lists and new pages', () => {
     expect(loadRegionCatalog(root).problems).toEqual([]);
   });
 
+  it('takes the last town away with the children key, and writes a first town under the county again', () => {
+    const session = new StudioSession(root, 'lantian');
+    while (session.model().settings.towns.length > 0) expect(session.apply({ op: 'removeListItem', list: 'towns', index: 0 }).ok).toBe(true);
+    expect(read(placesFile)).not.toMatch(/children:\s*$/);
+    expect(session.apply({ op: 'addListItem', list: 'towns', value: { name: '蓝关街道', deptId: 610122001, deptCode: '610122001000' } }).ok).toBe(true);
+    expect(session.model().settings.towns).toEqual([{ name: '蓝关街道', deptId: 610122001, deptCode: '610122001000' }]);
+    expect(loadRegionCatalog(root).problems).toEqual([]);
+  });
+
   it('makes a page from each starter where a hand-written region keeps its pages, then links it from the nav', () => {
     const session = new StudioSession(root, 'lantian');
     const starters = { list: 'article-page', article: 'article-detail', blank: 'notice-text' } as const;
