@@ -45,7 +45,16 @@ function valueOf(draft: Draft, fields: ItemField[]): Item {
   );
 }
 
-function Fields({ prefix, fields, draft, onChange }: { prefix: string; fields: ItemField[]; draft: Draft; onChange(draft: Draft): void }) {
+interface FieldsProps {
+  prefix: string;
+  fields: ItemField[];
+  draft: Draft;
+  onChange(draft: Draft): void;
+  /** The hints under the fields: on the form that adds an item (each item repeating them makes a long panel). */
+  hints?: boolean;
+}
+
+function Fields({ prefix, fields, draft, onChange, hints = false }: FieldsProps) {
   return (
     <>
       {fields.map((f) => {
@@ -67,11 +76,11 @@ function Fields({ prefix, fields, draft, onChange }: { prefix: string; fields: I
                 id={id}
                 inputMode={f.kind === 'number' ? 'numeric' : undefined}
                 value={draft[f.key]}
-                aria-describedby={f.hint ? `${id}-hint` : undefined}
+                aria-describedby={hints && f.hint ? `${id}-hint` : undefined}
                 onChange={(e) => set(e.target.value)}
               />
             )}
-            {f.hint && (
+            {hints && f.hint && (
               <small id={`${id}-hint`} className="studio-hint">
                 {f.hint}
               </small>
@@ -134,7 +143,8 @@ function AddItem({ props }: { props: ListEditorProps }) {
         if ((await run({ op: 'addListItem', list, value })) === undefined) setDraft(empty());
       }}
     >
-      <Fields prefix={`${list}-new`} fields={fields} draft={draft} onChange={setDraft} />
+      <p className="studio-list-add-title">新的{noun}（填好后添加到末尾）</p>
+      <Fields prefix={`${list}-new`} fields={fields} draft={draft} onChange={setDraft} hints />
       <button type="submit">添加{noun}</button>
     </form>
   );
