@@ -206,7 +206,7 @@ describe('page studio in Chromium', () => {
         ),
       ).toEqual([]);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-new-county.png'), fullPage: true });
-      await page.locator('.studio-panel').screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-list-forms.png') });
+      await page.locator('#list-towns').screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-towns-form.png') });
 
       // The page the studio shows, and the same files served by a plain server (as npm start serves them).
       // A renamed town is new data, not new config: the page shows it once it asks again (a reload, as a clerk would).
