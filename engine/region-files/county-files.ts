@@ -21,6 +21,8 @@ export interface CountyInput {
   deptId: number;
   deptCode: string;
   lesseeId: number;
+  /** The letters of its projects' 项目编号 (e.g. SY → SY2026-2-000001). */
+  projectCodePrefix: string;
   /** The province and the city above the county, top first. */
   ancestors: CountyPlace[];
   towns: CountyPlace[];
@@ -88,12 +90,55 @@ function placesText(input: CountyInput): string {
   return `${header('../../schemas/places.schema.json', comment)}places:\n${[...lines, ...towns].join('\n')}\n`;
 }
 
+/**
+ * The nav a county starts with: the tabs every hand-written county has (regions/chunan), each a page of the shared
+ * base, with the trading drop-downs and the area menu of its towns.
+ */
+export const COUNTY_TABS = [
+  { name: '首页', router: '/' },
+  { name: '所在区域', router: '/szqy', type: 'area' },
+  { name: '产权交易', router: '/tradingProject?idx=2', type: 'supply' },
+  { name: '招标采购', router: '/tradingProject?idx=1', type: 'tender' },
+  { name: '需求信息', router: '/tradingProject?idx=3', type: 'demand' },
+  { name: '新闻中心', router: '/pressCenter' },
+  { name: '交易指南', router: '/tradingGuide' },
+  { name: '政策法规', router: '/policiesRegulations' },
+  { name: '资料下载', router: '/dataDownload' },
+  { name: '数据统计', router: '/dataSta' },
+];
+
+const COUNTY_FOOTER = [
+  { text: '关于我们', href: '/aboutUs' },
+  { text: '投诉建议', href: '/aboutUs/complaints' },
+];
+
+const flowList = (items: object[]) => items.map((item) => `  - ${flowText(item)}`).join('\n');
+
 function regionText(input: CountyInput): string {
   const body = stringify(
-    { id: input.id, cityName: input.cityName, homeTitle: input.homeTitle, deptId: input.deptId, deptCode: input.deptCode, lesseeId: input.lesseeId },
+    {
+      id: input.id,
+      cityName: input.cityName,
+      homeTitle: input.homeTitle,
+      projectCodePrefix: input.projectCodePrefix,
+      deptId: input.deptId,
+      deptCode: input.deptCode,
+      lesseeId: input.lesseeId,
+      havaLink: false,
+    },
     { lineWidth: 0 },
   );
-  return `${header('../../schemas/region-layer.schema.json', `${input.cityName}：由页面工作室的新建地区向导生成。`)}extends: ../_base/region.yaml\n\n${body}`;
+  const units = stringify(
+    { footerUnits: { responsible: `${input.cityName}农业农村局`, supervisory: `${input.cityName}农村产权交易监督管理办公室` } },
+    { lineWidth: 0 },
+  );
+  return [
+    `${header('../../schemas/region-layer.schema.json', `${input.cityName}：由页面工作室的新建地区向导生成。`)}extends: ../_base/region.yaml\n`,
+    body,
+    `tabList:\n${flowList(COUNTY_TABS)}\n`,
+    `footList:\n${flowList(COUNTY_FOOTER)}\n`,
+    units,
+  ].join('\n');
 }
 
 /** The three files of a new county, absolute path → text, as a hand-written region has them. */

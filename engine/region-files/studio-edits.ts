@@ -2,6 +2,8 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { blockMeta } from '../region/block-meta.js';
 import type { JsonSchema } from './schemas.js';
+import { applyListEdit, ListEditError, type ListContext, type ListEdit } from './studio-lists.js';
+import { pageStarterBlocks, type PageStarter } from './page-starters.js';
 import { countItems, insertItem, moveItem, removeItem, setIn, type YamlPath } from './yaml-splice.js';
 
 /** One change a studio user makes; each becomes a splice of the region's YAML files (see yaml-splice.ts). */
@@ -13,10 +15,11 @@ export type StudioEdit =
   | { op: 'setBlock'; page: string; index: number; field: 'props' | 'source' | 'when' | 'width'; value: unknown }
   | { op: 'setRegion'; path: string[]; value: unknown }
   | { op: 'customizePage'; page: string }
-  | { op: 'addPage'; page: string; route: string; title: string };
+  | { op: 'addPage'; page: string; route: string; title: string; starter?: PageStarter }
+  | ListEdit;
 
 /** What an edit needs to know of the region's files. */
-export interface EditContext {
+export interface EditContext extends ListContext {
   /** The region's folder (absolute). */
   regionDir: string;
   /** The current text of a file (undefined when there is none). */
@@ -116,6 +119,15 @@ export function applyEdit(ctx: EditContext, edit: StudioEdit): Map<string, strin
       const value = edit.value === null ? undefined : edit.value;
       return new Map([[abs, setIn(text, [...blocks, edit.index, edit.field], value)]]);
     }
+    case 'addListItem':
+    case 'removeListItem':
+    case 'moveListItem':
+    case 'setListItem':
+      try {
+        return applyListEdit(ctx, edit);
+      } catch (error) {
+        throw error instanceof ListEditError ? new StudioEditError(error.message) : error;
+      }
     default:
       return applyFileEdit(ctx, edit);
   }
@@ -142,7 +154,8 @@ function applyFileEdit(ctx: EditContext, edit: Extract<StudioEdit, { op: 'setReg
     case 'addPage': {
       if (!PAGE_ID.test(edit.page)) throw new StudioEditError('页面标识只能用英文字母开头，由字母、数字、- 和 _ 组成');
       if (ctx.mergedPage(edit.page)) throw new StudioEditError(`已有页面 ${edit.page}`);
-      const page = { route: edit.route, title: edit.title, blocks: [] };
+      if (!/^\/[A-Za-z0-9_/-]*$/.test(edit.route)) throw new StudioEditError('页面地址应以 / 开头，只用英文字母、数字、_、- 和 /，例如 /tongzhi');
+      const page = { route: edit.route, title: edit.title, blocks: pageStarterBlocks(edit.starter ?? 'blank', edit.title) };
       return new Map([[path.join(ctx.regionDir, 'pages', `${edit.page}.yaml`), pageFileText(page, `${edit.title}。`)]]);
     }
   }

@@ -5,6 +5,8 @@ import type { Problem } from '../region/problem.js';
 import { schemaTexts } from '../region/schema-texts.js';
 import type { RegionCatalog } from './catalog.js';
 import { getRegionSchemas, type JsonSchema } from './schemas.js';
+import { PAGE_STARTERS } from './page-starters.js';
+import type { StudioTown } from './studio-lists.js';
 
 /** One block of a page as the studio shows it. */
 export interface StudioBlock {
@@ -79,8 +81,15 @@ export interface StudioModel {
     names: { cityName: string; homeTitle?: string; doubletitleText?: string };
     tabList: unknown[];
     footList: unknown[];
+    /** Friendly links (shown while flags.haveFootLink is on). */
+    footLinkList: unknown[];
+    footerUnits: Record<string, string>;
+    /** The county's towns as its places.yaml writes them. */
+    towns: StudioTown[];
     siteDataKeys: string[];
   };
+  /** The starters a new page is made from: id → what it holds. */
+  pageStarters: Record<string, string>;
   /** Every problem of the catalog; those of this region's pages are also on their blocks. */
   problems: Problem[];
   history: { canUndo: boolean; canRedo: boolean };
@@ -94,7 +103,7 @@ function blockProblems(problems: Problem[], pageId: string, index: number): Prob
 }
 
 /** The studio's view of one region of a catalog read with positions (`precise: true`). */
-export function studioModel(catalog: RegionCatalog, regionId: string, regionFile: string): Omit<StudioModel, 'history'> {
+export function studioModel(catalog: RegionCatalog, regionId: string, regionFile: string, towns: StudioTown[] = []): Omit<StudioModel, 'history'> {
   const schemas = getRegionSchemas();
   const region = catalog.regions.find((r) => r.id === regionId) as unknown as Json | undefined;
   const origin = catalog.origins.get(regionId);
@@ -121,8 +130,12 @@ export function studioModel(catalog: RegionCatalog, regionId: string, regionFile
       },
       tabList: (region.tabList ?? []) as unknown[],
       footList: (region.footList ?? []) as unknown[],
+      footLinkList: (region.footLinkList ?? []) as unknown[],
+      footerUnits: (region.footerUnits ?? {}) as Record<string, string>,
+      towns,
       siteDataKeys: Object.keys((region.siteData ?? {}) as object),
     },
+    pageStarters: { ...PAGE_STARTERS },
     problems: catalog.problems,
   };
 }

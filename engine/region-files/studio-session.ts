@@ -6,6 +6,8 @@ import { overlayFiles } from './file-source.js';
 import { getRegionSchemas } from './schemas.js';
 import { applyEdit, StudioEditError, type EditContext, type StudioEdit } from './studio-edits.js';
 import { studioModel, type StudioModel } from './studio-model.js';
+import { countyTowns } from './studio-lists.js';
+import { PLACES_FILE } from './places.js';
 
 /** What one applied edit changed: each file's text before and after (null: there was no file). */
 interface Step {
@@ -49,17 +51,38 @@ export class StudioSession {
     return path.dirname(path.resolve(this.catalog.files.get(this.regionId)!));
   }
 
+  /** The region as merged from its layers. */
+  private region(): Record<string, unknown> & { deptId?: number; pages?: Record<string, Record<string, unknown>> } {
+    return this.catalog.regions.find((r) => r.id === this.regionId) as unknown as Record<string, unknown>;
+  }
+
+  private towns() {
+    const abs = path.join(this.regionDir, PLACES_FILE);
+    try {
+      return countyTowns(fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined, Number(this.region().deptId));
+    } catch {
+      // A places.yaml that does not parse: the catalog's problems say where.
+      return [];
+    }
+  }
+
   model(): StudioModel {
     const file = this.catalog.files.get(this.regionId)!;
-    return { ...studioModel(this.catalog, this.regionId, file), history: { canUndo: this.undoSteps.length > 0, canRedo: this.redoSteps.length > 0 } };
+    return {
+      ...studioModel(this.catalog, this.regionId, file, this.towns()),
+      history: { canUndo: this.undoSteps.length > 0, canRedo: this.redoSteps.length > 0 },
+    };
   }
 
   private context(): EditContext {
     const regionDir = this.regionDir;
     const model = studioModel(this.catalog, this.regionId, this.catalog.files.get(this.regionId)!);
-    const region = this.catalog.regions.find((r) => r.id === this.regionId) as unknown as { pages?: Record<string, Record<string, unknown>> };
+    const region = this.region();
     return {
       regionDir,
+      deptId: Number(region.deptId),
+      routes: model.pages.map((p) => p.route),
+      mergedList: (list) => (Array.isArray(region[list]) ? (region[list] as unknown[]) : undefined),
       read: (abs) => (fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined),
       mergedPage: (page) => region.pages?.[page],
       pageFile: (page) => {

@@ -292,7 +292,10 @@ export function insertItem(text: string, seqPath: YamlPath, index: number, item:
   // The column of the items' `-`.
   const firstLine = lineStart(text, (seq.items[0] as Node).range![0]);
   const indent = text.slice(firstLine).search(/\S/);
-  const lines = 'lines' in item ? item.lines : `${' '.repeat(indent)}- ${itemText(item.value, indent + 2)}\n`;
+  // A new item takes its neighbours' style: a list of `- { … }` lines (the nav, the towns) gets one more such line.
+  const flowItems = seq.items.every((node) => isCollection(node) && node.flow === true);
+  const newItem = (value: Json) => (flowItems && fitsFlow(value, indent + 2) ? flowText(value) : itemText(value, indent + 2));
+  const lines = 'lines' in item ? item.lines : `${' '.repeat(indent)}- ${newItem(item.value)}\n`;
   if (index < seq.items.length) {
     const at = itemSpan(text, seq, index).start;
     return splice(text, at, at, lines);

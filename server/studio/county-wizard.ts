@@ -7,6 +7,7 @@ import type { Problem } from '../../engine/region/problem.js';
 const REGION_ID = /^[a-z][a-z0-9-]{0,39}$/;
 const DEPT_CODE = /^[0-9]{12}$/;
 const MAX_TOWNS = 200;
+const CODE_PREFIX = /^[A-Z]{1,6}$/;
 
 type Body = Record<string, unknown>;
 
@@ -44,6 +45,9 @@ export function parseCountyInput(input: unknown): CountyInput {
   const starter = (typeof body.starter === 'string' ? body.starter : 'news') as CountyStarter;
   if (!(starter in COUNTY_STARTERS)) throw new Error(`首页模板应是 ${Object.keys(COUNTY_STARTERS).join('、')} 之一`);
   const cityName = text(body, 'cityName', '地区名称');
+  const prefix =
+    typeof body.projectCodePrefix === 'string' && body.projectCodePrefix.trim() ? body.projectCodePrefix.trim() : regionId.slice(0, 2).toUpperCase();
+  if (!CODE_PREFIX.test(prefix)) throw new Error('项目编号前缀应是 1 到 6 个大写英文字母，例如 SY');
   return {
     id: regionId,
     cityName,
@@ -51,6 +55,7 @@ export function parseCountyInput(input: unknown): CountyInput {
     deptId: id(body, 'deptId', 'deptId'),
     deptCode,
     lesseeId: id(body, 'lesseeId', 'lesseeId'),
+    projectCodePrefix: prefix,
     ancestors: ancestors.map((p, i) => place(p, `第 ${i + 1} 个上级地区`)),
     towns: towns.map((p, i) => place(p, `第 ${i + 1} 个镇（街道）`)),
     starter,

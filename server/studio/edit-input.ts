@@ -1,4 +1,6 @@
 import type { StudioEdit } from '../../engine/region-files/studio-edits.js';
+import { STUDIO_LISTS, type StudioList } from '../../engine/region-files/studio-lists.js';
+import { isPageStarter, PAGE_STARTERS } from '../../engine/region-files/page-starters.js';
 
 /** The largest block index, page id and text the studio takes (a page has tens of blocks). */
 const MAX_INDEX = 999;
@@ -9,6 +11,9 @@ const MAX_PATH = 8;
 const BLOCK_FIELDS = ['props', 'source', 'when', 'width'] as const;
 
 type Body = Record<string, unknown>;
+
+/** The most keys an item of a list (a tab, a link, a town) has, and the longest text it holds. */
+const MAX_ITEM_KEYS = 12;
 
 function name(body: Body, key: string, max = MAX_NAME): string {
   const value = body[key];
@@ -53,8 +58,41 @@ export function parseStudioEdit(input: unknown): StudioEdit {
     }
     case 'customizePage':
       return { op: 'customizePage', page: name(body, 'page') };
-    case 'addPage':
-      return { op: 'addPage', page: name(body, 'page'), route: name(body, 'route', MAX_TEXT), title: name(body, 'title', MAX_TEXT) };
+    case 'addPage': {
+      if (body.starter !== undefined && !isPageStarter(body.starter)) throw new Error(`starter 应是 ${Object.keys(PAGE_STARTERS).join('、')} 之一`);
+      const starter = body.starter === undefined ? {} : { starter: body.starter };
+      return { op: 'addPage', page: name(body, 'page'), route: name(body, 'route', MAX_TEXT), title: name(body, 'title', MAX_TEXT), ...starter };
+    }
+    default:
+      return parseListEdit(body);
+  }
+}
+
+function list(body: Body): StudioList {
+  if (!STUDIO_LISTS.includes(body.list as StudioList)) throw new Error(`list 应是 ${STUDIO_LISTS.join('、')} 之一`);
+  return body.list as StudioList;
+}
+
+/** A list item from a form: a small object (its values are checked by the region validator with the whole file). */
+function item(body: Body): Record<string, unknown> {
+  const value = body.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length > MAX_ITEM_KEYS) {
+    throw new Error(`value 应是一个不超过 ${MAX_ITEM_KEYS} 项的对象`);
+  }
+  if (JSON.stringify(value).length > 20 * MAX_TEXT) throw new Error('value 太长');
+  return value as Record<string, unknown>;
+}
+
+function parseListEdit(body: Body): StudioEdit {
+  switch (body.op) {
+    case 'addListItem':
+      return { op: 'addListItem', list: list(body), value: item(body), ...(body.index === undefined ? {} : { index: index(body, 'index') }) };
+    case 'removeListItem':
+      return { op: 'removeListItem', list: list(body), index: index(body, 'index') };
+    case 'moveListItem':
+      return { op: 'moveListItem', list: list(body), from: index(body, 'from'), to: index(body, 'to') };
+    case 'setListItem':
+      return { op: 'setListItem', list: list(body), index: index(body, 'index'), value: item(body) };
     default:
       throw new Error('不认识的修改（op）');
   }

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadRegionCatalog } from '../../engine/region-files/index.js';
 import AxeBuilder from '@axe-core/playwright';
-import { SCREENSHOT_DIR, withPortalInChromium } from './portal-harness.js';
+import { SCREENSHOT_DIR, startPortal, withPortalInChromium } from './portal-harness.js';
 import { buildStudioIfStale } from '../../scripts/client-build.js';
 
 // npm run studio -- lantian over a temp copy of regions/, driven as a clerk would: add blocks from the catalogue,
@@ -108,37 +110,133 @@ describe('page studio in Chromium', () => {
     }
   });
 
-  it('makes a new county from the wizard, whose home the live page shows', async () => {
-    const { page } = await chromium.openPage({ route: '/' });
+  it('makes a new county as a clerk: wizard, five blocks, reorder, forms, settings, nav, town and page; npm start shows it alike', async () => {
+    const { page, errors } = await chromium.openPage({ route: '/' });
     try {
       await page.goto(`${chromium.portal.url}studio`, { waitUntil: 'load' });
-      await page.getByRole('button', { name: '新建地区' }).click();
-      await page.getByLabel('地区标识').fill('songyang');
-      const fill = async (prefix: string, name: string, deptId: string, deptCode: string) => {
-        await page.locator(`#${prefix}-name`).fill(name);
-        await page.locator(`#${prefix}-deptId`).fill(deptId);
-        await page.locator(`#${prefix}-deptCode`).fill(deptCode);
-      };
-      await fill('county', '松阳县', '331124', '331124000000');
-      await page.getByLabel('lesseeId').fill('120');
-      await fill('province', '浙江省', '33', '330000000000');
-      await fill('city', '丽水市', '3311', '331100000000');
-      await fill('town-0', '西屏街道', '331124001', '331124001000');
-      await page.getByRole('button', { name: '再加一个镇（街道）' }).click();
-      await fill('town-1', '古市镇', '331124101', '331124101000');
-      await page.getByRole('button', { name: '创建地区' }).click();
-      await page.getByRole('heading', { name: '页面工作室 · 松阳县' }).waitFor({ timeout: 20_000 });
+      await newCountyByWizard(page);
       const dir = path.join(regionsDir, 'songyang');
-      expect(fs.readFileSync(path.join(dir, 'region.yaml'), 'utf8')).toContain('extends: ../_base/region.yaml');
-      expect(fs.readFileSync(path.join(dir, 'places.yaml'), 'utf8')).toContain('古市镇');
-      expect((parse(fs.readFileSync(path.join(dir, 'pages/home.yaml'), 'utf8')) as { blocks: unknown[] }).blocks).toHaveLength(5);
-      expect(loadRegionCatalog(regionsDir).problems).toEqual([]);
-      await page.frameLocator('iframe').getByText('松阳县农村产权交易平台').first().waitFor({ timeout: 20_000 });
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-new-county.png') });
+      const songyangHome = path.join(dir, 'pages/home.yaml');
+      const types = () => (parse(fs.readFileSync(songyangHome, 'utf8')) as { blocks: { type: string }[] }).blocks.map((b) => b.type);
+      const propsAt = (i: number) => (parse(fs.readFileSync(songyangHome, 'utf8')) as { blocks: { props?: Record<string, unknown> }[] }).blocks[i].props;
+      expect(types()).toEqual(['project-search']);
+      // The wizard's county has its nav from the start.
+      expect(fs.readFileSync(path.join(dir, 'region.yaml'), 'utf8')).toContain('  - { name: 新闻中心, router: /pressCenter }');
+
+      // Five blocks from the catalogue.
+      const outline = page.getByRole('region', { name: /首页 的区块/ });
+      const added = ['notice-text', 'news-list', 'town-list', 'trading-statistics', 'article-list'];
+      for (const [i, type] of added.entries()) {
+        await page.getByLabel('添加区块').selectOption(type);
+        await page.getByRole('button', { name: '添加到页面末尾' }).click();
+        await expect.poll(() => types().length, { timeout: 10_000 }).toBe(2 + i);
+        await expect.poll(() => outline.locator('.studio-blocks > li').count(), { timeout: 10_000 }).toBe(2 + i);
+      }
+      expect(types()).toEqual(['project-search', ...added]);
+
+      // Reordered by dragging (the article list onto the second place) and by keyboard (the notice up, by Enter).
+      const items = outline.locator('.studio-blocks > li');
+      await items.nth(5).dragTo(items.nth(1));
+      await expect.poll(types, { timeout: 10_000 }).toEqual(['project-search', 'article-list', 'notice-text', 'news-list', 'town-list', 'trading-statistics']);
+      // The outline shows the new order once the answer is in (the file is written just before).
+      await outline.getByRole('button', { name: /^2\. 文章列表/ }).waitFor({ timeout: 10_000 });
+      await outline.getByRole('button', { name: '上移 提示文字' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(types, { timeout: 10_000 }).toEqual(['project-search', 'notice-text', 'article-list', 'news-list', 'town-list', 'trading-statistics']);
+
+      await outline.getByRole('button', { name: /^2\. 提示文字/ }).waitFor({ timeout: 10_000 });
+
+      // Edited by their forms: the notice's title and text, the news list's title.
+      await outline.getByRole('button', { name: /^2\. 提示文字/ }).click();
+      await page.locator('#props-1_title').fill('本县公告');
+      await page.locator('#props-1_text').fill('松阳县产权交易由工作室编排');
+      await page.getByRole('button', { name: '保存属性' }).click();
+      await expect.poll(() => propsAt(1)?.text, { timeout: 10_000 }).toBe('松阳县产权交易由工作室编排');
+      await outline.getByRole('button', { name: /^4\. 新闻列表/ }).click();
+      await page.locator('#props-3_title').fill('工作动态');
+      await page.getByRole('button', { name: '保存属性' }).click();
+      await expect.poll(() => propsAt(3)?.title, { timeout: 10_000 }).toBe('工作动态');
+
+      // A page from a starter, then the settings: a flag, a status's wording, the nav, a friendly link and a town.
+      await page.getByRole('button', { name: '新建页面' }).click();
+      await page.locator('#page-route').fill('/tongzhi');
+      await page.locator('#page-title').fill('通知公告');
+      await page.locator('#page-starter').selectOption('blank');
+      await page.getByRole('button', { name: '创建页面' }).click();
+      await page.getByRole('region', { name: /通知公告 的区块/ }).waitFor({ timeout: 10_000 });
+      expect(fs.existsSync(path.join(dir, 'pages/tongzhi.yaml'))).toBe(true);
+      // It is in the page picker, picked; back to the home for the rest.
+      const picker = page.locator('.studio-bar select');
+      expect(await picker.inputValue()).toBe('tongzhi');
+      expect(await picker.locator('option').allInnerTexts()).toContain('通知公告（/tongzhi）');
+      await picker.selectOption('home');
+      await editSettings(page, dir);
+
+      const region = fs.readFileSync(path.join(dir, 'region.yaml'), 'utf8');
+      expect(region).toContain('  - { name: 本县新闻, router: /pressCenter }\n');
+      expect(region).toContain('  - { name: 通知公告, router: /tongzhi }\n');
+      expect(region).toContain('"2": 即将公告');
+      expect(region).toContain('haveFootLink: true');
+      const places = fs.readFileSync(path.join(dir, 'places.yaml'), 'utf8');
+      expect(places).toContain('- { name: 古市新镇, deptId: 331124101, deptCode: "331124101000" }');
+      // The wizard's comments are kept through every change.
+      expect(region).toContain('# 松阳县：由页面工作室的新建地区向导生成。');
+      expect(places).toContain('# 松阳县（丽水市，浙江省）及其镇（街道）。');
+      expect(fs.readFileSync(songyangHome, 'utf8')).toContain('# 松阳县首页（空白首页）。');
+      // npm run validate:regions on the folder the studio wrote.
+      const validated = spawnSync('npx', ['tsx', 'scripts/validate-regions.ts', regionsDir], { encoding: 'utf8' });
+      expect(validated.status, validated.stdout + validated.stderr).toBe(0);
+      expect(validated.stdout).toContain('songyang');
+
+      // axe on the studio with the new forms open.
+      await page.getByRole('button', { name: '地区设置' }).click();
+      for (const list of await page.locator('details.studio-list').all()) {
+        if ((await list.getAttribute('open')) === null) await list.locator('summary').click();
+      }
+      await page.locator('#towns-1-name').waitFor();
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe').analyze();
+      const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+      ).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-new-county.png'), fullPage: true });
+      await page.locator('#list-towns').screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-towns-form.png') });
+
+      // The page the studio shows, and the same files served by a plain server (as npm start serves them).
+      // A renamed town is new data, not new config: the page shows it once it asks again (a reload, as a clerk would).
+      await page.locator('iframe').evaluate((frame: HTMLIFrameElement) => frame.contentWindow!.location.reload());
+      const preview = page.frameLocator('iframe');
+      await preview.locator('main li a', { hasText: '古市新镇' }).waitFor({ timeout: 20_000 });
+      await preview.getByText('松阳县产权交易由工作室编排').waitFor({ timeout: 20_000 });
+      await preview.getByRole('link', { name: '通知公告' }).first().waitFor({ timeout: 20_000 });
+      const shown = await pageSummary(preview.locator('body'));
+      expect(shown.headings).toEqual(expect.arrayContaining(['本县公告', '工作动态']));
+      expect(shown.nav).toEqual(expect.arrayContaining(['本县新闻', '通知公告']));
+      expect(shown.friendly).toEqual(['松阳县人民政府']);
+      expect(shown.towns).toContain('古市新镇');
+      const served = await startPortal({ regionsDir });
+      try {
+        const visitor = await page.context().newPage();
+        await visitor.goto(`${served.url}?region=songyang#/`, { waitUntil: 'load' });
+        await visitor.getByText('松阳县产权交易由工作室编排').waitFor({ timeout: 20_000 });
+        await visitor.locator('main li a', { hasText: '古市新镇' }).waitFor({ timeout: 20_000 });
+        expect(await pageSummary(visitor.locator('body'))).toEqual(shown);
+        await visitor.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-new-county-served.png'), fullPage: true });
+      } finally {
+        await served.close();
+      }
+      expect(errors).toEqual([]);
     } finally {
       await page.context().close();
     }
-  });
+    // A clerk's whole session and a second server: longer than one page's test.
+  }, 240_000);
 
   it('speaks Chinese to the clerk: the props form, the flags and the status inputs are labelled from the schemas', async () => {
     const { page, errors } = await chromium.openPage({ route: '/' });
@@ -180,3 +278,71 @@ describe('page studio in Chromium', () => {
     }
   });
 });
+
+async function newCountyByWizard(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '新建地区' }).click();
+  await page.getByLabel('地区标识').fill('songyang');
+  const fill = async (prefix: string, name: string, deptId: string, deptCode: string) => {
+    await page.locator(`#${prefix}-name`).fill(name);
+    await page.locator(`#${prefix}-deptId`).fill(deptId);
+    await page.locator(`#${prefix}-deptCode`).fill(deptCode);
+  };
+  await fill('county', '松阳县', '331124', '331124000000');
+  await page.getByLabel('lesseeId').fill('120');
+  await page.getByLabel('项目编号前缀').fill('SY');
+  await fill('province', '浙江省', '33', '330000000000');
+  await fill('city', '丽水市', '3311', '331100000000');
+  await fill('town-0', '西屏街道', '331124001', '331124001000');
+  await page.getByRole('button', { name: '再加一个镇（街道）' }).click();
+  await fill('town-1', '古市镇', '331124101', '331124101000');
+  await page.getByLabel('首页模板').selectOption('blank');
+  await page.getByRole('button', { name: '创建地区' }).click();
+  await page.getByRole('heading', { name: '页面工作室 · 松阳县' }).waitFor({ timeout: 20_000 });
+  expect(loadRegionCatalog(regionsDir).problems).toEqual([]);
+}
+
+/** 地区设置 as a clerk: a flag on, status 2 worded anew, a nav entry renamed and one added, a friendly link, a town renamed. */
+async function editSettings(page: Page, dir: string): Promise<void> {
+  const regionText = () => fs.readFileSync(path.join(dir, 'region.yaml'), 'utf8');
+  await page.getByRole('button', { name: '地区设置' }).click();
+  await page.getByLabel('haveFootLink').click();
+  await expect.poll(regionText, { timeout: 10_000 }).toContain('haveFootLink: true');
+  await page.getByRole('textbox', { name: '公示中', exact: true }).fill('即将公告');
+  await page.getByRole('button', { name: '保存公示中' }).click();
+  await expect.poll(regionText, { timeout: 10_000 }).toContain('"2": 即将公告');
+
+  await page.getByText('导航（10 项）').click();
+  await page.locator('#tabList-5-name').fill('本县新闻');
+  await page.getByRole('button', { name: '保存 新闻中心' }).click();
+  await expect.poll(regionText, { timeout: 10_000 }).toContain('{ name: 本县新闻, router: /pressCenter }');
+  await page.locator('#tabList-new-name').fill('通知公告');
+  await page.locator('#tabList-new-router').fill('/tongzhi');
+  await page.getByRole('button', { name: '添加导航项' }).click();
+  await expect.poll(regionText, { timeout: 10_000 }).toContain('{ name: 通知公告, router: /tongzhi }');
+
+  await page.getByText(/^友情链接（0 项）/).click();
+  await page.locator('#footLinkList-new-label').fill('松阳县人民政府');
+  await page.locator('#footLinkList-new-url').fill('https://www.songyang.gov.cn/');
+  await page.getByRole('button', { name: '添加友情链接' }).click();
+  await expect.poll(regionText, { timeout: 10_000 }).toContain('松阳县人民政府');
+
+  await page.getByText(/^镇（街道）（2 项）/).click();
+  await page.locator('#towns-1-name').fill('古市新镇');
+  await page.getByRole('button', { name: '保存 古市镇' }).click();
+  await expect.poll(() => fs.readFileSync(path.join(dir, 'places.yaml'), 'utf8'), { timeout: 10_000 }).toContain('古市新镇');
+}
+
+/** What a visitor reads of a home: its blocks' headings, the nav, the friendly links and the towns listed. */
+async function pageSummary(body: Locator): Promise<{ headings: string[]; nav: string[]; friendly: string[]; towns: string[] }> {
+  const texts = async (selector: string) =>
+    (await body.locator(selector).allInnerTexts())
+      // An outside link's （在新窗口打开） is on a line of its own.
+      .map((t) => t.split('\n')[0].trim())
+      .filter(Boolean);
+  return {
+    headings: await texts('h2.tm-panel__title'),
+    nav: await texts('.tm-nav__list > li > .tm-nav__link'),
+    friendly: await texts('.tm-footer__friendly a'),
+    towns: await texts('main li a'),
+  };
+}

@@ -36,6 +36,7 @@ export function CountyWizard({ onCreated, onRefused }: { onCreated(answer: Studi
   const [id, setId] = useState('');
   const [county, setCounty] = useState<Place>(emptyPlace());
   const [lesseeId, setLesseeId] = useState('');
+  const [codePrefix, setCodePrefix] = useState('');
   const [province, setProvince] = useState<Place>(emptyPlace());
   const [city, setCity] = useState<Place>(emptyPlace());
   const [towns, setTowns] = useState<Place[]>([emptyPlace()]);
@@ -53,6 +54,7 @@ export function CountyWizard({ onCreated, onRefused }: { onCreated(answer: Studi
           deptId: Number(county.deptId),
           deptCode: county.deptCode.trim(),
           lesseeId: Number(lesseeId),
+          projectCodePrefix: codePrefix.trim(),
           ancestors: [province, city].filter((p) => p.name.trim()).map(asPlace),
           towns: towns.filter((t) => t.name.trim()).map(asPlace),
           starter,
@@ -71,6 +73,10 @@ export function CountyWizard({ onCreated, onRefused }: { onCreated(answer: Studi
       <label>
         lesseeId（租户编号）
         <input id="county-lesseeId" inputMode="numeric" value={lesseeId} onChange={(e) => setLesseeId(e.target.value)} />
+      </label>
+      <label>
+        项目编号前缀（大写字母，如 SY；可不填）
+        <input id="county-codePrefix" value={codePrefix} onChange={(e) => setCodePrefix(e.target.value)} />
       </label>
       <PlaceFields prefix="province" label="所属省" place={province} onChange={setProvince} />
       <PlaceFields prefix="city" label="所属市" place={city} onChange={setCity} />

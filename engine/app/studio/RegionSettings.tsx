@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { StudioModel } from './studio-api.js';
 import type { RunEdit } from './StudioApp.js';
+import { ListSettings } from './ListSettings.js';
 
 /** A text setting saved on its own button (a region name, a status's wording). */
 function TextSetting({ id, label, value, onSave }: { id: string; label: string; value: string; onSave(value: string): Promise<string | undefined> }) {
@@ -65,6 +66,7 @@ export function RegionSettings({ model, run }: { model: StudioModel; run: RunEdi
           </div>
         ))}
       </fieldset>
+      <ListSettings model={model} run={run} />
     </section>
   );
 }

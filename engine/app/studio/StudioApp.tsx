@@ -4,6 +4,7 @@ import { PageOutline } from './PageOutline.js';
 import { BlockEditor } from './BlockEditor.js';
 import { RegionSettings } from './RegionSettings.js';
 import { CountyWizard } from './CountyWizard.js';
+import { AddPage } from './AddPage.js';
 import { ProblemList } from './ProblemList.js';
 import { StudioBar, type Panel } from './StudioBar.js';
 
@@ -73,6 +74,17 @@ export function StudioApp() {
               <p>在左侧选一个区块来编辑它的属性、数据来源和显示条件。</p>
             ))}
           {panel === 'settings' && <RegionSettings model={model} run={run} />}
+          {panel === 'page' && (
+            <AddPage
+              model={model}
+              run={run}
+              onAdded={(id) => {
+                setPageId(id);
+                setSelected(undefined);
+                setPanel('block');
+              }}
+            />
+          )}
           {panel === 'county' && (
             <CountyWizard
               onCreated={(answer) => {

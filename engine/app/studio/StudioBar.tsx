@@ -1,6 +1,6 @@
 import { studioApi, type StudioAnswer, type StudioModel } from './studio-api.js';
 
-export type Panel = 'block' | 'settings' | 'county';
+export type Panel = 'block' | 'settings' | 'page' | 'county';
 
 interface BarProps {
   model: StudioModel;
@@ -49,6 +49,7 @@ export function StudioBar({ model, page, panel, status, onPage, onPanel, onAnswe
           [
             ['block', '区块'],
             ['settings', '地区设置'],
+            ['page', '新建页面'],
             ['county', '新建地区'],
           ] as const
         ).map(([id, label]) => (

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { parse } from 'yaml';
+import { PLACES_FILE } from './places.js';
+import { countItems, insertItem, moveItem, removeItem, setIn, type YamlPath } from './yaml-splice.js';
+
+/**
+ * The region's lists the studio edits item by item (so each item's comments and style stay): the nav tabs, the
+ * footer's links, the friendly links (all in region.yaml), and the county's towns (in places.yaml).
+ */
+export const STUDIO_LISTS = ['tabList', 'footList', 'footLinkList', 'towns'] as const;
+export type StudioList = (typeof STUDIO_LISTS)[number];
+
+export type ListEdit =
+  | { op: 'addListItem'; list: StudioList; index?: number; value: Record<string, unknown> }
+  | { op: 'removeListItem'; list: StudioList; index: number }
+  | { op: 'moveListItem'; list: StudioList; from: number; to: number }
+  /** `value`'s keys replace the item's; a null one removes it. */
+  | { op: 'setListItem'; list: StudioList; index: number; value: Record<string, unknown> };
+
+/** What a list edit needs of the region: its folder, a file's text, its deptId, and a list as merged from its layers. */
+export interface ListContext {
+  regionDir: string;
+  read(abs: string): string | undefined;
+  deptId: number;
+  mergedList(list: string): unknown[] | undefined;
+  /** The routes of the region's pages (a nav tab or footer link inside the portal must open one). */
+  routes: string[];
+}
+
+/** A town as the studio shows it (the rest of its node — order, villages — is kept as written). */
+export interface StudioTown {
+  name: string;
+  deptId: number;
+  deptCode: string;
+}
+
+/** An edit refused before validation; `message` is Chinese. */
+export class ListEditError extends Error {}
+
+interface PlaceNode {
+  deptId?: unknown;
+  children?: PlaceNode[];
+}
+
+/** The path of the place with `deptId` in a places.yaml text (depth first), or undefined. */
+export function placePath(text: string, deptId: number): YamlPath | undefined {
+  const walk = (nodes: PlaceNode[] | undefined, at: YamlPath): YamlPath | undefined => {
+    for (const [i, node] of (nodes ?? []).entries()) {
+      if (node?.deptId === deptId) return [...at, i];
+      const found = walk(node?.children, [...at, i, 'children']);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const doc = parse(text) as { places?: PlaceNode[] } | null;
+  return walk(doc?.places, ['places']);
+}
+
+/** The county's towns as written in its places.yaml (none when the county is not declared there). */
+export function countyTowns(text: string | undefined, deptId: number): StudioTown[] {
+  if (text === undefined) return [];
+  const at = placePath(text, deptId);
+  if (!at) return [];
+  const towns = (itemAt(text, at).children ?? []) as StudioTown[];
+  return towns.map((t) => ({ name: t.name, deptId: t.deptId, deptCode: t.deptCode }));
+}
+
+/** The file and the list's path in it; a nav or footer list the region takes from its base is first written as its own. */
+function target(ctx: ListContext, list: StudioList): { abs: string; seq: YamlPath; text: string } {
+  if (list === 'towns') {
+    const abs = path.join(ctx.regionDir, PLACES_FILE);
+    const text = ctx.read(abs);
+    if (text === undefined) throw new ListEditError('本地区没有 places.yaml：镇（街道）写在那里');
+    const county = placePath(text, ctx.deptId);
+    if (!county) throw new ListEditError(`本地区的 places.yaml 中没有 deptId 为 ${ctx.deptId} 的地区`);
+    return { abs, seq: [...county, 'children'], text };
+  }
+  const abs = path.join(ctx.regionDir, 'region.yaml');
+  let text = ctx.read(abs);
+  if (text === undefined) throw new ListEditError('找不到本地区的 region.yaml');
+  const merged = ctx.mergedList(list);
+  if (countItems(text, [list]) === 0 && merged && merged.length > 0) text = setIn(text, [list], merged);
+  return { abs, seq: [list], text };
+}
+
+function itemAt(text: string, at: YamlPath): Record<string, unknown> {
+  let node = parse(text) as unknown;
+  for (const key of at) node = (node as Record<string | number, unknown> | null)?.[key];
+  return typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as Record<string, unknown>) : {};
+}
+
+function checkIndex(index: number, count: number, allowEnd = false): void {
+  if (!Number.isInteger(index) || index < 0 || index > count || (!allowEnd && index === count)) throw new ListEditError(`没有第 ${index + 1} 项`);
+}
+
+/**
+ * A tab's `router` and a footer link's `href` inside the portal must be the route of one of the region's pages (its
+ * query aside): a clerk's typo would otherwise be a dead link on every page.
+ */
+function checkRoute(ctx: ListContext, list: StudioList, value: Record<string, unknown>): void {
+  const key = list === 'tabList' ? 'router' : list === 'footList' ? 'href' : undefined;
+  const route = key ? value[key] : undefined;
+  if (typeof route !== 'string' || !route.startsWith('/')) return;
+  const page = route.split('?')[0];
+  if (ctx.routes.includes(page)) return;
+  throw new ListEditError(`本地区没有地址为 ${page} 的页面：导航和页脚链接只能指向已有的页面（可先“新建页面”），站外地址以 https:// 开头`);
+}
+
+/** The file a list edit changes: absolute path → new text. */
+export function applyListEdit(ctx: ListContext, edit: ListEdit): Map<string, string> {
+  if (edit.op === 'addListItem' || edit.op === 'setListItem') checkRoute(ctx, edit.list, edit.value);
+  const { abs, seq, text } = target(ctx, edit.list);
+  const count = countItems(text, seq);
+  switch (edit.op) {
+    case 'addListItem': {
+      const index = edit.index ?? count;
+      checkIndex(index, count, true);
+      return new Map([[abs, insertItem(text, seq, index, { value: edit.value })]]);
+    }
+    case 'removeListItem':
+      checkIndex(edit.index, count);
+      // The last item goes with its key: an empty `children:` would read as null, which no schema takes.
+      return new Map([[abs, count === 1 ? setIn(text, seq, undefined) : removeItem(text, seq, edit.index).text]]);
+    case 'moveListItem':
+      checkIndex(edit.from, count);
+      checkIndex(edit.to, count);
+      return new Map([[abs, moveItem(text, seq, edit.from, edit.to)]]);
+    case 'setListItem': {
+      checkIndex(edit.index, count);
+      // The form's keys over the item's (null takes one away): what the form does not show (a tab's when or
+      // sub-tabs, a town's order or villages) stays as written.
+      const old = itemAt(text, [...seq, edit.index]);
+      const next = Object.fromEntries(Object.entries({ ...old, ...edit.value }).filter(([, v]) => v !== null && v !== undefined));
+      return new Map([[abs, setIn(text, [...seq, edit.index], next)]]);
+    }
+  }
+}
