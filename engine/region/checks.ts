@@ -120,6 +120,45 @@ function checkTabs(c: CheckContext, tabs: unknown, at: PathSegment[]) {
   });
 }
 
+/** The portal's own path of a link (`/x?y` → `/x`), or undefined for an outside address. */
+const portalPath = (link: unknown) => (typeof link === 'string' && link.startsWith('/') && !link.startsWith('//') ? link.split(/[?#]/)[0] : undefined);
+
+/**
+ * Every nav tab and footer link inside the portal names a declared page: a link to no page is a dead end a visitor
+ * would meet (页面不存在), found here rather than by walking the site.
+ */
+function checkLinksReachPages(c: CheckContext, region: Json) {
+  const routes = isObject(region.pages)
+    ? Object.values(region.pages).flatMap((page) => (isObject(page) && typeof page.route === 'string' ? [page.route] : []))
+    : [];
+  if (!routes.length) return;
+  const known = new Set(routes);
+  const check = (link: unknown, at: PathSegment[], what: string) => {
+    const route = portalPath(link);
+    if (route !== undefined && !known.has(route)) c.report(at, 'linkToNoPage', { route, whatEn: what }, suggest(route, routes));
+  };
+  const walkTabs = (tabs: unknown, at: PathSegment[]) => {
+    if (!Array.isArray(tabs)) return;
+    tabs.forEach((tab, index) => {
+      if (!isObject(tab)) return;
+      check(tab.router, [...at, index, 'router'], `nav tab "${String(tab.name ?? '')}"`);
+      walkTabs(tab.children, [...at, index, 'children']);
+    });
+  };
+  walkTabs(region.tabList, ['tabList']);
+  const lists: Array<[list: string, field: string, label: string, noun: string]> = [
+    ['footList', 'href', 'text', 'footer link'],
+    ['footLinkList', 'url', 'label', 'friendly link'],
+  ];
+  for (const [list, field, label, noun] of lists) {
+    const items = region[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item, index) => {
+      if (isObject(item)) check(item[field], [list, index, field], `${noun} "${String(item[label] ?? '')}"`);
+    });
+  }
+}
+
 function checkPages(c: CheckContext, pages: Json) {
   const routes = new Map<string, string>();
   for (const [pageId, page] of Object.entries(pages)) {
@@ -146,6 +185,7 @@ export function checkRegion(region: Json, origin: OriginNode, schemas: RegionSch
   };
   const c: CheckContext = { schemas, origin, problems, report };
   checkTabs(c, region.tabList, ['tabList']);
+  checkLinksReachPages(c, region);
   if (isObject(region.layout)) {
     checkBlocks(c, region.layout.header, ['layout', 'header']);
     checkBlocks(c, region.layout.footer, ['layout', 'footer']);

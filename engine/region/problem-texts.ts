@@ -135,6 +135,10 @@ export const PROBLEM_TEXTS = {
     zh: (p) => `条件用到的登录状态“${p.name}”不存在，只能用 ${p.fields}`,
     en: (p) => `condition reads unknown session field "${p.name}"; expected ${p.fieldsEn}`,
   },
+  linkToNoPage: {
+    zh: (p) => `站内地址“${p.route}”没有对应的页面，访客点开会看到“页面不存在”。请改成已有页面的地址，或先新建这个页面`,
+    en: (p) => `${p.whatEn} links to "${p.route}", which no page declares (a visitor would meet "page not found"); use a page's route or add the page`,
+  },
   duplicateRoute: {
     zh: (p) => `地址“${p.route}”已被页面“${p.owner}”使用，每个页面要有自己的地址`,
     en: (p) => `route "${p.route}" is already used by page "${p.owner}"; each page needs its own route`,

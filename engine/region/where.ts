@@ -9,6 +9,9 @@ const LAYOUT_PARTS: Record<string, string> = { header: '页头', footer: '页脚
 /** What a part of a block entry is, for the words after the block (props go by their own names). */
 const ENTRY_PARTS: Record<string, string> = { props: '属性', source: '数据来源', when: '显示条件', type: '类型', width: '宽度' };
 
+/** The region's lists by what a clerk calls them (others go by their key). */
+const LIST_NAMES: Record<string, string> = { footList: '页脚链接', footLinkList: '友情链接', footerUnits: '页脚单位' };
+
 /** A list item's own name, when it has one (a nav tab's text, a footer link's name). */
 function itemLabel(item: unknown): string | undefined {
   if (!isObject(item)) return undefined;
@@ -81,7 +84,7 @@ export function describeWhere(segments: readonly PathSegment[], root: unknown, b
   if (head === 'tabList' && typeof second === 'number') return describeTab(root.tabList, segments.slice(1));
   if (typeof head === 'string' && typeof second === 'number' && Array.isArray(root[head])) {
     const label = itemLabel((root[head] as unknown[])[second]);
-    return `${head} 第 ${second + 1} 项${label ? `“${label}”` : ''}${rest.length ? `的 ${restOf(rest)}` : ''}`;
+    return `${LIST_NAMES[head] ?? `${head} `}第 ${second + 1} 项${label ? `“${label}”` : ''}${rest.length ? `的 ${restOf(rest)}` : ''}`;
   }
   return undefined;
 }

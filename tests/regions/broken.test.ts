@@ -38,7 +38,7 @@ const EXPECTED: Record<string, PinnedProblem[]> = {
     { file: "demo/region.yaml", line: 10, column: 48, path: "pages.home.blocks[1].when.any[1].path", message: "condition reads unknown region key \"showAppImg\"", suggestion: "region.showAppImage" },
     { file: "demo/region.yaml", line: 12, column: 15, path: "pages.home.blocks[2].when.path", message: "missing required key \"path\"" },
     { file: "demo/region.yaml", line: 12, column: 17, path: "pages.home.blocks[2].when.nto", message: "unknown key \"nto\"", suggestion: "not" },
-    { file: "demo/region.yaml", line: 14, column: 59, path: "tabList[0].when.not", message: "condition reads unknown flag \"notHaveJRFV\"", suggestion: "flags.notHaveJRFW" },
+    { file: "demo/region.yaml", line: 14, column: 41, path: "tabList[0].when.not", message: "condition reads unknown flag \"notHaveJRFV\"", suggestion: "flags.notHaveJRFW" },
   ],
   'bad-props': [
     { file: "demo/region.yaml", line: 9, column: 11, path: "pages.home.blocks[0].props.titel", message: "unknown prop \"titel\"", suggestion: "title" },
@@ -49,6 +49,10 @@ const EXPECTED: Record<string, PinnedProblem[]> = {
     { file: "deployment.yaml", line: 1, column: 16, path: "defaultRegion", message: "names unknown region \"dmeo\"", suggestion: "demo" },
     { file: "deployment.yaml", line: 4, column: 21, path: "hosts[\"other.example.cn\"]", message: "names unknown region \"othre\"" },
     { file: "other/region.yaml", line: 2, column: 5, path: "id", message: "region id \"demo\" is also used by <case>/demo/region.yaml; ids must be unique" },
+  ],
+  'link-to-no-page': [
+    { file: "demo/region.yaml", line: 5, column: 27, path: "tabList[1].router", message: "nav tab \"新闻中心\" links to \"/presCenter\", which no page declares (a visitor would meet \"page not found\"); use a page's route or add the page", suggestion: "/pressCenter" },
+    { file: "demo/region.yaml", line: 8, column: 25, path: "footList[0].href", message: "footer link \"关于我们\" links to \"/aboutUs\", which no page declares (a visitor would meet \"page not found\"); use a page's route or add the page" },
   ],
   'duplicate-route': [
     { file: "demo/region.yaml", line: 8, column: 12, path: "pages.newsAgain.route", message: "route \"/pressCenter\" is already used by page \"news\"; each page needs its own route" },

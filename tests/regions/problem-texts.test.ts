@@ -71,7 +71,7 @@ describe('where a problem is, by name', () => {
     ['pages.home.blocks[0].when.any[0]', '页面“首页”（home）第 1 个区块（新闻轮播）的显示条件 when.any[0]'],
     ['pages.home.route', '页面“首页”（home）的 route'],
     ['tabList[1].children[0].router', '导航第 2 项“产权交易”下第 1 项“全部产权交易”的 router'],
-    ['footLinkList[0].url', 'footLinkList 第 1 项“浙江政务服务网”的 url'],
+    ['footLinkList[0].url', '友情链接第 1 项“浙江政务服务网”的 url'],
     ['layout.footer[0].props.text', '页脚第 1 个区块（页脚）的属性 text'],
     ['flags.homeShowLogn', '功能开关 homeShowLogn'],
   ])('%s → %s', (p, expected) => {
