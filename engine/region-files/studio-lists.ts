@@ -23,8 +23,6 @@ export interface ListContext {
   read(abs: string): string | undefined;
   deptId: number;
   mergedList(list: string): unknown[] | undefined;
-  /** The routes of the region's pages (a nav tab or footer link inside the portal must open one). */
-  routes: string[];
 }
 
 /** A town as the studio shows it (the rest of its node — order, villages — is kept as written). */
@@ -93,22 +91,8 @@ function checkIndex(index: number, count: number, allowEnd = false): void {
   if (!Number.isInteger(index) || index < 0 || index > count || (!allowEnd && index === count)) throw new ListEditError(`没有第 ${index + 1} 项`);
 }
 
-/**
- * A tab's `router` and a footer link's `href` inside the portal must be the route of one of the region's pages (its
- * query aside): a clerk's typo would otherwise be a dead link on every page.
- */
-function checkRoute(ctx: ListContext, list: StudioList, value: Record<string, unknown>): void {
-  const key = list === 'tabList' ? 'router' : list === 'footList' ? 'href' : undefined;
-  const route = key ? value[key] : undefined;
-  if (typeof route !== 'string' || !route.startsWith('/')) return;
-  const page = route.split('?')[0];
-  if (ctx.routes.includes(page)) return;
-  throw new ListEditError(`本地区没有地址为 ${page} 的页面：导航和页脚链接只能指向已有的页面（可先“新建页面”），站外地址以 https:// 开头`);
-}
-
 /** The file a list edit changes: absolute path → new text. */
 export function applyListEdit(ctx: ListContext, edit: ListEdit): Map<string, string> {
-  if (edit.op === 'addListItem' || edit.op === 'setListItem') checkRoute(ctx, edit.list, edit.value);
   const { abs, seq, text } = target(ctx, edit.list);
   const count = countItems(text, seq);
   switch (edit.op) {

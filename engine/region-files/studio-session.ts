@@ -81,7 +81,6 @@ export class StudioSession {
     return {
       regionDir,
       deptId: Number(region.deptId),
-      routes: model.pages.map((p) => p.route),
       mergedList: (list) => (Array.isArray(region[list]) ? (region[list] as unknown[]) : undefined),
       read: (abs) => (fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined),
       mergedPage: (page) => region.pages?.[page],

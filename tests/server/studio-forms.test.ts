@@ -43,7 +43,7 @@ describe('studio list forms and new pages', () => {
     const before = [read('lantian/region.yaml'), read('lantian/places.yaml')];
     const dead = await post({ op: 'addListItem', list: 'tabList', value: { name: '没有', router: '/meiyou' } });
     expect(dead.statusCode).toBe(422);
-    expect(dead.json().msg).toContain('没有地址为 /meiyou 的页面');
+    expect(JSON.stringify(dead.json().data.problems)).toContain('站内地址“/meiyou”没有对应的页面');
     const badCode = await post({ op: 'setListItem', list: 'towns', index: 1, value: { deptCode: '1234' } });
     expect(badCode.statusCode).toBe(422);
     expect(badCode.json().data.problems.length).toBeGreaterThan(0);
