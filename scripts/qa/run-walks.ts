@@ -1,13 +1,20 @@
 import type { Region } from '../../schemas/types/region.js';
 import { launchChromium, startPortal, watchCsp, watchNetwork } from '../../tests/browser/portal-harness.js';
 import { newWalkMemory } from './screen-checks.js';
+import { QA_TEXTS } from './texts.js';
 import { walkRegion, type RegionWalk } from './walk.js';
 
-/** A region's walk, and what the browser said meanwhile (script errors, Content-Security-Policy violations). */
+/** A region's walk, and what the browser said meanwhile (script errors, Content-Security-Policy violations), worded. */
 export interface WalkOutcome {
   walk: RegionWalk;
   errors: string[];
 }
+
+/** The page's script errors and policy violations in words (watchCsp lists a violation among the errors too: once). */
+const worded = (errors: readonly string[], csp: readonly string[]) => [
+  ...errors.filter((e) => !e.startsWith('CSP ')).map(QA_TEXTS.consoleError),
+  ...csp.map(QA_TEXTS.csp),
+];
 
 /**
  * Starts the real server on `regionsDir` over a throwaway database with the demo data, and Chromium, and walks each
@@ -33,11 +40,14 @@ export async function walkRegions(regionsDir: string, regions: readonly Region[]
         await page.goto(url('/'), { waitUntil: 'load' });
         await network.quiet();
         const walk = await walkRegion(page, { region, url, memory, screenshotDir });
-        outcomes.push({ walk, errors: [...errors, ...csp.map((v) => `CSP ${v}`)] });
+        outcomes.push({ walk, errors: worded(errors, csp) });
         console.log(`  ${region.id}：${walk.screens.length} 个页面，${walk.screens.filter((s) => s.problems.length).length} 个有问题`);
       } catch (error) {
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        outcomes.push({ walk: { region: region.id, screens: [], unreached: [], badOutside: [] }, errors: [...errors, `走查中断：${message}`] });
+        outcomes.push({
+          walk: { region: region.id, screens: [], unreached: [], badOutside: [] },
+          errors: [...worded(errors, csp), QA_TEXTS.walkBroken(message)],
+        });
       } finally {
         await context.close();
       }
