@@ -68,8 +68,15 @@ export function changedRegions(catalog: RegionCatalog, regionsDir: string, ref: 
     .map((r) => r.id);
 }
 
+/** One region's walk: how long it took and how many screens it opened. */
+export interface RegionTiming {
+  region: string;
+  seconds: number;
+  screens: number;
+}
+
 /** Runs QA and writes its reports; the exit code is 0 only when every case passed. */
-export async function runQa(options: QaOptions): Promise<{ cases: QaCase[]; exitCode: number }> {
+export async function runQa(options: QaOptions): Promise<{ cases: QaCase[]; exitCode: number; timings: RegionTiming[] }> {
   const started = Date.now();
   const regionsDir = path.resolve(options.regionsDir);
   const catalog = loadRegionCatalog(regionsDir, { baseDir: options.base, precise: true });
@@ -83,9 +90,11 @@ export async function runQa(options: QaOptions): Promise<{ cases: QaCase[]; exit
       : (options.regions ?? (options.changedSince ? changedRegions(catalog, regionsDir, options.changedSince) : catalog.regions.map((r) => r.id)));
   const regions = catalog.regions.filter((r) => wanted.includes(r.id)) as unknown as Region[];
   for (const region of regions) cases.push(...themeCases(region, catalog.origins.get(region.id)!));
+  const timings: RegionTiming[] = [];
   if (!options.only && catalog.problems.length === 0) {
     console.log(`走查 ${regions.length} 个地区：${regions.map((r) => r.id).join('、') || '（无）'}`);
     const walks = await walkRegions(regionsDir, regions, screenshotDir);
+    timings.push(...walks.map(({ walk, seconds }) => ({ region: walk.region, seconds, screens: walk.screens.length })));
     for (const { walk, errors } of walks) {
       const region = regions.find((r) => r.id === walk.region)!;
       cases.push(...walkCases(walk, region, catalog.origins.get(region.id)!, 'screens/'));
@@ -95,7 +104,7 @@ export async function runQa(options: QaOptions): Promise<{ cases: QaCase[]; exit
   const seconds = (Date.now() - started) / 1000;
   const ok = cases.every((c) => c.failures.length === 0);
   writeReports(options, cases, { ok, seconds, regionsDir: path.relative(options.base, regionsDir) || '.', regions: regions.map((r) => r.id) });
-  return { cases, exitCode: ok ? 0 : 1 };
+  return { cases, exitCode: ok ? 0 : 1, timings };
 }
 
 function writeReports(options: QaOptions, cases: QaCase[], summary: { ok: boolean; seconds: number; regionsDir: string; regions: string[] }): void {

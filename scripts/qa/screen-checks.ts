@@ -38,7 +38,7 @@ export function newWalkMemory(): WalkMemory {
 }
 
 /** An element of the shell every screen shows: the reading-aids bar, the header, the navigation, the footer. */
-const SHELL = /\btm-(aids|header|nav|footer|site-header|site-footer)\b/;
+const SHELL = /\btm-(aids|header|nav|footer|site-header|site-footer)(__|\b)/;
 
 /**
  * The problems not reported yet: one that names the shell (a header colour under 4.5:1) is the same on every screen
