@@ -44,19 +44,20 @@ export function contrastRatio(a: string, b: string): number | undefined {
 }
 
 /**
- * The CSS variables a theme sets on the document's root (engine/app/portal.css and the blocks' styles read them):
- * the main colour with the shades drawn from it — hover and the navigation bar darker, tinted panels lighter — and
- * the header's colours. A colour not given (or not `#rrggbb`) sets nothing: the stylesheet's own value stays.
+ * The CSS variables a theme sets on the document's root: the main colour with the shades drawn from it — hover and
+ * the navigation bar darker, tinted panels lighter — which engine/app/portal.css takes as `--tm-primary…` (so the
+ * high-contrast reading aid, a rule on the root, still puts its own over them), and the header's colours, which the
+ * header's stylesheet reads. A colour not given (or not `#rrggbb`) sets nothing: the stylesheet's own value stays.
  */
 export function themeVariables(theme: RegionTheme | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   const primary = parseHexColour(theme?.primary);
   if (primary) {
-    out['--tm-primary'] = hex(primary);
-    out['--tm-primary-dark'] = hex(mix(primary, BLACK, 0.2));
-    out['--tm-primary-active'] = hex(mix(primary, BLACK, 0.34));
-    out['--tm-primary-light'] = hex(mix(primary, WHITE, 0.9));
-    out['--tm-primary-light-hover'] = hex(mix(primary, WHITE, 0.82));
+    out['--tm-theme-primary'] = hex(primary);
+    out['--tm-theme-primary-dark'] = hex(mix(primary, BLACK, 0.2));
+    out['--tm-theme-primary-active'] = hex(mix(primary, BLACK, 0.34));
+    out['--tm-theme-primary-light'] = hex(mix(primary, WHITE, 0.9));
+    out['--tm-theme-primary-light-hover'] = hex(mix(primary, WHITE, 0.82));
   }
   const headerBackground = parseHexColour(theme?.headerBackground);
   if (headerBackground) out['--tm-header-bg'] = hex(headerBackground);

@@ -45,12 +45,12 @@ describe('a region theme on the page', () => {
     // The page as a browser parses it: the variables are on the root before the first paint is drawn.
     const dom = new JSDOM(answer.body, { url: 'http://localhost/#/', runScripts: 'dangerously' });
     const root = dom.window.document.documentElement.style;
-    expect([root.getPropertyValue('--tm-primary'), root.getPropertyValue('--tm-header-bg'), root.getPropertyValue('--tm-header-text')]).toEqual([
+    expect([root.getPropertyValue('--tm-theme-primary'), root.getPropertyValue('--tm-header-bg'), root.getPropertyValue('--tm-header-text')]).toEqual([
       '#1d4ed8',
       '#1e3a8a',
       '#fffbeb',
     ]);
-    expect(root.getPropertyValue('--tm-primary-dark')).toBe('#173ead');
+    expect(root.getPropertyValue('--tm-theme-primary-dark')).toBe('#173ead');
     // 蓝田's header picture is under a veil of its header colour.
     const header = dom.window.document.querySelector('.tm-header');
     expect(header?.getAttribute('style')).toContain('rgba(30, 58, 138, 0.82)');
@@ -60,7 +60,7 @@ describe('a region theme on the page', () => {
   it('writes no theme code for a region without one', async () => {
     const answer = await get('/?region=xinyang');
     expect(answer.statusCode).toBe(200);
-    expect(['--tm-primary', '--tm-header'].filter((name) => answer.body.includes(name))).toEqual([]);
+    expect(['--tm-theme-', '--tm-header'].filter((name) => answer.body.includes(name))).toEqual([]);
     expect(answer.body.includes('rgba(8, 74, 46, 0.82)')).toBe(true);
   });
 });

@@ -13,11 +13,11 @@ describe('a region theme', () => {
   it('sets the main colour with shades drawn from it, and the header colours; nothing for what it does not give', () => {
     expect(themeVariables(undefined)).toEqual({});
     expect(themeVariables({ primary: '#0B5C3A' })).toEqual({
-      '--tm-primary': '#0b5c3a',
-      '--tm-primary-dark': '#094a2e',
-      '--tm-primary-active': '#073d26',
-      '--tm-primary-light': '#e7efeb',
-      '--tm-primary-light-hover': '#d3e2dc',
+      '--tm-theme-primary': '#0b5c3a',
+      '--tm-theme-primary-dark': '#094a2e',
+      '--tm-theme-primary-active': '#073d26',
+      '--tm-theme-primary-light': '#e7efeb',
+      '--tm-theme-primary-light-hover': '#d3e2dc',
     });
     expect(themeVariables({ headerBackground: '#123456', headerText: '#fefefe' })).toEqual({ '--tm-header-bg': '#123456', '--tm-header-text': '#fefefe' });
     // Only #rrggbb passes, whatever reached it: no CSS (or script) is made of anything else.
@@ -36,7 +36,7 @@ describe('a region theme', () => {
     expect(themeScript(undefined)).toBe('');
     const { window } = new JSDOM('<!doctype html><html><body></body></html>', { runScripts: 'outside-only' });
     window.eval(themeScript({ primary: '#1d4ed8', headerText: '#ffffff' }));
-    expect(window.document.documentElement.style.getPropertyValue('--tm-primary')).toBe('#1d4ed8');
+    expect(window.document.documentElement.style.getPropertyValue('--tm-theme-primary')).toBe('#1d4ed8');
     expect(window.document.documentElement.style.getPropertyValue('--tm-header-text')).toBe('#ffffff');
   });
 
