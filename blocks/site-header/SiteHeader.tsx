@@ -67,7 +67,7 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
   const hasNew = useHasNewMessage(session.loggedIn, props.messagePollSeconds ?? 60);
   const title = documentTitle(region);
   const subtitle = headerSubtitle(region, session, props.placeSubtitle);
-  const background = headerBackground(region.homeBackImg);
+  const background = headerBackground(region.homeBackImg, region.theme);
 
   // The session machine ends the server's session (best effort), clears the login, says 退出登录成功 and reloads.
   const logout = () => sessionActor.send({ type: 'LOGOUT' });
@@ -75,7 +75,7 @@ export default function SiteHeader({ props }: BlockComponentProps<SiteHeaderProp
   return (
     <div
       className="tm-header"
-      // A green veil over the region's picture keeps white text readable on any image (contrast ≥ 4.5:1).
+      // A veil in the header's colour over the region's picture keeps its text readable on any image (contrast ≥ 4.5:1).
       style={background ? { backgroundImage: background } : undefined}
     >
       <div className="tm-header__inner">

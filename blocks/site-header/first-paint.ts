@@ -1,15 +1,16 @@
 import type { FirstPaintContext } from '../../engine/runtime/block-registry.js';
 import { escapeHtml } from '../../engine/runtime/html-text.js';
 import { documentTitle } from '../../engine/runtime/title.js';
+import { headerVeil, type RegionTheme } from '../../engine/runtime/theme.js';
 import { isAllowedUrl } from '../_parts/url-policy.js';
 import { headerSubtitle, type SubtitleInput } from './subtitle.js';
 
-/** The veil over the region's picture (SiteHeader draws the same): white text stays readable on any image. */
-export const HEADER_VEIL = 'linear-gradient(rgba(8, 74, 46, 0.82), rgba(8, 74, 46, 0.7))';
-
-/** The header's background: the veil over the region's picture when the URL policy allows it. */
-export function headerBackground(image: unknown): string | undefined {
-  return isAllowedUrl(image) ? `${HEADER_VEIL}, url("${encodeURI(image as string)}")` : undefined;
+/**
+ * The header's background: a veil over the region's picture when the URL policy allows it (SiteHeader draws the
+ * same), in the theme's header colour or the portal's green, so the header's text stays readable on any image.
+ */
+export function headerBackground(image: unknown, theme?: RegionTheme): string | undefined {
+  return isAllowedUrl(image) ? `${headerVeil(theme?.headerBackground)}, url("${encodeURI(image as string)}")` : undefined;
 }
 
 /**
@@ -21,7 +22,7 @@ export function headerBackground(image: unknown): string | undefined {
 export function siteHeaderFirstPaint({ props, region }: FirstPaintContext): string {
   const title = documentTitle(region as { cityName?: string; homeTitle?: string });
   const subtitle = headerSubtitle(region as SubtitleInput, { deptId: null, deptName: null }, props.placeSubtitle as string | undefined);
-  const background = headerBackground(region.homeBackImg);
+  const background = headerBackground(region.homeBackImg, (region as { theme?: RegionTheme }).theme);
   const titles = subtitle
     ? `<span class="tm-header__titles"><span class="tm-header__title">${escapeHtml(title)}</span><span class="tm-header__subtitle">${escapeHtml(subtitle)}</span></span>`
     : `<span class="tm-header__title">${escapeHtml(title)}</span>`;

@@ -13,6 +13,7 @@ import { SourcePrefetch } from '../runtime/source-prefetch.js';
 import { firstPageSources } from '../runtime/page-sources.js';
 import type { ReactBlockRegistry } from '../react/block-types.js';
 import { createBlockRegistry } from '../runtime/block-registry.js';
+import { applyTheme } from '../runtime/theme.js';
 import { createBrowserClient } from './browser-client.js';
 import { loadRegion } from './load-region.js';
 import { clientSettings } from '../runtime/client-settings.js';
@@ -23,6 +24,8 @@ const WARM_UP_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
 async function boot(): Promise<void> {
   const settings = clientSettings();
   let region = await loadRegion(settings);
+  // The server's page has set them already; a page the Vite dev server serves has not.
+  applyTheme(document.documentElement, region.theme);
   const { client, session } = createBrowserClient(settings, () => region);
   const registry = createBlockRegistry(defaultBlocks);
   // The region's own place, unless the address names one of its places (the area menu opens a place in a new
@@ -82,6 +85,7 @@ async function boot(): Promise<void> {
       settings.previewEvents,
       (next: Region) => {
         region = next;
+        applyTheme(document.documentElement, region.theme);
         siteData = createSiteData(client, region.siteData ?? {});
         render();
       },

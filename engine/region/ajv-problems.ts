@@ -47,6 +47,7 @@ const PATTERN_WORDS: Record<string, string> = {
   '^https?://[^\\s\\u0000]+$': 'http:// 或 https:// 开头的网址',
   '^(/|https?://)': '以 / 开头的本站地址，或 http(s) 网址',
   '^(wss?|https?)://': 'ws(s):// 或 http(s):// 开头的地址',
+  '^#[0-9a-fA-F]{6}$': '# 加 6 位十六进制数的颜色，例如 #0b5c3a',
 };
 
 /** Instance path → segments, array steps as numbers (read off the data so `"2"` keys of statusLabels stay keys). */

@@ -132,6 +132,23 @@ export type Region = {
    */
   backGroundUrl?: string;
   /**
+   * The region's own colours (配色), each a six-digit hex colour such as #0b5c3a; absent ones keep the portal's green. Set as CSS variables on the page before the first paint. Text must stay readable: `npm run qa` measures headerText on headerBackground and white on primary against 4.5:1 and reports a lower ratio at this file's line.
+   */
+  theme?: {
+    /**
+     * The main colour: links, buttons, panel rules and Semi's controls; the navigation bar and hover shades are drawn darker from it. White text sits on it (buttons), so keep it dark.
+     */
+    primary?: string;
+    /**
+     * The header's background colour (instead of the green gradient); over homeBackImg, the tint of the veil on the picture.
+     */
+    headerBackground?: string;
+    /**
+     * The header's text colour: the title, the second heading, the emblem and the login links. Absent: white.
+     */
+    headerText?: string;
+  };
+  /**
    * Wording per project status number "2".."11" (spec §4), the one place a status is worded: the list's status tiles, cards, the detail, 我的竞价, the home blocks and the big-data board all read it. A region overrides single entries, e.g. 2: 预公告 (this mapping merges over the base's; lists replace).
    */
   statusLabels?: {

@@ -1,10 +1,11 @@
 /**
- * npm run bench [-- --only bundle,console,api,auction,lighthouse] [--quick]
+ * npm run bench [-- --only bundle,console,api,auction,lighthouse,qa] [--quick]
  *
  * Runs every benchmark one after another — the client's first view (bench:bundle), the console's first view signed
  * in as staff (bench:console), the project list (bench:api on PGlite and on PostgreSQL), the live auction
  * (bench:auction on PGlite, on PostgreSQL, and two server instances on one PostgreSQL), Lighthouse on a phone and a
- * desktop (bench:lighthouse) — and writes `bench/report.md`: the machine, each figure against its goal, and where
+ * desktop (bench:lighthouse), QA's walk of the demo regions (bench:qa) — and writes `bench/report.md`: the machine,
+ * each figure against its goal, and where
  * a goal is missed, what the benchmark says limits it. Each benchmark ends its output with one line
  * `RESULT {json}` (see `BenchResult` in ./result.ts); this script reads only that line, so a benchmark's own
  * printout stays free-form. The PostgreSQL runs need Debian's `postgresql` (scripts/with-postgres.sh); without it
@@ -21,7 +22,7 @@ import { formatFigure, parseResult, type BenchResult } from './result.js';
 
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
-const only = new Set((onlyAt >= 0 ? args[onlyAt + 1] : 'bundle,console,api,auction,lighthouse').split(','));
+const only = new Set((onlyAt >= 0 ? args[onlyAt + 1] : 'bundle,console,api,auction,lighthouse,qa').split(','));
 const quick = args.includes('--quick');
 const hasPostgres = (() => {
   try {
@@ -63,6 +64,7 @@ const RUNS: Run[] = [
     command: ['npx', 'tsx', 'scripts/bench/auction.ts', '--instances', '2', ...(quick ? ['--duration', '3', '--viewers', '200'] : [])],
   },
   { title: 'Lighthouse, phone and desktop (bench:lighthouse)', group: 'lighthouse', command: ['npx', 'tsx', 'scripts/bench/lighthouse.ts', ...(quick ? ['--runs', '1'] : [])] },
+  { title: "QA's full check of the five demo regions (bench:qa)", group: 'qa', command: ['npx', 'tsx', 'scripts/bench/qa.ts', ...(quick ? ['--regions', 'lantian'] : [])] },
 ];
 
 /** Runs one benchmark, echoing its output, and returns its RESULT (or why there is none). */

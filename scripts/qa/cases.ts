@@ -1,6 +1,8 @@
-import { formatProblem, type OriginNode, type Problem } from '../../engine/region/index.js';
+import { formatProblem, locate, type OriginNode, type Problem } from '../../engine/region/index.js';
+import { themeContrastFailures } from '../../engine/runtime/theme.js';
 import type { Region } from '../../schemas/types/region.js';
 import { blockOrigin, linkOrigin, pageOrigin, type Where } from './origins.js';
+import { QA_TEXTS } from './texts.js';
 import type { RegionWalk, ScreenResult } from './walk.js';
 
 /** One test case of QA's reports: a region file's validation, or one screen of one region. */
@@ -35,12 +37,50 @@ export function validationCases(problems: readonly Problem[], regionsDir: string
   }));
 }
 
-/** Where a failing screen's fix is: the link that led to a missing page, the block in an error state, else the page. */
+/** The theme's colour an author changes when the header's text is hard to read: its text colour, else its background. */
+function headerColourOrigin(region: Region, origin: OriginNode): Where | undefined {
+  const theme = region.theme;
+  if (!theme?.headerText && !theme?.headerBackground) return undefined;
+  return locate(origin, ['theme', theme.headerText ? 'headerText' : 'headerBackground']);
+}
+
+/** A contrast finding (axe's or the measured one) on the header: its colours are the region's theme's. */
+const HEADER_CONTRAST = /(color-contrast|对比度).*tm-header/;
+
+/**
+ * Where a failing screen's fix is: the link that led to a missing page, the block in an error state, the theme's
+ * header colour when the header's text is hard to read, else the page.
+ */
 function whereOf(screen: ScreenResult, region: Region, origin: OriginNode): Where | undefined {
-  if (screen.problems.includes('页面不存在')) return linkOrigin(region, origin, screen.route) ?? pageOrigin(region, origin, screen.from);
+  if (screen.problems.includes(QA_TEXTS.notFound)) return linkOrigin(region, origin, screen.route) ?? pageOrigin(region, origin, screen.from);
   if (screen.failingBlock)
     return blockOrigin(region, origin, screen.failingBlock.blockId, screen.failingBlock.type) ?? pageOrigin(region, origin, screen.route);
-  return pageOrigin(region, origin, screen.route);
+  const headerColour = screen.problems.some((p) => HEADER_CONTRAST.test(p)) ? headerColourOrigin(region, origin) : undefined;
+  return headerColour ?? pageOrigin(region, origin, screen.route);
+}
+
+/**
+ * The region's theme measured before any page is drawn: each colour pair under 4.5:1 at the line of the setting to
+ * change (a header over a picture, which the walk cannot measure, is judged here by its colours alone).
+ */
+export function themeCases(region: Region, origin: OriginNode): QaCase[] {
+  const theme = region.theme;
+  if (!theme) return [];
+  const failures = themeContrastFailures(theme);
+  const texts = failures.map((f) =>
+    f.key === 'primary'
+      ? QA_TEXTS.themeContrast(QA_TEXTS.themePrimary, f.ratio, '#ffffff', theme.primary ?? '')
+      : QA_TEXTS.themeContrast(QA_TEXTS.themeHeader, f.ratio, theme.headerText ?? '#ffffff', f.against),
+  );
+  return [
+    {
+      suite: region.id,
+      name: '(配色)',
+      where: failures.length ? locate(origin, ['theme', failures[0].key]) : undefined,
+      failures: texts,
+      screenshots: [],
+    },
+  ];
 }
 
 /** A walk's cases: one per screen, and one each for the region's orphan pages and odd outside links. */
@@ -49,17 +89,17 @@ export function walkCases(walk: RegionWalk, region: Region, origin: OriginNode, 
     suite: walk.region,
     name: screen.route,
     where: screen.problems.length ? whereOf(screen, region, origin) : undefined,
-    failures: screen.problems.map((p) => `${p}（从 ${screen.from} 进入）`),
+    failures: screen.problems.map((p) => QA_TEXTS.linkedFrom(p, screen.from)),
     screenshots: screen.screenshots.map((s) => `${screenshotPrefix}${s}`),
     axe: screen.axe,
     from: screen.from,
   }));
-  cases.push({ suite: walk.region, name: '(详情页可达)', failures: walk.unreached.map((u) => `没有链接通向详情页 ${u}`), screenshots: [] });
+  cases.push({ suite: walk.region, name: '(详情页可达)', failures: walk.unreached.map(QA_TEXTS.unreached), screenshots: [] });
   cases.push({
     suite: walk.region,
     name: '(站外链接)',
-    failures: walk.badOutside.map((o) => `不是 http(s) 地址：${o}`),
-    where: walk.badOutside.length ? linkOrigin(region, origin, walk.badOutside[0].split(' on ')[0]) : undefined,
+    failures: walk.badOutside.map((o) => QA_TEXTS.badOutside(o.href, o.route)),
+    where: walk.badOutside.length ? linkOrigin(region, origin, walk.badOutside[0].href) : undefined,
     screenshots: [],
   });
   return cases;

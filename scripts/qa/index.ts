@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRegionCatalog, type RegionCatalog } from '../../engine/region-files/index.js';
 import type { Region } from '../../schemas/types/region.js';
-import { validationCases, walkCases, type QaCase } from './cases.js';
+import { themeCases, validationCases, walkCases, type QaCase } from './cases.js';
 import { githubAnnotations, gitlabCodeQuality } from './reports/annotations.js';
 import { galleryHtml } from './reports/gallery.js';
 import { junitXml } from './reports/junit.js';
@@ -47,9 +47,13 @@ export function parseQaArguments(args: readonly string[]): QaOptions {
   };
 }
 
-/** The regions whose folder changed since `ref` (git); every region when a shared file (`_base`, deployment) did. */
-function changedRegions(catalog: RegionCatalog, regionsDir: string, ref: string): string[] {
-  const names = execFileSync('git', ['diff', '--name-only', ref, '--', '.'], { cwd: regionsDir, encoding: 'utf8' }).split('\n').filter(Boolean);
+/**
+ * The regions whose folder changed since `ref` (git: committed since, or changed in the work tree); every region when
+ * a shared file (`_base`, deployment.yaml) did. Paths are read relative to the regions folder, wherever it sits in
+ * its repository.
+ */
+export function changedRegions(catalog: RegionCatalog, regionsDir: string, ref: string): string[] {
+  const names = execFileSync('git', ['diff', '--name-only', '--relative', ref, '--', '.'], { cwd: regionsDir, encoding: 'utf8' }).split('\n').filter(Boolean);
   const folders = new Set(names.map((n) => n.split('/')[0]));
   if ([...folders].some((f) => f.startsWith('_') || f.endsWith('.yaml'))) return catalog.regions.map((r) => r.id);
   return catalog.regions
@@ -64,8 +68,15 @@ function changedRegions(catalog: RegionCatalog, regionsDir: string, ref: string)
     .map((r) => r.id);
 }
 
+/** One region's walk: how long it took and how many screens it opened. */
+export interface RegionTiming {
+  region: string;
+  seconds: number;
+  screens: number;
+}
+
 /** Runs QA and writes its reports; the exit code is 0 only when every case passed. */
-export async function runQa(options: QaOptions): Promise<{ cases: QaCase[]; exitCode: number }> {
+export async function runQa(options: QaOptions): Promise<{ cases: QaCase[]; exitCode: number; timings: RegionTiming[] }> {
   const started = Date.now();
   const regionsDir = path.resolve(options.regionsDir);
   const catalog = loadRegionCatalog(regionsDir, { baseDir: options.base, precise: true });
@@ -73,24 +84,30 @@ export async function runQa(options: QaOptions): Promise<{ cases: QaCase[]; exit
   const screenshotDir = path.join(options.out, 'screens');
   fs.rmSync(options.out, { recursive: true, force: true });
   fs.mkdirSync(options.out, { recursive: true });
+  const wanted =
+    catalog.problems.length > 0
+      ? []
+      : (options.regions ?? (options.changedSince ? changedRegions(catalog, regionsDir, options.changedSince) : catalog.regions.map((r) => r.id)));
+  const regions = catalog.regions.filter((r) => wanted.includes(r.id)) as unknown as Region[];
+  for (const region of regions) cases.push(...themeCases(region, catalog.origins.get(region.id)!));
+  const timings: RegionTiming[] = [];
   if (!options.only && catalog.problems.length === 0) {
-    const wanted = options.regions ?? (options.changedSince ? changedRegions(catalog, regionsDir, options.changedSince) : catalog.regions.map((r) => r.id));
-    const regions = catalog.regions.filter((r) => wanted.includes(r.id)) as unknown as Region[];
     console.log(`走查 ${regions.length} 个地区：${regions.map((r) => r.id).join('、') || '（无）'}`);
     const walks = await walkRegions(regionsDir, regions, screenshotDir);
+    timings.push(...walks.map(({ walk, seconds }) => ({ region: walk.region, seconds, screens: walk.screens.length })));
     for (const { walk, errors } of walks) {
       const region = regions.find((r) => r.id === walk.region)!;
       cases.push(...walkCases(walk, region, catalog.origins.get(region.id)!, 'screens/'));
-      cases.push({ suite: walk.region, name: '(浏览器控制台)', failures: errors.map((e) => `控制台错误：${e}`), screenshots: [] });
+      cases.push({ suite: walk.region, name: '(浏览器控制台)', failures: errors, screenshots: [] });
     }
   }
   const seconds = (Date.now() - started) / 1000;
   const ok = cases.every((c) => c.failures.length === 0);
-  writeReports(options, cases, { ok, seconds, regionsDir: path.relative(options.base, regionsDir) || '.' });
-  return { cases, exitCode: ok ? 0 : 1 };
+  writeReports(options, cases, { ok, seconds, regionsDir: path.relative(options.base, regionsDir) || '.', regions: regions.map((r) => r.id) });
+  return { cases, exitCode: ok ? 0 : 1, timings };
 }
 
-function writeReports(options: QaOptions, cases: QaCase[], summary: { ok: boolean; seconds: number; regionsDir: string }): void {
+function writeReports(options: QaOptions, cases: QaCase[], summary: { ok: boolean; seconds: number; regionsDir: string; regions: string[] }): void {
   const failed = cases.filter((c) => c.failures.length);
   fs.writeFileSync(path.join(options.out, 'junit.xml'), junitXml(cases, summary.seconds));
   fs.writeFileSync(

@@ -1,13 +1,22 @@
 import type { Region } from '../../schemas/types/region.js';
 import { launchChromium, startPortal, watchCsp, watchNetwork } from '../../tests/browser/portal-harness.js';
 import { newWalkMemory } from './screen-checks.js';
+import { QA_TEXTS } from './texts.js';
 import { walkRegion, type RegionWalk } from './walk.js';
 
-/** A region's walk, and what the browser said meanwhile (script errors, Content-Security-Policy violations). */
+/** A region's walk, and what the browser said meanwhile (script errors, Content-Security-Policy violations), worded. */
 export interface WalkOutcome {
   walk: RegionWalk;
   errors: string[];
+  /** How long the region's walk took (its browser context included), for bench:qa. */
+  seconds: number;
 }
+
+/** The page's script errors and policy violations in words (watchCsp lists a violation among the errors too: once). */
+const worded = (errors: readonly string[], csp: readonly string[]) => [
+  ...errors.filter((e) => !e.startsWith('CSP ')).map(QA_TEXTS.consoleError),
+  ...csp.map(QA_TEXTS.csp),
+];
 
 /**
  * Starts the real server on `regionsDir` over a throwaway database with the demo data, and Chromium, and walks each
@@ -19,6 +28,8 @@ export async function walkRegions(regionsDir: string, regions: readonly Region[]
   const outcomes: WalkOutcome[] = [];
   try {
     for (const region of regions) {
+      const started = Date.now();
+      const seconds = () => (Date.now() - started) / 1000;
       const url = (route: string) => `${portal.url}?region=${region.id}#${route}`;
       const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
       const errors: string[] = [];
@@ -33,11 +44,15 @@ export async function walkRegions(regionsDir: string, regions: readonly Region[]
         await page.goto(url('/'), { waitUntil: 'load' });
         await network.quiet();
         const walk = await walkRegion(page, { region, url, memory, screenshotDir });
-        outcomes.push({ walk, errors: [...errors, ...csp.map((v) => `CSP ${v}`)] });
+        outcomes.push({ walk, errors: worded(errors, csp), seconds: seconds() });
         console.log(`  ${region.id}：${walk.screens.length} 个页面，${walk.screens.filter((s) => s.problems.length).length} 个有问题`);
       } catch (error) {
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        outcomes.push({ walk: { region: region.id, screens: [], unreached: [], badOutside: [] }, errors: [...errors, `走查中断：${message}`] });
+        outcomes.push({
+          walk: { region: region.id, screens: [], unreached: [], badOutside: [] },
+          errors: [...worded(errors, csp), QA_TEXTS.walkBroken(message)],
+          seconds: seconds(),
+        });
       } finally {
         await context.close();
       }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { AIDS_STORAGE_KEY, ELDER_PRESET, NO_AIDS } from '../../engine/accessibility/index.js';
 import { seriousViolations } from '../../tests/browser/portal-harness.js';
 import { readability } from '../../tests/browser/readability.js';
+import { QA_TEXTS } from './texts.js';
 
 /**
  * What one walk remembers across regions, so the same markup is not judged twice: the demo regions share almost
@@ -19,11 +20,38 @@ export interface WalkMemory {
   shellChecked: Set<string>;
   /** Screens whose colour contrast axe's own rule has judged, in some region. */
   contrastJudged: Set<string>;
+  /** Problems of a region's shell reported already, as `region|problem`: the same on every screen, told once. */
+  shellProblems: Set<string>;
   axeRuns: number;
 }
 
 export function newWalkMemory(): WalkMemory {
-  return { axeCheckedConfig: new Set(), axeChecked: new Set(), elderChecked: new Set(), shellChecked: new Set(), contrastJudged: new Set(), axeRuns: 0 };
+  return {
+    axeCheckedConfig: new Set(),
+    axeChecked: new Set(),
+    elderChecked: new Set(),
+    shellChecked: new Set(),
+    contrastJudged: new Set(),
+    shellProblems: new Set(),
+    axeRuns: 0,
+  };
+}
+
+/** An element of the shell every screen shows: the reading-aids bar, the header, the navigation, the footer. */
+const SHELL = /\btm-(aids|header|nav|footer|site-header|site-footer)(__|\b)/;
+
+/**
+ * The problems not reported yet: one that names the shell (a header colour under 4.5:1) is the same on every screen
+ * of the region, and is told on the first screen that shows it only.
+ */
+export function newProblems(memory: WalkMemory, region: string, problems: readonly string[]): string[] {
+  return problems.filter((problem) => {
+    if (!SHELL.test(problem)) return true;
+    const key = `${region}|${problem}`;
+    if (memory.shellProblems.has(key)) return false;
+    memory.shellProblems.add(key);
+    return true;
+  });
 }
 
 /**
@@ -43,18 +71,18 @@ export async function screenProblems(
   memory.axeRuns++;
   const axeContrast = !elder && !memory.contrastJudged.has(screen);
   if (axeContrast) memory.contrastJudged.add(screen);
-  const problems = (await seriousViolations(page, { within, skipRules: axeContrast ? [] : ['color-contrast'] })).map((v) => `axe ${v}`);
+  const problems = (await seriousViolations(page, { within, skipRules: axeContrast ? [] : ['color-contrast'] })).map(QA_TEXTS.axe);
   if (axeContrast) return problems;
   const seen = await readability(page, { floorPx: elder ? 18 : 0 });
-  problems.push(...seen.lowContrast.map((low) => `contrast ${low}`));
-  problems.push(...seen.underFloor.map((small) => `text of ${small}`));
-  if (elder && seen.scrollsSideways) problems.push('scrolls sideways');
+  problems.push(...seen.lowContrast.map(QA_TEXTS.lowContrast));
+  problems.push(...seen.underFloor.map(QA_TEXTS.smallText));
+  if (elder && seen.scrollsSideways) problems.push(QA_TEXTS.scrollsSideways);
   return problems;
 }
 
 /** Text under 4.5:1 on the screen shown, in this region's colours (the cheap check for a screen axe judged elsewhere). */
 export async function contrastProblems(page: Page): Promise<string[]> {
-  return (await readability(page)).lowContrast.map((low) => `contrast ${low}`);
+  return (await readability(page)).lowContrast.map(QA_TEXTS.lowContrast);
 }
 
 /**

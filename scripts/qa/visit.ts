@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { QA_TEXTS } from './texts.js';
 
 /** What a screen showed: what is wrong with it, and where its links go. */
 export interface Visit {
@@ -44,23 +45,36 @@ export async function visit(page: Page, url: string, reachBy: { hashTo: string }
   // the first step's data: two frames give them their turn.
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   await page.waitForFunction(() => !document.querySelector('.tm-status--loading'), undefined, { timeout: 20_000 });
-  return page.evaluate(readScreen);
+  const { state, ...seen } = await page.evaluate(readScreen);
+  // The page says what it found; the words are written here, where the reports' texts are.
+  const problem =
+    state?.kind === 'notFound'
+      ? QA_TEXTS.notFound
+      : state?.kind === 'error'
+        ? QA_TEXTS.errorState(state.text)
+        : state?.kind === 'blank'
+          ? QA_TEXTS.blank(state.text)
+          : undefined;
+  return { ...seen, problem };
 }
 
+/** What is wrong with a screen, as the page finds it. */
+type ScreenState = { kind: 'notFound' | 'error' | 'blank'; text: string } | undefined;
+
 /** Runs in the page: the screen's state and links. */
-function readScreen(): Visit {
+function readScreen(): Omit<Visit, 'problem'> & { state: ScreenState } {
   const main = document.querySelector('main');
   const text = (main?.innerText ?? '').replace(/\s+/g, '');
-  let problem: string | undefined;
+  let state: ScreenState;
   let failingBlock: Visit['failingBlock'];
   const error = document.querySelector('.tm-status--error');
-  if (document.body.innerText.includes('页面不存在')) problem = '页面不存在';
+  if (document.body.innerText.includes('页面不存在')) state = { kind: 'notFound', text: '' };
   else if (error) {
-    problem = `error state: ${error.textContent}`;
+    state = { kind: 'error', text: error.textContent ?? '' };
     const block = error.closest('[data-block]');
     const heading = block?.querySelector('[id$="-title"]');
     failingBlock = { type: block?.getAttribute('data-block') ?? '', blockId: heading?.id.replace(/-title$/, '') };
-  } else if (!main || text.length < 8) problem = `blank page (${JSON.stringify(text)})`;
+  } else if (!main || text.length < 8) state = { kind: 'blank', text };
   const links: string[] = [];
   const outside: string[] = [];
   for (const a of document.querySelectorAll('a[href]')) {
@@ -83,5 +97,5 @@ function readScreen(): Visit {
   const brokenPictures = [...document.querySelectorAll('img')]
     .filter((img) => img.complete && img.naturalWidth === 0 && img.getAttribute('src'))
     .map((img) => img.getAttribute('src')!);
-  return { problem, failingBlock, links, outside, brokenPictures };
+  return { state, failingBlock, links, outside, brokenPictures };
 }

@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { evaluateCondition } from '../../engine/region/index.js';
 import type { Page as PageConfig, Region } from '../../schemas/types/region.js';
 import { needsRecord, screenKey } from './screens.js';
-import { contrastProblems, screenProblems, switchElderMode, type WalkMemory } from './screen-checks.js';
+import { contrastProblems, newProblems, screenProblems, switchElderMode, type WalkMemory } from './screen-checks.js';
+import { QA_TEXTS } from './texts.js';
 import { visit, type Visit } from './visit.js';
 
 /** One screen the walk opened. */
@@ -30,10 +31,10 @@ export interface ScreenResult {
 export interface RegionWalk {
   region: string;
   screens: ScreenResult[];
-  /** Detail pages no link led to: `/route: no link leads here`. */
+  /** Routes of detail pages no link led to. */
   unreached: string[];
-  /** Outside links that are not http(s), tel: or mailto:: `href on /route`. */
-  badOutside: string[];
+  /** Outside links that are not http(s), tel: or mailto:, and the route that drew each. */
+  badOutside: Array<{ href: string; route: string }>;
 }
 
 export interface WalkOptions {
@@ -51,12 +52,15 @@ function visiblePages(region: Region): PageConfig[] {
   return Object.values(region.pages ?? {}).filter((p) => !p.when || evaluateCondition(p.when as never, context as never));
 }
 
-/** Takes the screen's picture; the file name is its order in the walk. */
+/**
+ * Takes the screen's picture; the file name is its order in the walk. JPEG: a whole long page encodes several times
+ * faster than as PNG, and the gallery's artifact is a fraction of the size.
+ */
 async function shoot(page: Page, options: WalkOptions, index: number, suffix: string): Promise<string[]> {
   if (!options.screenshotDir) return [];
-  const name = `${options.region.id}/${String(index).padStart(3, '0')}${suffix}.png`;
+  const name = `${options.region.id}/${String(index).padStart(3, '0')}${suffix}.jpg`;
   fs.mkdirSync(path.join(options.screenshotDir, options.region.id), { recursive: true });
-  await page.screenshot({ path: path.join(options.screenshotDir, name), fullPage: true });
+  await page.screenshot({ path: path.join(options.screenshotDir, name), fullPage: true, type: 'jpeg', quality: 70 });
   return [name];
 }
 
@@ -75,10 +79,10 @@ async function judgeScreen(page: Page, options: WalkOptions, result: ScreenResul
   memory.axeCheckedConfig.add(config);
   if (seenElsewhere) {
     result.axe = 'contrast only';
-    result.problems.push(...(await contrastProblems(page)));
+    result.problems.push(...newProblems(memory, region.id, await contrastProblems(page)));
     return;
   }
-  result.problems.push(...(await screenProblems(page, memory, { shell: region.id, screen: result.screen, elder: false })));
+  result.problems.push(...newProblems(memory, region.id, await screenProblems(page, memory, { shell: region.id, screen: result.screen, elder: false })));
   // Every page in elder mode (长辈版) too, switched on and off with the bar as a reader does.
   const blocks = (region.pages?.[pageId ?? ''] as PageConfig | undefined)?.blocks?.map((b) => b.type) ?? null;
   const elderKey = `${result.route.split('?')[0]}|${JSON.stringify(blocks)}`;
@@ -86,8 +90,8 @@ async function judgeScreen(page: Page, options: WalkOptions, result: ScreenResul
   memory.elderChecked.add(elderKey);
   await switchElderMode(page, true);
   result.screenshots.push(...(await shoot(page, options, index, '-elder')));
-  for (const problem of await screenProblems(page, memory, { shell: `${region.id} 长辈版`, screen: result.screen, elder: true }))
-    result.problems.push(`(长辈版) ${problem}`);
+  const elderProblems = await screenProblems(page, memory, { shell: `${region.id} 长辈版`, screen: result.screen, elder: true });
+  result.problems.push(...newProblems(memory, region.id, elderProblems.map(QA_TEXTS.elder)));
   await switchElderMode(page, false);
 }
 
@@ -106,7 +110,7 @@ export async function walkRegion(page: Page, options: WalkOptions): Promise<Regi
   for (const p of pages) if (!needsRecord(p) && p.route !== '/') queue.push({ route: p.route, from: '(route table)' });
   const seen = new Set(queue.map((q) => screenKey(q.route)));
   const visitedPaths = new Set<string>();
-  const badOutside = new Set<string>();
+  const badOutside = new Map<string, { href: string; route: string }>();
   const screens: ScreenResult[] = [];
   /** The id of the page a route shows (undefined: not found), to tell a new page from the same one re-queried. */
   const pageIdOf = (route: string) => Object.entries(region.pages ?? {}).find(([, p]) => p.route === route.split('?')[0] && pages.includes(p))?.[0];
@@ -122,7 +126,7 @@ export async function walkRegion(page: Page, options: WalkOptions): Promise<Regi
     try {
       seenScreen = await visit(page, options.url(route), next && shownBefore && next !== shownBefore ? { hashTo: next } : 'fresh document');
     } catch (error) {
-      result.problems.push(`did not finish drawing: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      result.problems.push(QA_TEXTS.unfinished(error instanceof Error ? error.message.split('\n')[0] : String(error)));
       shown = undefined;
       continue;
     }
@@ -134,17 +138,18 @@ export async function walkRegion(page: Page, options: WalkOptions): Promise<Regi
     } else {
       await judgeScreen(page, options, result, next, screens.length);
     }
-    for (const src of seenScreen.brokenPictures) result.problems.push(`broken picture ${src}`);
-    for (const href of seenScreen.outside) if (!/^(https?:\/\/|tel:|mailto:)/i.test(href)) badOutside.add(`${href} on ${route}`);
+    for (const src of seenScreen.brokenPictures) result.problems.push(QA_TEXTS.brokenPicture(src));
+    for (const href of seenScreen.outside)
+      if (!/^(https?:\/\/|tel:|mailto:)/i.test(href) && !badOutside.has(`${href} ${route}`)) badOutside.set(`${href} ${route}`, { href, route });
     for (const link of seenScreen.links) {
       const key = screenKey(link);
       if (seen.has(key)) continue;
       seen.add(key);
       queue.push({ route: link, from: route });
     }
-    if (seen.size >= 400) throw new Error(`the walk of ${region.id} passed 400 screens: a link makes new screens without end`);
+    if (seen.size >= 400) throw new Error(QA_TEXTS.endless(region.id));
   }
   // Every detail page of the route table is reached from a list: none is an orphan only a typed address finds.
-  const unreached = pages.filter((p) => needsRecord(p) && !visitedPaths.has(p.route)).map((p) => `${p.route}: no link leads here`);
-  return { region: region.id, screens, unreached, badOutside: [...badOutside] };
+  const unreached = pages.filter((p) => needsRecord(p) && !visitedPaths.has(p.route)).map((p) => p.route);
+  return { region: region.id, screens, unreached, badOutside: [...badOutside.values()] };
 }

@@ -5,6 +5,7 @@ import { parseImageRewrites } from '../../engine/http/image-rewrite.js';
 import { escapeHtml } from '../../engine/runtime/html-text.js';
 import { REGION_DATA_ID } from '../../engine/runtime/client-settings.js';
 import { earlyAidsScript } from '../../engine/accessibility/early-aids.js';
+import { themeScript, type RegionTheme } from '../../engine/runtime/theme.js';
 import type { ElderModeOption } from '../../engine/accessibility/preferences.js';
 
 /** Where a preview page listens for region changes (server/delivery/region-preview.ts). */
@@ -64,7 +65,9 @@ export function renderIndexHtml(
   const preloadCode = firstView.code ?? '';
   // The reader's stored aids (elder mode, text size) before the body: the first paint is drawn at their size.
   const aidsCode = earlyAidsScript((region as { elderMode?: ElderModeOption } | null)?.elderMode ?? 'offered');
-  const code = [settingsScript(settings), aidsCode, preloadCode].filter(Boolean).join(';');
+  // The region's colours before the body too: the first paint is drawn in them.
+  const themeCode = themeScript((region as { theme?: RegionTheme } | null)?.theme);
+  const code = [settingsScript(settings), aidsCode, themeCode, preloadCode].filter(Boolean).join(';');
   // Right after the title, before the stylesheet: an inline script after a stylesheet waits until it has loaded, and
   // this one starts the route's chunks and lead pictures (a trace showed them ~300 ms behind the shell's).
   const titled = `<title>${escapeHtml(title)}</title>`;

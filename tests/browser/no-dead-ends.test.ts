@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadRegionCatalog } from '../../engine/region-files/index.js';
 import type { Region } from '../../schemas/types/region.js';
 import { newWalkMemory } from '../../scripts/qa/screen-checks.js';
+import { QA_TEXTS } from '../../scripts/qa/texts.js';
 import { walkRegion } from '../../scripts/qa/walk.js';
 import { withPortalInChromium } from './portal-harness.js';
 
@@ -31,8 +32,8 @@ describe.each(DEMO_REGIONS)('region %s', (regionId) => {
     } finally {
       await page.context().close();
     }
-    const problems = walk.screens.flatMap((s) => s.problems.map((p) => `${s.route} (linked from ${s.from}): ${p}`));
-    const outside = walk.badOutside.map((o) => `not an http(s) address: ${o}`);
-    expect([...problems, ...outside, ...walk.unreached]).toEqual([]);
+    const problems = walk.screens.flatMap((s) => s.problems.map((p) => `${s.route}: ${QA_TEXTS.linkedFrom(p, s.from)}`));
+    const outside = walk.badOutside.map((o) => QA_TEXTS.badOutside(o.href, o.route));
+    expect([...problems, ...outside, ...walk.unreached.map(QA_TEXTS.unreached)]).toEqual([]);
   }, 900_000);
 });

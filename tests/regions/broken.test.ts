@@ -6,6 +6,8 @@ import fs from 'node:fs';
 const BROKEN = 'tests/regions/broken';
 /** The region schema's description of projectCodePattern, which a pattern out of its grammar is answered with. */
 const CODE_PATTERN_FORM: string = JSON.parse(fs.readFileSync('schemas/region.schema.json', 'utf8')).properties.projectCodePattern.description;
+/** The theme's colour settings' descriptions, which a colour not written #rrggbb is answered with. */
+const THEME: Record<string, { description: string }> = JSON.parse(fs.readFileSync('schemas/region.schema.json', 'utf8')).properties.theme.properties;
 
 /** A problem as pinned here: where it is, its English text and suggestion. */
 interface PinnedProblem {
@@ -44,6 +46,10 @@ const EXPECTED: Record<string, PinnedProblem[]> = {
     { file: "demo/region.yaml", line: 9, column: 11, path: "pages.home.blocks[0].props.titel", message: "unknown prop \"titel\"", suggestion: "title" },
     { file: "demo/region.yaml", line: 10, column: 17, path: "pages.home.blocks[0].props.rows", message: "expected a whole number, got the text \"七\"" },
     { file: "demo/region.yaml", line: 11, column: 20, path: "pages.home.blocks[0].props.variant", message: "expected one of: list, image-cards; got the text \"cards\"" },
+  ],
+  'bad-theme-colour': [
+    { file: 'demo/region.yaml', line: 6, column: 12, path: 'theme.primary', message: `the text "green" is not in the expected form: ${THEME.primary.description}` },
+    { file: 'demo/region.yaml', line: 7, column: 15, path: 'theme.headerText', message: `the text "#fff" is not in the expected form: ${THEME.headerText.description}` },
   ],
   'deployment-and-ids': [
     { file: "deployment.yaml", line: 1, column: 16, path: "defaultRegion", message: "names unknown region \"dmeo\"", suggestion: "demo" },
