@@ -63,6 +63,19 @@ function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
   return limits;
 }
 
+/**
+ * Watch frames one real-time socket may send per window (WS_WATCH_LIMIT=max/seconds, default 40/10): each reads an
+ * auction's state from the database. A page watches up to 20 projects and watches them all again on reconnecting, so
+ * the default lets two such bursts through. `0`: no limit; malformed keeps the default.
+ */
+export const DEFAULT_WS_WATCH_LIMIT: Readonly<RateLimitRule> = Object.freeze({ max: 40, windowSeconds: 10 });
+
+function watchLimitFrom(value: string | undefined): RateLimitRule | undefined {
+  if (value?.trim() === '0') return undefined;
+  const match = value?.match(/^\s*(\d+)\s*\/\s*(\d+)\s*$/);
+  return match && Number(match[1]) > 0 && Number(match[2]) > 0 ? { max: Number(match[1]), windowSeconds: Number(match[2]) } : { ...DEFAULT_WS_WATCH_LIMIT };
+}
+
 /** The demo's published sign key and form secret: a production start refuses them. */
 export const DEMO_SIGN_KEY = 'tianmu-demo-sign-key';
 export const DEMO_FORM_SECRET = 'tianmu-demo-form-secret';
@@ -113,6 +126,8 @@ export interface ServerConfig {
   /** Folder of the region YAML files and deployment.yaml. */
   regionsDir: string;
   rateLimits: RateLimits;
+  /** Watch frames per real-time socket and window (WS_WATCH_LIMIT); undefined: no limit. */
+  wsWatchLimit?: RateLimitRule;
   /**
    * Fastify's trustProxy: set it (TRUST_PROXY=1, or the proxy's addresses) when a reverse proxy stands in front, so
    * the per-address limits count the visitor's address from X-Forwarded-For rather than the proxy's.
@@ -199,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     listEstimateMs: int(env.LIST_ESTIMATE_MS, 10_000),
     regionsDir: path.resolve(env.REGIONS_DIR || './regions'),
     rateLimits: rateLimitsFrom(env),
+    wsWatchLimit: watchLimitFrom(env.WS_WATCH_LIMIT),
     trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === '0' ? false : env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 5000),
