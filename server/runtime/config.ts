@@ -163,6 +163,10 @@ export interface ServerConfig {
   backupEveryMs?: number;
   /** How many scheduled archives BACKUP_DIR keeps (BACKUP_KEEP, at least 1); older ones are deleted. */
   backupKeep: number;
+  /** Days a closed auction's bid keys are kept after its end (BID_KEY_KEEP_DAYS); 0: for ever. */
+  bidKeyKeepDays: number;
+  /** Days of backup attempts' history kept (BACKUP_RUN_KEEP_DAYS); 0: for ever. The newest ones still read stay. */
+  backupRunKeepDays: number;
 }
 
 /** Who may read /metrics when METRICS_ALLOW is unset: this machine only. */
@@ -176,6 +180,12 @@ function addressList(value: string | undefined, fallback: readonly string[]): st
 function int(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? NaN : Number(value);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** A number of days, 0 (for ever) to 36 500; anything else keeps the default. */
+function days(value: string | undefined, fallback: number): number {
+  const n = int(value, fallback);
+  return Number.isInteger(n) && n >= 0 && n <= 36_500 ? n : fallback;
 }
 
 /** Parses BACKUP_EVERY: `6h`, `30m`, `1d`, `45s` or plain seconds; undefined (off) when unset, 0 or malformed. */
@@ -226,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupDir: path.resolve(env.BACKUP_DIR || path.join(env.DATA_DIR || './data', 'backups')),
     backupEveryMs: parseEvery(env.BACKUP_EVERY),
     backupKeep: Math.min(10_000, Math.max(1, Math.trunc(int(env.BACKUP_KEEP, 14)))),
+    bidKeyKeepDays: days(env.BID_KEY_KEEP_DAYS, 7),
+    backupRunKeepDays: days(env.BACKUP_RUN_KEEP_DAYS, 90),
     ...overrides,
   };
 }
