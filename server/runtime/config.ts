@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { trustProxyFrom, type TrustProxy } from './trust-proxy.js';
 
 /** At most `max` requests per `windowSeconds` (a fixed window, counted in the database). */
 export interface RateLimitRule {
@@ -129,10 +130,11 @@ export interface ServerConfig {
   /** Watch frames per real-time socket and window (WS_WATCH_LIMIT); undefined: no limit. */
   wsWatchLimit?: RateLimitRule;
   /**
-   * Fastify's trustProxy: set it (TRUST_PROXY=1, or the proxy's addresses) when a reverse proxy stands in front, so
-   * the per-address limits count the visitor's address from X-Forwarded-For rather than the proxy's.
+   * Fastify's trustProxy: set it (TRUST_PROXY=1 for one proxy hop, or the proxy's addresses and ranges) when a reverse
+   * proxy stands in front, so the per-address limits count the visitor's address from X-Forwarded-For rather than
+   * the proxy's (server/runtime/trust-proxy.ts).
    */
-  trustProxy: boolean | string;
+  trustProxy: TrustProxy;
   /**
    * Live preview of one region (npm run preview): the default region of every page, the regions folder watched and
    * each change pushed to open pages. Never read from the environment: only scripts/preview.ts turns it on.
@@ -225,7 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     regionsDir: path.resolve(env.REGIONS_DIR || './regions'),
     rateLimits: rateLimitsFrom(env),
     wsWatchLimit: watchLimitFrom(env.WS_WATCH_LIMIT),
-    trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === '0' ? false : env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 5000),
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS ? int(env.MAX_EVENT_LOOP_DELAY_MS, 1000) : undefined,
