@@ -13,6 +13,8 @@ import { ProductionConfigError, demoAccountProblems, productionSettingProblems }
 import { gracefulStop } from './runtime/shutdown.js';
 import { BackupScheduler } from './backup/schedule.js';
 import { pruneRecords } from './db/retention.js';
+import { checkedTrustProxy } from './runtime/trust-proxy.js';
+import { allowList } from './metrics/access.js';
 import { dbNow } from './auction/transaction.js';
 import { registerOperatorBackup } from './backup/operator.js';
 
@@ -33,6 +35,9 @@ export async function startServer(options: StartOptions = {}) {
   if (config.previewRegion && !catalog.regions.some((r) => r.id === config.previewRegion)) {
     throw new RegionConfigError([`地区不存在：${config.previewRegion}（可选：${catalog.regions.map((r) => r.id).join('、')}）`]);
   }
+  // The settings naming addresses stop a start before any work too, each bad entry named (TRUST_PROXY, METRICS_ALLOW).
+  checkedTrustProxy(config.trustProxy);
+  allowList(config.metricsAllow);
   // Production refuses the demo's secrets before touching the database, and its accounts right after migrating.
   if (config.production) {
     const problems = productionSettingProblems(config);

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
+import { startServer } from '../../server/main.js';
 import { loadConfig } from '../../server/runtime/config.js';
 import { createFastify } from '../../server/runtime/fastify-instance.js';
 import { TrustProxyError } from '../../server/runtime/trust-proxy.js';
@@ -64,6 +68,17 @@ describe('TRUST_PROXY in the server', () => {
       server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwarded } });
     expect((await scrape(FORWARDED)).statusCode).toBe(200);
     expect((await scrape(`${VISITOR}, ${VISITOR_CLAIM}`)).statusCode).toBe(403);
+  });
+
+  it('stops a start on a malformed setting before the database is opened', async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-trust-')), 'data');
+    try {
+      const config = loadConfig({}, { dataDir, databaseUrl: undefined, port: 0, serveClient: false, logLevel: 'silent', trustProxy: ['10.0.0.1', 'nginx'] });
+      await expect(startServer({ config })).rejects.toThrow('TRUST_PROXY 中有无法识别的值：nginx（');
+      expect(fs.existsSync(dataDir)).toBe(false);
+    } finally {
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
   });
 
   it('does not build an app on a malformed setting', async () => {
