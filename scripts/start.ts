@@ -7,6 +7,8 @@ import { startServer } from '../server/main.js';
 import { RegionConfigError } from '../server/delivery/portal-regions.js';
 import { DataDirBusyError } from '../server/db/data-dir-lock.js';
 import { ProductionConfigError } from '../server/runtime/production.js';
+import { TrustProxyError } from '../server/runtime/trust-proxy.js';
+import { MetricsAllowError } from '../server/metrics/access.js';
 import { buildClientIfStale } from './client-build.js';
 
 buildClientIfStale();
@@ -15,10 +17,11 @@ let started: Awaited<ReturnType<typeof startServer>>;
 try {
   started = await startServer({ seedWhenEmpty: true });
 } catch (error) {
-  // A broken region file (every problem, file:line:column) or a data folder another process holds: the message
-  // says what to do, a stack trace would only bury it.
-  if (error instanceof RegionConfigError || error instanceof DataDirBusyError || error instanceof ProductionConfigError) {
-    console.error(error.message);
+  // A broken region file (every problem, file:line:column), a data folder another process holds or a bad address
+  // setting: the message says what to do, a stack trace would only bury it.
+  const told = [RegionConfigError, DataDirBusyError, ProductionConfigError, TrustProxyError, MetricsAllowError];
+  if (told.some((kind) => error instanceof kind)) {
+    console.error((error as Error).message);
     process.exit(1);
   }
   throw error;

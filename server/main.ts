@@ -12,6 +12,10 @@ import { storeStockPictures } from './seed/demo-files.js';
 import { ProductionConfigError, demoAccountProblems, productionSettingProblems } from './runtime/production.js';
 import { gracefulStop } from './runtime/shutdown.js';
 import { BackupScheduler } from './backup/schedule.js';
+import { pruneRecords } from './db/retention.js';
+import { checkedTrustProxy } from './runtime/trust-proxy.js';
+import { allowList } from './metrics/access.js';
+import { dbNow } from './auction/transaction.js';
 import { registerOperatorBackup } from './backup/operator.js';
 
 export interface StartOptions {
@@ -31,6 +35,9 @@ export async function startServer(options: StartOptions = {}) {
   if (config.previewRegion && !catalog.regions.some((r) => r.id === config.previewRegion)) {
     throw new RegionConfigError([`地区不存在：${config.previewRegion}（可选：${catalog.regions.map((r) => r.id).join('、')}）`]);
   }
+  // The settings naming addresses stop a start before any work too, each bad entry named (TRUST_PROXY, METRICS_ALLOW).
+  checkedTrustProxy(config.trustProxy);
+  allowList(config.metricsAllow);
   // Production refuses the demo's secrets before touching the database, and its accounts right after migrating.
   if (config.production) {
     const problems = productionSettingProblems(config);
@@ -81,6 +88,14 @@ export async function startServer(options: StartOptions = {}) {
   const scheduler = new StatusScheduler(handle.db, {
     log: { info: (m) => app.log.info(m), error: (e) => app.log.error(e) },
     onPass: (pass) => app.metrics.observeSchedulerPass(pass),
+    // Records that serve a while only (bid keys, backup history) go once past their retention; hourly is plenty.
+    housekeeping: {
+      everyMs: 3_600_000,
+      run: async () => {
+        const pruned = await pruneRecords(handle.db, { bidKeyDays: config.bidKeyKeepDays, backupRunDays: config.backupRunKeepDays }, await dbNow(handle.db));
+        if (pruned.bidKeys || pruned.backupRuns) app.log.info(`按保留期限清理：竞价防重键 ${pruned.bidKeys} 条，备份记录 ${pruned.backupRuns} 条`);
+      },
+    },
   });
   scheduler.start();
   // Scheduled backups (BACKUP_EVERY): on connections without a statement timeout, since a dump outlasts any request.

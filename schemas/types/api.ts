@@ -1819,6 +1819,10 @@ export interface AdminStaff {
    * 权限角色: 全部权限 when no role is given; administrators have every page.
    */
   staffRoleName: string;
+  /**
+   * 本人账号: The caller's own account: its password is changed at 修改密码, never reset from the list.
+   */
+  self: boolean;
 }
 export interface AdminRoleListData {
   rows: AdminRole[];

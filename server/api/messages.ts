@@ -467,4 +467,8 @@ export const MESSAGES = {
     refused: (count: number) => `这次修改会带来 ${count} 处错误，没有保存`,
     notStudio: '页面工作室没有打开（用 npm run studio -- <地区标识> 启动）',
   },
+  /** Defects closed in review: the real-time socket's watch limit. */
+  hardening: {
+    watchTooFrequent: '关注竞价项目的请求过于频繁，请稍后再试',
+  },
 } as const;

@@ -15,6 +15,12 @@ import { retryingConflicts } from './transaction.js';
 /** An accepted bid as the `auctionBid` call answers it, before the call adds its `serverTime`. */
 export type BidOutcome = Omit<AuctionBidResult, 'serverTime'>;
 
+/** A bid call's answer and whether it is the first answer of its key sent again (a replay: no new bid). */
+export interface PlacedBid {
+  outcome: BidOutcome;
+  replayed: boolean;
+}
+
 /**
  * Places a bid under the rules of the shared contract, atomically, with the project row locked; the time that
  * decides is the database clock once the lock is held, so bid times rise with bid ids. The NOTIFY that fans the
@@ -30,7 +36,7 @@ export type BidOutcome = Omit<AuctionBidResult, 'serverTime'>;
 export async function placeBid(
   db: Kysely<Database>,
   input: { projectId: number; userId: number; amount: number; key?: string; deptIds?: number[]; singleSession?: boolean },
-): Promise<BidOutcome> {
+): Promise<PlacedBid> {
   const amountFen = fen(input.amount);
   if (!Number.isFinite(input.amount) || input.amount <= 0) throw badRequest(MESSAGES.auction.amountNotPositive);
   if (Math.abs(amountFen - input.amount * 100) > 1e-6) throw badRequest(MESSAGES.auction.amountCents);
@@ -46,25 +52,25 @@ export async function placeBid(
   } catch (error) {
     const e = error as { code?: string; constraint?: string };
     // The key, taken meanwhile by the same bid sent twice at once or closed by the outcome call: the first answer.
-    if (e.code === '23505' && e.constraint === 'bid_key_pkey' && keyed) return firstAnswer(await keyOutcome(db, keyed));
+    if (e.code === '23505' && e.constraint === 'bid_key_pkey' && keyed) return replay(await keyOutcome(db, keyed));
     // The unique (project, amount) index: only reachable if the lock were bypassed; the bidder may simply retry.
     if (e.code === '23505') throw new ApiError(409, MESSAGES.auction.amountTaken);
     throw error;
   }
   if (!row) throw notFound(PROJECT_MISSING);
-  if (row.refusal === 'repeated') return firstAnswer(row.prior === null ? 'closed' : outcomeOf(row.prior));
+  if (row.refusal === 'repeated') return replay(row.prior === null ? 'closed' : outcomeOf(row.prior));
   if (!row.payload) {
     // A repeat that waited on the lock behind its first sending reads the rules after it (the price moved) but not
     // its key (the statement's snapshot is older): the key, read again, holds the first answer.
     const first = keyed ? await keyOutcome(db, keyed) : 'absent';
-    if (typeof first === 'object') return first;
+    if (typeof first === 'object') return replay(first);
     throw bidRefusalError(row.refusal, { price: Number(row.price), increment: Number(row.increment), currentPrice: toNumber(row.currentPrice) });
   }
-  return outcomeOf(row.payload);
+  return { outcome: outcomeOf(row.payload), replayed: false };
 }
 
 /** A repeated key's answer: its bid, or 出价未成功 when the key was closed (or gone with its project) without one. */
-function firstAnswer(found: BidOutcome | 'closed' | 'absent'): BidOutcome {
-  if (typeof found === 'object') return found;
+function replay(found: BidOutcome | 'closed' | 'absent'): PlacedBid {
+  if (typeof found === 'object') return { outcome: found, replayed: true };
   throw new ApiError(409, MESSAGES.auction.bidNotLanded);
 }

@@ -59,7 +59,8 @@ function realDay(text: string): string | undefined {
  */
 export async function markDeposit(
   db: Kysely<Database>,
-  input: { projectId: number; userId: number; amount: number; paidOn: string; ref: string; actor: SessionUser; deptIds: number[] },
+  /** `deptIds`: the staff member's places; absent for the operator's command line, which may act on any project. */
+  input: { projectId: number; userId: number; amount: number; paidOn: string; ref: string; actor: SessionUser; deptIds?: number[] },
 ): Promise<DepositView & { projectId: number; userId: number }> {
   const amount = input.amount;
   if (!(amount > 0) || Math.abs(fen(amount) - amount * 100) > 1e-6) throw badRequest(M.depositAmountInvalid);

@@ -10,5 +10,6 @@ export { leaveMessages } from './notices.js';
 export { PROJECT_MISSING } from './project-scope.js';
 export { register, registrationOf, REGISTRATION, type RegistrationView } from './registration.js';
 export { listRegistrations, type PendingRegistration } from './registration-list.js';
-export { review, type ReviewResult } from './review.js';
+export { DepositRequiredError, review, type ReviewResult } from './review.js';
+export { markDeposit } from './deposit.js';
 export { dbNow, inTransaction, notify } from './transaction.js';

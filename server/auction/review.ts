@@ -11,6 +11,13 @@ import { lockProject, PROJECT_MISSING } from './project-scope.js';
 import type { RegistrationView } from './registration.js';
 import { dbNow, inTransaction } from './transaction.js';
 
+/** An approval refused because the project asks a deposit not yet marked received (409; the CLI says how to mark it). */
+export class DepositRequiredError extends ApiError {
+  constructor(deposit: string | number) {
+    super(409, MESSAGES.onsite.depositRequired(money(Number(deposit))));
+  }
+}
+
 export interface ReviewResult extends RegistrationView {
   userId: number;
   projectName: string;
@@ -31,8 +38,11 @@ export async function review(
     deptIds?: number[];
     reason?: string;
     actor?: SessionUser;
-    /** Refuse to approve before the project's deposit is marked received (the console; the operator CLI predates deposits). */
-    requireDeposit?: boolean;
+    /**
+     * Test fixtures only: approve although the project asks a deposit none marked. Every staff decision (the console,
+     * the operator CLI) approves only once the deposit is marked received, the one rule both share here.
+     */
+    withoutDeposit?: boolean;
   },
 ): Promise<ReviewResult> {
   return inTransaction(db, async (trx) => {
@@ -48,8 +58,7 @@ export async function review(
       .executeTakeFirst();
     if (!reg) throw notFound(MESSAGES.auction.notRegistered);
     if (reg.state !== 2) throw new ApiError(409, MESSAGES.auction.reviewedAlready(reg.state === 1));
-    if (input.approve && input.requireDeposit && depositMissing(project.deposit, reg.depositMarkedAt))
-      throw new ApiError(409, MESSAGES.onsite.depositRequired(money(Number(project.deposit))));
+    if (input.approve && !input.withoutDeposit && depositMissing(project.deposit, reg.depositMarkedAt)) throw new DepositRequiredError(project.deposit);
     const now = await dbNow(trx);
     let bidderCode = '';
     if (input.approve) {

@@ -21,6 +21,11 @@ export interface SchedulerOptions {
   log?: SchedulerLog;
   /** After each pass: how late it ran after the change it was due for (null: none was due), or that it failed (metrics). */
   onPass?: (pass: { lagMs: number | null; failed: boolean }) => void;
+  /**
+   * Upkeep run after a successful pass once `everyMs` has gone by since the last (the first pass runs it): deleting
+   * records past their retention. Its failure is logged and tried again next time; it never stops the scheduler.
+   */
+  housekeeping?: { everyMs: number; run: () => Promise<unknown> };
 }
 
 export interface TickResult {
@@ -55,6 +60,8 @@ export class StatusScheduler {
   private outageSince: number | null = null;
   /** The change the last finished pass expected next (database clock, ms): the next pass's lateness is measured from it. */
   private dueAt: number | null = null;
+  /** When the housekeeping last ran (this process's clock, ms). */
+  private housekeptAt = -Infinity;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -111,6 +118,7 @@ export class StatusScheduler {
         this.outageSince = null;
       }
       this.options.onPass?.({ lagMs: result.lagMs, failed: false });
+      await this.housekeep();
     } catch (error) {
       this.options.onPass?.({ lagMs: null, failed: true });
       if (databaseOutage(error)) {
@@ -122,6 +130,13 @@ export class StatusScheduler {
       } else this.options.log?.error(error);
     }
     this.schedule(delay);
+  }
+
+  private async housekeep(): Promise<void> {
+    const job = this.options.housekeeping;
+    if (!job || Date.now() - this.housekeptAt < job.everyMs) return;
+    this.housekeptAt = Date.now();
+    await job.run().catch((error: unknown) => this.options.log?.error(error));
   }
 
   /** One pass: applies every change that is due by the database clock and finds the next one. */

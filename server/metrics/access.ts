@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
+import { addressRange, plainAddress } from '../runtime/address-range.js';
 
 /** A METRICS_ALLOW entry that is neither an address nor a CIDR range: the server refuses to start on it. */
 export class MetricsAllowError extends Error {
@@ -14,27 +15,15 @@ export interface MetricsCaller {
   headers: { authorization?: string };
 }
 
-/** `::ffff:10.0.0.1` (an IPv4 visitor on a dual-stack socket) is 10.0.0.1. */
-function plainAddress(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  return mapped ? mapped[1] : ip;
-}
-
 /** The allow list as a BlockList (node:net matches addresses and ranges of both families); throws on a bad entry. */
 export function allowList(entries: readonly string[]): net.BlockList {
   const list = new net.BlockList();
   const bad: string[] = [];
   for (const entry of entries) {
-    const [address, prefix, extra] = entry.split('/');
-    const family = net.isIP(plainAddress(address));
-    const bits = prefix === undefined ? undefined : /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
-    const type = family === 4 ? 'ipv4' : 'ipv6';
-    if (!family || extra !== undefined || (bits !== undefined && !(bits <= (family === 4 ? 32 : 128)))) {
-      bad.push(entry);
-      continue;
-    }
-    if (bits === undefined) list.addAddress(plainAddress(address), type);
-    else list.addSubnet(plainAddress(address), bits, type);
+    const range = addressRange(entry);
+    if (!range) bad.push(entry);
+    else if (range.bits === undefined) list.addAddress(range.address, range.type);
+    else list.addSubnet(range.address, range.bits, range.type);
   }
   if (bad.length) throw new MetricsAllowError(bad);
   return list;

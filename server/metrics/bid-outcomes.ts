@@ -1,5 +1,16 @@
-/** The bid call's name in schemas/api: its answers are counted as bids accepted or refused. */
+import type { FastifyRequest } from 'fastify';
+
+/** The bid call's name in schemas/api: its answers are counted as bids accepted, replayed or refused. */
 export const BID_ROUTE = 'auctionBid';
+
+/** Bid calls answered with the first answer of a key already used: a resend, not a new bid. */
+const replays = new WeakSet<FastifyRequest>();
+
+/** The bid call marks its answer a replay (its key's first answer), so it is not counted as another accepted bid. */
+export const markBidReplay = (request: FastifyRequest): void => void replays.add(request);
+
+/** Whether the bid call answered this request with a replay. */
+export const isBidReplay = (request: FastifyRequest): boolean => replays.has(request);
 
 /** A refusal the bid statement named (server/auction/bid-refusal.ts tags its error with it). */
 const NAMED_RULE = /^[A-Za-z]{1,32}$/;

@@ -36,6 +36,7 @@ export class AppMetrics {
   readonly httpRequests: Counter<'method' | 'route' | 'status_class'>;
   readonly httpDuration: Histogram<'method' | 'route' | 'status_class'>;
   readonly bidsAccepted: Counter;
+  readonly bidsReplayed: Counter;
   readonly bidsRefused: Counter<'rule'>;
   readonly databaseOutages: Counter<'kind'>;
   readonly listenReconnects: Counter;
@@ -61,7 +62,12 @@ export class AppMetrics {
       buckets: HTTP_BUCKETS,
       registers,
     });
-    this.bidsAccepted = new Counter({ name: 'tianmu_bids_accepted_total', help: 'Bid calls answered with an accepted bid', registers });
+    this.bidsAccepted = new Counter({ name: 'tianmu_bids_accepted_total', help: 'Bid calls answered with a new accepted bid', registers });
+    this.bidsReplayed = new Counter({
+      name: 'tianmu_bids_replayed_total',
+      help: 'Bid calls that sent an already used bid key again, answered with its first answer (no new bid)',
+      registers,
+    });
     this.bidsRefused = new Counter({
       name: 'tianmu_bids_refused_total',
       help: 'Bid calls refused, by the rule that refused them',

@@ -3,7 +3,7 @@ import type { ServerConfig } from '../runtime/config.js';
 import { databaseOutage } from '../db/outage.js';
 import { MESSAGES } from '../api/messages.js';
 import { metricsAccess } from './access.js';
-import { BID_ROUTE, namedRule, refusalRule } from './bid-outcomes.js';
+import { BID_ROUTE, isBidReplay, namedRule, refusalRule } from './bid-outcomes.js';
 import type { AppMetrics } from './metrics.js';
 
 /** Methods kept as a label as they are; anything else is OTHER (a label must not take what a visitor sends). */
@@ -15,7 +15,7 @@ export function routeLabel(request: FastifyRequest): string {
   return options.config?.routeName ?? options.url ?? 'unmatched';
 }
 
-/** Counts every answer (method, route, status class, time), and the bid call's answers as accepted or refused bids. */
+/** Counts every answer (method, route, status class, time), and the bid call's answers as accepted, replayed or refused bids. */
 function countAnswers(app: FastifyInstance, metrics: AppMetrics): void {
   // What the bid call's error named, read when its answer is counted.
   const bidRules = new WeakMap<FastifyRequest, string>();
@@ -30,7 +30,7 @@ function countAnswers(app: FastifyInstance, metrics: AppMetrics): void {
     const status = reply.statusCode;
     metrics.observeRequest(METHODS.has(request.method) ? request.method : 'OTHER', routeLabel(request), status, reply.elapsedTime);
     if (request.routeOptions.config?.routeName === BID_ROUTE) {
-      if (status === 200) metrics.bidsAccepted.inc();
+      if (status === 200) (isBidReplay(request) ? metrics.bidsReplayed : metrics.bidsAccepted).inc();
       else if (status >= 400 && status < 500) metrics.bidsRefused.inc({ rule: refusalRule(bidRules.get(request), status) });
     }
     done();

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../api/context.js';
 import type { AuctionHub, HubClient } from '../auction/hub.js';
+import { frameWindow } from '../auction/frame-window.js';
 import { MESSAGES } from '../api/messages.js';
 import { resolveToken } from '../services/sessions.js';
 import { databaseOutage } from '../db/outage.js';
@@ -33,13 +34,22 @@ const lastBidIdOf = (data: unknown): number | undefined | null => {
 };
 
 /** A client's frame once parsed: heartcheck, watch or unwatch; any other type is answered with an error. */
-function answerFrame(hub: AuctionHub, client: HubClient, socket: WebSocket, frame: { type?: unknown; data?: unknown }, log: FastifyBaseLogger): void {
+function answerFrame(
+  hub: AuctionHub,
+  client: HubClient,
+  socket: WebSocket,
+  frame: { type?: unknown; data?: unknown },
+  log: FastifyBaseLogger,
+  watchAllowed: () => boolean,
+): void {
   switch (frame?.type) {
     case 'heartcheck':
       return reply(socket, 'heartcheck', { serverTime: Date.now() });
     case 'watch': {
       const projectId = projectIdOf(frame.data);
       if (projectId === undefined) return reply(socket, 'error', { msg: M.projectIdMissing });
+      // Each watch reads the auction's state from the database: a socket sending them without end is answered, not served.
+      if (!watchAllowed()) return reply(socket, 'error', { msg: MESSAGES.hardening.watchTooFrequent, projectId });
       const lastBidId = lastBidIdOf(frame.data);
       if (lastBidId === null) return reply(socket, 'error', { msg: M.lastBidIdInvalid, projectId });
       hub
@@ -99,6 +109,7 @@ export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppCont
           });
       }
 
+      const watchAllowed = frameWindow(ctx.config.wsWatchLimit);
       // Listeners are attached synchronously: a frame sent right after the handshake must not be lost.
       socket.on('message', (raw: RawData, isBinary: boolean) => {
         client.lastSeen = Date.now();
@@ -108,7 +119,7 @@ export async function registerWebSocketRoutes(app: FastifyInstance, ctx: AppCont
         } catch {
           return reply(socket, 'error', { msg: M.frameMalformed });
         }
-        answerFrame(hub, client, socket, frame, request.log);
+        answerFrame(hub, client, socket, frame, request.log, watchAllowed);
       });
       socket.on('close', () => hub.disconnect(client));
       socket.on('error', () => hub.disconnect(client));

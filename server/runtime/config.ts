@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { trustProxyFrom, type TrustProxy } from './trust-proxy.js';
 
 /** At most `max` requests per `windowSeconds` (a fixed window, counted in the database). */
 export interface RateLimitRule {
@@ -63,6 +64,19 @@ function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
   return limits;
 }
 
+/**
+ * Watch frames one real-time socket may send per window (WS_WATCH_LIMIT=max/seconds, default 40/10): each reads an
+ * auction's state from the database. A page watches up to 20 projects and watches them all again on reconnecting, so
+ * the default lets two such bursts through. `0`: no limit; malformed keeps the default.
+ */
+export const DEFAULT_WS_WATCH_LIMIT: Readonly<RateLimitRule> = Object.freeze({ max: 40, windowSeconds: 10 });
+
+function watchLimitFrom(value: string | undefined): RateLimitRule | undefined {
+  if (value?.trim() === '0') return undefined;
+  const match = value?.match(/^\s*(\d+)\s*\/\s*(\d+)\s*$/);
+  return match && Number(match[1]) > 0 && Number(match[2]) > 0 ? { max: Number(match[1]), windowSeconds: Number(match[2]) } : { ...DEFAULT_WS_WATCH_LIMIT };
+}
+
 /** The demo's published sign key and form secret: a production start refuses them. */
 export const DEMO_SIGN_KEY = 'tianmu-demo-sign-key';
 export const DEMO_FORM_SECRET = 'tianmu-demo-form-secret';
@@ -113,11 +127,14 @@ export interface ServerConfig {
   /** Folder of the region YAML files and deployment.yaml. */
   regionsDir: string;
   rateLimits: RateLimits;
+  /** Watch frames per real-time socket and window (WS_WATCH_LIMIT); undefined: no limit. */
+  wsWatchLimit?: RateLimitRule;
   /**
-   * Fastify's trustProxy: set it (TRUST_PROXY=1, or the proxy's addresses) when a reverse proxy stands in front, so
-   * the per-address limits count the visitor's address from X-Forwarded-For rather than the proxy's.
+   * Fastify's trustProxy: set it (TRUST_PROXY=1 for one proxy hop, or the proxy's addresses and ranges) when a reverse
+   * proxy stands in front, so the per-address limits count the visitor's address from X-Forwarded-For rather than
+   * the proxy's (server/runtime/trust-proxy.ts).
    */
-  trustProxy: boolean | string;
+  trustProxy: TrustProxy;
   /**
    * Live preview of one region (npm run preview): the default region of every page, the regions folder watched and
    * each change pushed to open pages. Never read from the environment: only scripts/preview.ts turns it on.
@@ -148,6 +165,10 @@ export interface ServerConfig {
   backupEveryMs?: number;
   /** How many scheduled archives BACKUP_DIR keeps (BACKUP_KEEP, at least 1); older ones are deleted. */
   backupKeep: number;
+  /** Days a closed auction's bid keys are kept after its end (BID_KEY_KEEP_DAYS); 0: for ever. */
+  bidKeyKeepDays: number;
+  /** Days of backup attempts' history kept (BACKUP_RUN_KEEP_DAYS); 0: for ever. The newest ones still read stay. */
+  backupRunKeepDays: number;
 }
 
 /** Who may read /metrics when METRICS_ALLOW is unset: this machine only. */
@@ -161,6 +182,12 @@ function addressList(value: string | undefined, fallback: readonly string[]): st
 function int(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? NaN : Number(value);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** A number of days, 0 (for ever) to 36 500; anything else keeps the default. */
+function days(value: string | undefined, fallback: number): number {
+  const n = int(value, fallback);
+  return Number.isInteger(n) && n >= 0 && n <= 36_500 ? n : fallback;
 }
 
 /** Parses BACKUP_EVERY: `6h`, `30m`, `1d`, `45s` or plain seconds; undefined (off) when unset, 0 or malformed. */
@@ -199,7 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     listEstimateMs: int(env.LIST_ESTIMATE_MS, 10_000),
     regionsDir: path.resolve(env.REGIONS_DIR || './regions'),
     rateLimits: rateLimitsFrom(env),
-    trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === '0' ? false : env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+    wsWatchLimit: watchLimitFrom(env.WS_WATCH_LIMIT),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 5000),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 5000),
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS ? int(env.MAX_EVENT_LOOP_DELAY_MS, 1000) : undefined,
@@ -210,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupDir: path.resolve(env.BACKUP_DIR || path.join(env.DATA_DIR || './data', 'backups')),
     backupEveryMs: parseEvery(env.BACKUP_EVERY),
     backupKeep: Math.min(10_000, Math.max(1, Math.trunc(int(env.BACKUP_KEEP, 14)))),
+    bidKeyKeepDays: days(env.BID_KEY_KEEP_DAYS, 7),
+    backupRunKeepDays: days(env.BACKUP_RUN_KEEP_DAYS, 90),
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { apiSchemaKeywords } from '../api/schemas.js';
 import type { ServerConfig } from './config.js';
+import { checkedTrustProxy } from './trust-proxy.js';
 import { frameworkErrors } from '../plugins/errors.js';
 import { loggerOptions } from '../plugins/log-redaction.js';
 import { logFormat, prettyStream } from './log-format.js';
@@ -48,7 +49,7 @@ export function createFastify(config: ServerConfig, options: InstanceOptions): F
       plugins: [apiSchemaKeywords],
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: checkedTrustProxy(config.trustProxy),
     frameworkErrors,
     // While the instance stops, requests on connections already open are served (plugins/health.ts closes them after).
     return503OnClosing: false,

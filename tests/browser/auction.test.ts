@@ -21,7 +21,7 @@ beforeAll(async () => {
     const userId = users.find((u) => u.phone === phone)!.userId;
     // Registered during the (past) sign-up window, then approved by staff through the engine: bidder codes 001, 002.
     await db.insertInto('registration').values({ projectId, userId, state: 2 }).execute();
-    await review(db, { projectId, userId, approve: true, reviewerId: null });
+    await review(db, { projectId, userId, approve: true, reviewerId: null, withoutDeposit: true });
   }
 }, 120_000);
 

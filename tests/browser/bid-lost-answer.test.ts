@@ -15,7 +15,7 @@ beforeAll(async () => {
   await openAuctionNow(db, projectId, { stopInMinutes: 30 });
   const user = await db.selectFrom('appUser').select('userId').where('phone', '=', DEMO_PHONES[0]).executeTakeFirstOrThrow();
   await db.insertInto('registration').values({ projectId, userId: user.userId, state: 2 }).execute();
-  await review(db, { projectId, userId: user.userId, approve: true, reviewerId: null });
+  await review(db, { projectId, userId: user.userId, approve: true, reviewerId: null, withoutDeposit: true });
 }, 120_000);
 
 const isBid = (url: URL) => url.pathname.endsWith('/api/auction/bid');

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const user = await db.selectFrom('appUser').select('userId').where('phone', '=', DEMO_PHONES[2]).executeTakeFirstOrThrow();
   await db.deleteFrom('registration').where('projectId', '=', projectId).where('userId', '=', user.userId).execute();
   await db.insertInto('registration').values({ projectId, userId: user.userId, state: 2 }).execute();
-  await review(db, { projectId, userId: user.userId, approve: true, reviewerId: null });
+  await review(db, { projectId, userId: user.userId, approve: true, reviewerId: null, withoutDeposit: true });
 }, 120_000);
 
 const open = async (page: Page, route: string) => {

@@ -324,7 +324,7 @@ describe('registration journeys', () => {
       const project = await seededProjectOf(db, '淳安县', { type: 2, status: 6, last: true });
       const userId = userIds.get(DEMO_PHONES[2])!;
       await db.insertInto('registration').values({ projectId: project.id, userId, state: 2 }).execute();
-      await review(db, { projectId: project.id, userId, approve: true, reviewerId: null });
+      await review(db, { projectId: project.id, userId, approve: true, reviewerId: null, withoutDeposit: true });
 
       // 淳安县 (prod): the real-time channel, no free bidding — the live panel.
       const opened = await chromium.openLoggedIn(DEMO_PHONES[2], { region: 'chunan', route: `/bidDetail?id=${project.id}`, until: 'blocks' });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await openAuctionNow(db, project.id, { stopInMinutes: 30, signCts: 1 });
   const user = await db.selectFrom('appUser').select('userId').where('phone', '=', PHONE).executeTakeFirstOrThrow();
   await db.insertInto('registration').values({ projectId: project.id, userId: user.userId, state: 2 }).execute();
-  await review(db, { projectId: project.id, userId: user.userId, approve: true, reviewerId: null });
+  await review(db, { projectId: project.id, userId: user.userId, approve: true, reviewerId: null, withoutDeposit: true });
 }, 120_000);
 
 /** What the focused element is and how it shows focus, as seen in the page. */

@@ -47,7 +47,7 @@ beforeAll(async () => {
       .insertInto('registration')
       .values({ projectId: bidding.id, userId, state: 2, createdAt: new Date(now - 48 * HOUR) })
       .execute();
-    const approved = await review(db, { projectId: bidding.id, userId, approve: true, reviewerId: null });
+    const approved = await review(db, { projectId: bidding.id, userId, approve: true, reviewerId: null, withoutDeposit: true });
     bidderCodes.push(approved.bidderCode);
   }
   await placeBid(db, { projectId: bidding.id, userId: a, amount: 10_000 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const user = await db.selectFrom('appUser').select('userId').where('phone', '=', DEMO_PHONES[0]).executeTakeFirstOrThrow();
   await db.deleteFrom('registration').where('projectId', '=', biddingId).where('userId', '=', user.userId).execute();
   await db.insertInto('registration').values({ projectId: biddingId, userId: user.userId, state: 2 }).execute();
-  await review(db, { projectId: biddingId, userId: user.userId, approve: true, reviewerId: null });
+  await review(db, { projectId: biddingId, userId: user.userId, approve: true, reviewerId: null, withoutDeposit: true });
 }, 120_000);
 
 /** The elements reaching past the window's right edge (their tag and class), the first few; [] when the page fits. */

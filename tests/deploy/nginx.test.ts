@@ -21,7 +21,7 @@ import { multipart } from '../server/users-helpers.js';
 // The production layout on loopback (scripts/deploy/local-stack.ts): a throwaway PostgreSQL with the demo seeded once,
 // two instances on it, and Debian's nginx in front with deploy/nginx.conf rendered for loopback. Everything below goes
 // through nginx (https://127.0.0.1:18443) unless it calls an instance on its own port on purpose, to force one. The
-// instances trust any proxy (TRUST_PROXY=1, the loosest setting the README offers): that no visitor can choose the
+// instances trust any proxy (TRUST_PROXY=true, the loosest setting the README offers): that no visitor can choose the
 // address its limits count then rests on nginx alone.
 const CHUNAN = 330127;
 const UPSTREAM = 'x-tianmu-upstream';
@@ -33,7 +33,7 @@ let db: Kysely<Database>;
 
 beforeAll(async () => {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  [stack, browser] = await Promise.all([startLocalStack({ mode: 'demo', projects: 120, env: { TRUST_PROXY: '1' } }), launchChromium()]);
+  [stack, browser] = await Promise.all([startLocalStack({ mode: 'demo', projects: 120, env: { TRUST_PROXY: 'true' } }), launchChromium()]);
   database = await openDatabase({ databaseUrl: stack.databaseUrl, poolSize: 2 });
   db = database.db;
 }, 240_000);
@@ -204,7 +204,7 @@ describe('the portal through nginx', () => {
     const bidders = await Promise.all(DEMO_PHONES.slice(0, 2).map(tokenOf));
     for (const { userId } of bidders) {
       await db.insertInto('registration').values({ projectId: project.id, userId, state: 2 }).execute();
-      await review(db, { projectId: project.id, userId, approve: true, reviewerId: null });
+      await review(db, { projectId: project.id, userId, approve: true, reviewerId: null, withoutDeposit: true });
     }
 
     // A viewer through nginx; nginx names the instance it reached in the handshake's answer.

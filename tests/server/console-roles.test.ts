@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionApplies } from '../../blocks/admin-table/rows.js';
 import { TENANT_A, TENANT_A_COUNTY, TENANT_B } from './fixtures.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
 import { bearer, GOOD_PASSWORD, insertUser, sessionFor } from './users-helpers.js';
@@ -155,5 +158,20 @@ describe('password reset by an administrator', () => {
       msg: '不能重置自己的密码，请使用“修改密码”',
     });
     expect((await adminCall(w.server, 'adminStaffResetPassword', w.admin, { id: w.ids.user })).statusCode).toBe(404);
+  });
+
+  it('offers 重置密码 on every staff row of the list but the administrator’s own (changed at 修改密码)', async () => {
+    const page = yaml.load(fs.readFileSync('regions/_base/pages/adminStaff.yaml', 'utf8')) as {
+      blocks: { type: string; props: { actions?: { text: string; when?: { field: string; in: unknown[] } }[] } }[];
+    };
+    const reset = page.blocks.find((b) => b.type === 'admin-table')!.props.actions!.find((a) => a.text === '重置密码')!;
+    const rows = (await adminCall(w.server, 'adminStaffList', w.admin, { pageSize: 100 })).json().data.rows as Record<string, unknown>[];
+    const own = rows.find((r) => r.userId === w.ids.admin)!;
+    const other = rows.find((r) => r.userId === w.ids.staff)!;
+    expect(own.self).toBe(true);
+    expect(other.self).toBe(false);
+    expect(actionApplies(reset.when, own)).toBe(false);
+    expect(actionApplies(reset.when, other)).toBe(true);
+    expect((await adminCall(w.server, 'adminStaffGet', w.admin, { id: w.ids.admin })).json().data.self).toBe(true);
   });
 });

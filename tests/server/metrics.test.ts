@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -42,12 +43,12 @@ async function figures(): Promise<string> {
   expect(res.statusCode, res.body).toBe(200);
   return res.body;
 }
-const bid = (projectId: number, amount: number) =>
+const bid = (projectId: number, amount: number, key?: string) =>
   server.app.inject({
     method: 'POST',
     url: '/prod-api/api/auction/bid',
     headers: { ...server.signed(TENANT_A), ...bidder.headers },
-    payload: { projectId, amount },
+    payload: { projectId, amount, ...(key ? { key } : {}) },
   });
 
 beforeAll(async () => {
@@ -123,6 +124,20 @@ describe('GET /metrics', () => {
       invalid: 1,
     });
     expect(count(after, 'tianmu_bids_accepted_total')).toBe(count(before, 'tianmu_bids_accepted_total'));
+  });
+
+  it('counts a bid key sent again (its first answer replayed) as a replay, not as another accepted bid', async () => {
+    const projectId = await insertBiddingProject(server.db, { price: 1000, increment: 100 });
+    await approve(server.db, projectId, [bidder.userId]);
+    const key = crypto.randomUUID();
+    const before = await figures();
+    const first = await bid(projectId, 1000, key);
+    const again = await bid(projectId, 1000, key);
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json().data.bid.id).toBe(first.json().data.bid.id);
+    const after = await figures();
+    const moved = (name: string) => count(after, name) - count(before, name);
+    expect({ accepted: moved('tianmu_bids_accepted_total'), replayed: moved('tianmu_bids_replayed_total') }).toEqual({ accepted: 1, replayed: 1 });
   });
 
   it('labels routes by name or URL pattern, never by the raw URL or an id', async () => {

@@ -7,6 +7,7 @@ import { formatDateTime, formatRequiredDateTime } from '../../api/format.js';
 import { scopeIds } from '../../plugins/guards/index.js';
 import { paging } from '../../api/request-params.js';
 import { MESSAGES } from '../../api/messages.js';
+import { markBidReplay } from '../../metrics/bid-outcomes.js';
 import { projectIdOf, registrationOut } from './common.js';
 
 /** A bidder's side: registering for a project, its own registrations and auctions, bidding, the auction's state. */
@@ -47,7 +48,7 @@ export async function registerBidderRoutes(app: FastifyInstance, { db, places, d
     const p = request.input;
     const projectId = projectIdOf(p);
     if (p.amount === undefined) throw badRequest(MESSAGES.auction.missingAmount);
-    const outcome = await placeBid(db, {
+    const { outcome, replayed } = await placeBid(db, {
       projectId,
       userId: request.user.userId,
       amount: p.amount,
@@ -55,6 +56,7 @@ export async function registerBidderRoutes(app: FastifyInstance, { db, places, d
       deptIds: scopeIds(request, places),
       singleSession: dbKind === 'pglite',
     });
+    if (replayed) markBidReplay(request);
     return ok({ ...outcome, serverTime: Date.now() }, MESSAGES.auction.bidAccepted);
   });
 

@@ -60,7 +60,6 @@ export async function registerReviewRoutes(app: FastifyInstance, { db, places }:
       deptIds: staffScope(request, places),
       reason: p.reason,
       actor: request.user,
-      requireDeposit: true,
     });
     return ok(registrationOut(row), approve ? MESSAGES.auction.approved(row.bidderCode) : MESSAGES.auction.rejected);
   });

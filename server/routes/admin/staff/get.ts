@@ -18,6 +18,6 @@ export async function registerAdminStaffGetRoutes(app: FastifyInstance, { db, pl
       .where((eb) => eb.or([eb('deptId', 'in', scope.length ? scope : [-1]), eb('deptId', 'is', null)]))
       .executeTakeFirst();
     if (!row) throw notFound(MESSAGES.admin.staffMissing);
-    return ok(staffView(places, row, await roleNames(db, [row.staffRoleId])), MESSAGES.common.queried);
+    return ok(staffView(places, row, await roleNames(db, [row.staffRoleId]), request.user.userId), MESSAGES.common.queried);
   });
 }

@@ -24,6 +24,6 @@ export async function registerAdminStaffListRoutes(app: FastifyInstance, { db, p
       db,
       rows.map((r) => r.staffRoleId),
     );
-    return ok({ rows: rows.map((r) => staffView(places, r, names)), total }, MESSAGES.common.queried);
+    return ok({ rows: rows.map((r) => staffView(places, r, names, request.user.userId)), total }, MESSAGES.common.queried);
   });
 }

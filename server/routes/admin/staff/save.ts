@@ -127,6 +127,6 @@ export async function registerAdminStaffSaveRoutes(app: FastifyInstance, { db, p
       const tenant = roleTenant(request);
       return userId ? updateStaff(trx, request.user, { ...b, userId }, passwordHash, scope, tenant) : createStaff(trx, request.user, b, passwordHash, tenant);
     });
-    return ok(staffView(places, saved, await roleNames(db, [saved.staffRoleId])), M.staffSaved);
+    return ok(staffView(places, saved, await roleNames(db, [saved.staffRoleId]), request.user.userId), M.staffSaved);
   });
 }

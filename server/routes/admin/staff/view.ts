@@ -15,11 +15,15 @@ export async function roleNames(db: Kysely<Database> | Transaction<Database>, id
   return new Map(rows.map((r) => [r.roleId, r.name]));
 }
 
-/** A staff account as the console shows it: no password hash, its place and its role named. */
+/**
+ * A staff account as the console shows it: no password hash, its place and its role named, and whether it is the
+ * caller's own (whose password is changed at 修改密码, so the list offers no reset on it).
+ */
 export function staffView(
   places: PlaceTree,
   r: { userId: number; phone: string; name: string; role: string; deptId: number | null; disabled: boolean; createdAt: Date; staffRoleId: number | null },
   names: ReadonlyMap<number, string>,
+  callerId: number,
 ) {
   const staffRoleName =
     r.role === 'admin'
@@ -38,5 +42,6 @@ export function staffView(
     createdAt: formatRequiredDateTime(r.createdAt),
     staffRoleId: r.role === 'admin' ? null : r.staffRoleId,
     staffRoleName,
+    self: r.userId === callerId,
   };
 }
