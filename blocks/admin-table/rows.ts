@@ -85,8 +85,15 @@ export function linkQuery(query: Record<string, BodyValue>, row: Record<string, 
 }
 
 /** Whether an action is offered on a row (its `when`: the field holds one of the values). */
-export function actionApplies(when: { field: string; in: readonly unknown[] } | undefined, row: Record<string, unknown>): boolean {
-  return !when || when.in.some((v) => v === row[when.field] || String(v) === String(row[when.field]));
+/** A row condition: the field holds one of the values, and the second condition (`and`) holds too. */
+export interface RowCondition {
+  field: string;
+  in: readonly unknown[];
+  and?: RowCondition;
+}
+
+export function actionApplies(when: RowCondition | undefined, row: Record<string, unknown>): boolean {
+  return !when || (when.in.some((v) => v === row[when.field] || String(v) === String(row[when.field])) && actionApplies(when.and, row));
 }
 
 type Row = Record<string, unknown>;

@@ -184,6 +184,16 @@ export interface AdminTableProps {
        * @minItems 1
        */
       in: (string | number | boolean)[];
+      /**
+       * A second condition the row must meet too.
+       */
+      and?: {
+        field: string;
+        /**
+         * @minItems 1
+         */
+        in: (string | number | boolean)[];
+      };
     };
     /**
      * The dialog's question; absent: 确定{text}？
@@ -243,6 +253,16 @@ export interface AdminTableProps {
        * @minItems 1
        */
       in: (string | number | boolean)[];
+      /**
+       * A second condition the row must meet too.
+       */
+      and?: {
+        field: string;
+        /**
+         * @minItems 1
+         */
+        in: (string | number | boolean)[];
+      };
     };
   }[];
   /**

@@ -150,6 +150,7 @@ export const MESSAGES = {
     staffSaved: '工作人员账号已保存',
     staffPhoneTaken: '该手机号已被其他账号使用',
     lastAdmin: '不能停用或降级最后一位管理员：请先为本单位添加另一位管理员',
+    disableSelf: '不能停用自己的账号：请由另一位管理员操作',
     staffPasswordMissing: '新建账号须设置初始密码（password）',
     accountDisabled: '该账号已停用，请联系管理员',
   },

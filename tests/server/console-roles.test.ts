@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionApplies } from '../../blocks/admin-table/rows.js';
+import { actionApplies, type RowCondition } from '../../blocks/admin-table/rows.js';
 import { TENANT_A, TENANT_A_COUNTY, TENANT_B } from './fixtures.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
 import { bearer, GOOD_PASSWORD, insertUser, sessionFor } from './users-helpers.js';
@@ -173,5 +173,21 @@ describe('password reset by an administrator', () => {
     expect(actionApplies(reset.when, own)).toBe(false);
     expect(actionApplies(reset.when, other)).toBe(true);
     expect((await adminCall(w.server, 'adminStaffGet', w.admin, { id: w.ids.admin })).json().data.self).toBe(true);
+  });
+
+  it('offers 停用 on other active rows only, and refuses an administrator disabling their own account (409)', async () => {
+    const page = yaml.load(fs.readFileSync('regions/_base/pages/adminStaff.yaml', 'utf8')) as {
+      blocks: { type: string; props: { actions?: { text: string; when?: RowCondition }[] } }[];
+    };
+    const disable = page.blocks.find((b) => b.type === 'admin-table')!.props.actions!.find((a) => a.text === '停用')!;
+    const rows = (await adminCall(w.server, 'adminStaffList', w.admin, { pageSize: 100 })).json().data.rows as Record<string, unknown>[];
+    const own = rows.find((r) => r.userId === w.ids.admin)!;
+    const other = rows.find((r) => r.userId === w.ids.staff)!;
+    expect(actionApplies(disable.when, own)).toBe(false);
+    expect(actionApplies(disable.when, other)).toBe(other.disabled === false);
+    const body = { userId: own.userId, phone: own.phone, name: own.name, role: own.role, deptId: own.deptId ?? TENANT_A, disabled: true };
+    // Another administrator exists or not, disabling oneself is refused; the account stays active.
+    expect((await adminCall(w.server, 'adminStaffSave', w.admin, body)).json()).toEqual({ code: 409, msg: '不能停用自己的账号：请由另一位管理员操作' });
+    expect((await adminCall(w.server, 'adminStaffGet', w.admin, { id: w.ids.admin })).json().data.disabled).toBe(false);
   });
 });
