@@ -78,6 +78,8 @@ export interface StudioModel {
     statusLabels: Record<string, string>;
     /** The status numbers in order, each with the Chinese title its input is labelled with. */
     statusFields: StudioStatusField[];
+    /** The region's colours (theme): each field with its Chinese title and description, and its value if set. */
+    theme: Array<{ key: string; title: string; description: string; value?: string }>;
     names: { cityName: string; homeTitle?: string; doubletitleText?: string };
     tabList: unknown[];
     footList: unknown[];
@@ -123,6 +125,7 @@ export function studioModel(catalog: RegionCatalog, regionId: string, regionFile
       flags: studioFlags(schemas.regionSchema, (region.flags ?? {}) as Record<string, unknown>),
       statusLabels: (region.statusLabels ?? {}) as Record<string, string>,
       statusFields: studioStatusFields(schemas.regionSchema),
+      theme: studioThemeFields(schemas.regionSchema, (region.theme ?? {}) as Record<string, unknown>),
       names: {
         cityName: String(region.cityName ?? ''),
         homeTitle: region.homeTitle as string | undefined,
@@ -154,6 +157,15 @@ function studioStatusFields(regionSchema: JsonSchema): StudioStatusField[] {
   return Object.entries((statusLabels.properties ?? {}) as Record<string, JsonSchema>).map(([number, def]) => {
     const texts = schemaTexts(def);
     return { number, title: texts.title ?? `状态 ${number}`, description: texts.description ?? '' };
+  });
+}
+
+function studioThemeFields(regionSchema: JsonSchema, theme: Record<string, unknown>): StudioModel['settings']['theme'] {
+  const fields = ((regionSchema.properties as Record<string, JsonSchema>).theme?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(fields).map(([key, def]) => {
+    const texts = schemaTexts(def);
+    const value = theme[key];
+    return { key, title: texts.title ?? key, description: texts.description ?? '', ...(typeof value === 'string' ? { value } : {}) };
   });
 }
 

@@ -97,6 +97,21 @@ describe('studio session', () => {
     expectValid();
   });
 
+  it('sets, refuses and clears a region colour (theme), labelled from the schema', () => {
+    const session = new StudioSession(root, 'lantian');
+    expect(session.model().settings.theme.map((f) => f.title)).toEqual(['主色', '页头背景色', '页头文字颜色']);
+    expect(session.apply({ op: 'setRegion', path: ['theme', 'primary'], value: '#1d4e89' }).ok).toBe(true);
+    expect(parse(read(regionFile)).theme).toEqual({ primary: '#1d4e89' });
+    expect(session.model().settings.theme[0]).toMatchObject({ key: 'primary', value: '#1d4e89' });
+    const before = read(regionFile);
+    const bad = session.apply({ op: 'setRegion', path: ['theme', 'headerText'], value: 'white' });
+    expect(bad.ok).toBe(false);
+    expect(read(regionFile)).toBe(before);
+    expect(session.apply({ op: 'setRegion', path: ['theme', 'primary'], value: null }).ok).toBe(true);
+    expect(parse(read(regionFile)).theme ?? {}).toEqual({});
+    expectValid();
+  });
+
   it('refuses an edit that would be invalid, writes nothing and says where in Chinese', () => {
     const session = new StudioSession(root, 'lantian');
     const before = read(home);

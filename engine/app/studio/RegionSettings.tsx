@@ -26,7 +26,7 @@ function TextSetting({ id, label, value, onSave }: { id: string; label: string; 
 /** The region's names, its flags (each with what it does) and its status wording, saved to its region.yaml. */
 export function RegionSettings({ model, run }: { model: StudioModel; run: RunEdit }) {
   const setRegion = (path: string[], value: unknown) => run({ op: 'setRegion', path, value });
-  const { names, flags, statusLabels, statusFields } = model.settings;
+  const { names, flags, statusLabels, statusFields, theme } = model.settings;
   return (
     <section aria-labelledby="settings-title" className="studio-settings">
       <h2 id="settings-title">
@@ -35,6 +35,17 @@ export function RegionSettings({ model, run }: { model: StudioModel; run: RunEdi
       <h3>名称</h3>
       <TextSetting id="set-cityName" label="地区名称" value={names.cityName} onSave={(v) => setRegion(['cityName'], v)} />
       <TextSetting id="set-homeTitle" label="网站标题" value={names.homeTitle ?? ''} onSave={(v) => setRegion(['homeTitle'], v || null)} />
+      <h3>配色</h3>
+      <p className="studio-hint">六位十六进制颜色，如 #0b5c3a；清空后沿用默认的绿色。</p>
+      {theme.map((field) => (
+        <TextSetting
+          key={`${field.key}-${field.value ?? ''}`}
+          id={`set-theme-${field.key}`}
+          label={field.title}
+          value={field.value ?? ''}
+          onSave={(v) => setRegion(['theme', field.key], v.trim() || null)}
+        />
+      ))}
       <h3>状态名称</h3>
       {statusFields.map(({ number: n, title }) => (
         <TextSetting
