@@ -76,6 +76,7 @@ export async function startServer(options: StartOptions = {}) {
   // The place table follows the regions' places.yaml (after the seed, which fills only an empty database).
   await syncPlaces(handle.db, catalog.places, { info: (line) => console.log(line), warn: (line) => console.warn(line) });
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, regions, listen: handle.listen, previewReport: options.previewReport });
+  for (const deadEnd of regions.deadEnds) app.log.warn(`地区配置有待修正之处（门户照常启动）：${deadEnd}`);
   // PGlite's folder is this process's alone: npm run backup asks this server for the backup (backup/operator.ts).
   const operator =
     handle.kind === 'pglite'

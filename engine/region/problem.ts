@@ -117,3 +117,13 @@ export function parsePath(path: string): PathSegment[] {
   }
   return out;
 }
+
+/**
+ * Problems a visitor meets as a dead end (a link to no page) while every page still renders: CI's validation and QA
+ * fail on them, but a running portal is not refused its start for them (it logs them), and QA still walks the region
+ * to find what else is wrong.
+ */
+export const PAGES_STILL_SERVE: ReadonlySet<ProblemCode> = new Set<ProblemCode>(['linkToNoPage']);
+
+/** Whether a problem stops the portal from serving its region files (see PAGES_STILL_SERVE). */
+export const stopsServing = (problem: Pick<Problem, 'code'>): boolean => !PAGES_STILL_SERVE.has(problem.code);

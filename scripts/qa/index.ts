@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRegionCatalog, type RegionCatalog } from '../../engine/region-files/index.js';
+import { stopsServing } from '../../engine/region/index.js';
 import type { Region } from '../../schemas/types/region.js';
 import { themeCases, validationCases, walkCases, type QaCase } from './cases.js';
 import { githubAnnotations, gitlabCodeQuality } from './reports/annotations.js';
@@ -84,14 +85,15 @@ export async function runQa(options: QaOptions): Promise<{ cases: QaCase[]; exit
   const screenshotDir = path.join(options.out, 'screens');
   fs.rmSync(options.out, { recursive: true, force: true });
   fs.mkdirSync(options.out, { recursive: true });
-  const wanted =
-    catalog.problems.length > 0
-      ? []
-      : (options.regions ?? (options.changedSince ? changedRegions(catalog, regionsDir, options.changedSince) : catalog.regions.map((r) => r.id)));
+  // A link to no page leaves every page served: the walk still runs, to find what else a visitor would meet.
+  const walkable = !catalog.problems.some(stopsServing);
+  const wanted = !walkable
+    ? []
+    : (options.regions ?? (options.changedSince ? changedRegions(catalog, regionsDir, options.changedSince) : catalog.regions.map((r) => r.id)));
   const regions = catalog.regions.filter((r) => wanted.includes(r.id)) as unknown as Region[];
   for (const region of regions) cases.push(...themeCases(region, catalog.origins.get(region.id)!));
   const timings: RegionTiming[] = [];
-  if (!options.only && catalog.problems.length === 0) {
+  if (!options.only && walkable) {
     console.log(`走查 ${regions.length} 个地区：${regions.map((r) => r.id).join('、') || '（无）'}`);
     const walks = await walkRegions(regionsDir, regions, screenshotDir);
     timings.push(...walks.map(({ walk, seconds }) => ({ region: walk.region, seconds, screens: walk.screens.length })));

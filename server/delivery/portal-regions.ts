@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Region } from '../../schemas/types/region.js';
-import { formatProblem, type Problem } from '../../engine/region/index.js';
+import { formatProblem, stopsServing, type Problem } from '../../engine/region/index.js';
 import { loadRegionCatalog, resolveRegionForHost, type RegionCatalog } from '../../engine/region-files/index.js';
 
 /** The server refuses to start on a broken region file: the message lists every problem with file:line:column. */
@@ -27,11 +27,16 @@ export class PortalRegions {
     private readonly options: { fixedRegion?: string; noPreview?: boolean } = {},
   ) {}
 
-  /** Loads now; throws {@link RegionConfigError} when any region file has a problem. */
+  /** The problems found at load that leave every page served (a link to no page): logged at start, not refused. */
+  deadEnds: string[] = [];
+
+  /** Loads now; throws {@link RegionConfigError} when a region file has a problem that stops it being served. */
   load(): RegionCatalog {
     if (this.catalog) return this.catalog;
     const catalog = loadRegionCatalog(path.resolve(this.dir));
-    if (catalog.problems.length > 0) throw new RegionConfigError(catalog.problems.map((p) => formatProblem(p)));
+    const stopping = catalog.problems.filter(stopsServing);
+    if (stopping.length > 0) throw new RegionConfigError(stopping.map((p) => formatProblem(p)));
+    this.deadEnds = catalog.problems.map((p) => formatProblem(p));
     this.catalog = catalog;
     return catalog;
   }
@@ -42,7 +47,7 @@ export class PortalRegions {
    */
   reload(): Problem[] {
     const catalog = loadRegionCatalog(path.resolve(this.dir));
-    if (catalog.problems.length === 0) this.catalog = catalog;
+    if (!catalog.problems.some(stopsServing)) this.catalog = catalog;
     return catalog.problems;
   }
 

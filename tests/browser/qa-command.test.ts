@@ -50,6 +50,8 @@ describe('npm run qa', () => {
     const junit = fs.readFileSync(path.join(out, 'junit.xml'), 'utf8');
     expect(junit).toMatch(new RegExp(`<testcase classname="lantian" name="/banshizhinan" file="regions/lantian/region.yaml" line="${footerLine}">`));
     expect(junit).toContain('页面不存在');
+    // The validator names the same link before any walk; the walk still runs, a dead link leaving every page served.
+    expect(junit).toContain('站内地址“/banshizhinan”没有对应的页面');
     expect(junit).toMatch(new RegExp(`<testcase classname="lantian" name="/" file="regions/lantian/pages/home.yaml" line="${blockLine}">`));
     expect(junit).toContain('区块显示出错');
     // The header colour: measured from the theme at its line, and in the portal as drawn (the colour really applies).

@@ -99,4 +99,16 @@ describe('a broken region folder', () => {
     // The refusal is for the config author: in Chinese.
     expect(message).toContain('不认识的顶层配置项“cityNmae”（是否应为 cityName？）');
   });
+
+  it('serves a region whose only problem is a link to no page, keeping the problem to log (CI still fails on it)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianmu-regions-'));
+    fs.cpSync('regions', dir, { recursive: true });
+    const file = path.join(dir, 'lantian', 'region.yaml');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('footList:\n', 'footList:\n  - { text: 办事指南, href: /banshizhinan }\n'));
+    const regions = new PortalRegions(dir);
+    expect(regions.load().regions.some((r) => r.id === 'lantian')).toBe(true);
+    expect(regions.deadEnds).toHaveLength(1);
+    expect(regions.deadEnds[0]).toMatch(/lantian\/region\.yaml:\d+:\d+/);
+    expect(regions.deadEnds[0]).toContain('站内地址“/banshizhinan”没有对应的页面');
+  });
 });
