@@ -241,6 +241,8 @@ describe('page studio in Chromium', () => {
   it('speaks Chinese to the clerk: the props form, the flags and the status inputs are labelled from the schemas', async () => {
     const { page, errors } = await chromium.openPage({ route: '/' });
     try {
+      // The studio opens on the region it last showed (the wizard's new county): back to 蓝田县.
+      expect((await page.request.get(`${chromium.portal.url}studio/api/model?region=lantian`)).ok()).toBe(true);
       await page.goto(`${chromium.portal.url}studio`, { waitUntil: 'load' });
       await page.getByRole('heading', { name: /^页面工作室 · / }).waitFor({ timeout: 20_000 });
       await page

@@ -31,10 +31,12 @@ export function junitXml(cases: readonly QaCase[], seconds: number): string {
         lines.push(`${open}/>`);
         continue;
       }
-      const where = c.where ? `${c.where.file}:${c.where.line}:${c.where.column}  ` : '';
+      const location = c.where ? `${c.where.file}:${c.where.line}:${c.where.column}` : '';
+      // A validator's problem starts with its own file:line:column: not said twice.
+      const where = location && !c.failures[0].startsWith(location) ? `${location}  ` : '';
       lines.push(
         `${open}>`,
-        `      <failure message="${escape(where + c.failures[0])}">${escape([where, ...c.failures].join('\n'))}</failure>`,
+        `      <failure message="${escape(where + c.failures[0])}">${escape([where.trim(), ...c.failures].filter(Boolean).join('\n'))}</failure>`,
         '    </testcase>',
       );
     }
