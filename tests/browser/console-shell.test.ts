@@ -167,10 +167,12 @@ describe('the console frame', () => {
       await page.getByRole('button', { name: '保存' }).click();
       await expect.poll(() => staffRow.innerText(), { timeout: 15_000 }).toContain('内容编辑');
 
-      // One's own password is changed at 修改密码: one's own row offers no reset.
+      // One's own password is changed at 修改密码, and another administrator disables an account: one's own row offers
+      // neither; another's offers both.
       const ownRow = page.getByRole('row', { name: /蓝田管理员/ });
       expect(await ownRow.count()).toBe(1);
-      expect(await ownRow.getByRole('button', { name: /^停用/ }).count()).toBe(1);
+      expect(await ownRow.getByRole('button', { name: /^停用/ }).count()).toBe(0);
+      expect(await staffRow.getByRole('button', { name: /^停用/ }).count()).toBe(1);
       expect(await ownRow.getByRole('button', { name: /^重置密码/ }).count()).toBe(0);
       await staffRow.getByRole('button', { name: /^重置密码/ }).click();
       await page.getByRole('dialog', { name: '重置密码' }).getByRole('button', { name: '确定重置密码' }).click();

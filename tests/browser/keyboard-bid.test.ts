@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../server/auction/index.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
-import { SCREENSHOT_DIR, openAuctionNow, seededProjectOf, seriousViolations, withPortalInChromium } from './portal-harness.js';
+import { SCREENSHOT_DIR, openAuctionNow, seededProjectOf, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
 
 // One visitor of 淳安县 (dev variant: free bidding, real-time channel) with the keyboard alone: home → trading list →
 // the project → login → back at the project → a placed bid. No click, no focus() and no goto after the first load;
@@ -97,6 +97,8 @@ async function pressToRoute(page: Page, key: string, route: RegExp, step: string
   await page.keyboard.press(key);
   await page.waitForURL(route, { timeout: 10_000, waitUntil: 'commit' });
   await expectFocusSettles(page, step);
+  // A reader presses the next key on the page drawn: a Tab into a main still empty goes on to the footer.
+  await settled(page);
 }
 
 describe('keyboard alone, home to a placed bid', () => {

@@ -84,10 +84,10 @@ async function updateStaff(
     .forUpdate()
     .executeTakeFirst();
   if (!before) throw notFound(M.staffMissing);
-  // Disabling oneself would end one's own session mid-work and may lock the centre out: another administrator does it.
-  if (b.userId === actor.userId && b.disabled && !before.disabled) throw new ApiError(409, M.disableSelf);
   const demoted = before.role === 'admin' && !before.disabled && (b.role !== 'admin' || (b.disabled ?? before.disabled));
   if (demoted && !admins.some((id) => id !== b.userId)) throw new ApiError(409, M.lastAdmin);
+  // Disabling oneself would end one's own session mid-work and may lock the centre out: another administrator does it.
+  if (b.userId === actor.userId && b.disabled && !before.disabled) throw new ApiError(409, M.disableSelf);
   const staffRoleId = await roleToSave(trx, tenant, b, before.staffRoleId);
   const row = await trx
     .updateTable('appUser')
