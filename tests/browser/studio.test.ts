@@ -108,7 +108,8 @@ describe('page studio in Chromium', () => {
     } finally {
       await page.context().close();
     }
-  });
+    // The first test starts the studio and the portal under the suite's load: more than one page's time.
+  }, 120_000);
 
   it('makes a new county as a clerk: wizard, five blocks, reorder, forms, settings, nav, town and page; npm start shows it alike', async () => {
     const { page, errors } = await chromium.openPage({ route: '/' });
@@ -278,7 +279,7 @@ describe('page studio in Chromium', () => {
     } finally {
       await page.context().close();
     }
-  });
+  }, 120_000);
 });
 
 async function newCountyByWizard(page: Page): Promise<void> {
