@@ -36,7 +36,7 @@ async function checkKeys(page: Page, button: Locator, label: string) {
   const count = await links.count();
   const first = await linkText(links.first());
   const last = await linkText(links.last());
-  await expect.poll(() => activeText(page), { message: `${label}: ArrowDown lands on the first link` }).toBe(first);
+  await expect.poll(() => activeText(page), { message: `${label}: ArrowDown lands on the first link`, timeout: 5_000 }).toBe(first);
   if (count > 1) {
     await page.keyboard.press('ArrowDown');
     expect(await activeText(page), `${label}: second`).toBe(await linkText(links.nth(1)));
@@ -106,6 +106,8 @@ describe('the main nav drop-downs by keyboard', () => {
             }
             // Back home for the next one, scrolled to the top.
             await page.goto(chromium.url({ region }), { waitUntil: 'load' });
+            // The app's own nav, not the server's first paint of it (drawn before any script, without its keys).
+            await page.locator('.tm-first-paint').waitFor({ state: 'detached', timeout: 15_000 });
             await nav(page).waitFor();
           }
           expect(errors).toEqual([]);
