@@ -93,6 +93,7 @@ describe('the main nav drop-downs by keyboard', () => {
       async () => {
         const { page, errors } = await chromium.openPage({ region, until: 'blocks' });
         try {
+          await page.locator('.tm-first-paint').waitFor({ state: 'detached', timeout: 15_000 });
           const buttons = nav(page).locator('button[aria-expanded]');
           const labels = (await buttons.allInnerTexts()).map((t) => t.trim());
           expect(labels.length, 'the region has drop-downs').toBeGreaterThan(0);
