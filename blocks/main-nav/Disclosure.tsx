@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type MutableRefObject, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type MutableRefObject, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /** The panel's links a reader can move between (a place that opens no window is text, not a stop). */
@@ -28,7 +28,11 @@ function useOutsideClose(open: boolean, root: RefObject<HTMLElement | null>, clo
   }, [open, root, close]);
 }
 
-/** After each render, the focus asked for: the opened panel's first or last link, or main once a choice closed it. */
+/**
+ * After each render, the focus asked for: the opened panel's first or last link, or main once a choice closed it.
+ * A request is dropped only by closing the menu (see `show`), never here: an earlier render's effect, still queued
+ * when the key came, runs first with that render's `open` and must not take the request from the render it is for.
+ */
 function usePendingFocus(open: boolean, panel: RefObject<HTMLElement | null>, pending: MutableRefObject<'first' | 'last' | 'main' | null>) {
   useEffect(() => {
     const want = pending.current;
@@ -39,6 +43,7 @@ function usePendingFocus(open: boolean, panel: RefObject<HTMLElement | null>, pe
       document.getElementById('tm-main')?.focus({ preventScroll: true });
       return;
     }
+    if (!open || !panel.current) return;
     const focusItem = () => {
       const items = itemsOf(panel.current);
       if (items.length === 0) return false;
@@ -46,9 +51,7 @@ function usePendingFocus(open: boolean, panel: RefObject<HTMLElement | null>, pe
       items[want === 'first' ? 0 : items.length - 1]?.focus();
       return true;
     };
-    // Closed before its links came: nothing is left to focus.
-    if (!open) pending.current = null;
-    if (!open || focusItem() || !panel.current) return;
+    if (focusItem()) return;
     // The panel's links are still loading: focus goes to them once they are drawn.
     const drawn = new MutationObserver(() => {
       if (pending.current === want && focusItem()) drawn.disconnect();
@@ -68,7 +71,7 @@ function usePendingFocus(open: boolean, panel: RefObject<HTMLElement | null>, pe
  * Hover is a mouse's only: a tap on a phone fires enter and click together, which opened and at once closed it.
  */
 export function Disclosure({ label, id, active, children }: { label: string; id: string; active?: boolean; children: (close: () => void) => ReactNode }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
   const root = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -76,11 +79,17 @@ export function Disclosure({ label, id, active, children }: { label: string; id:
   const pending = useRef<'first' | 'last' | 'main' | null>(null);
   // Opened by the mouse entering: the click that follows (the same gesture) keeps it open instead of toggling it.
   const openedByHover = useRef(false);
-  useOutsideClose(open, root, () => setOpen(false));
+  // Closing drops a request to focus a link (the menu it was for is gone); a choice's request for main stays.
+  const setOpen = useCallback((next: boolean) => {
+    if (!next && pending.current !== 'main') pending.current = null;
+    setOpenState(next);
+  }, []);
+  const close = useCallback(() => setOpen(false), [setOpen]);
+  useOutsideClose(open, root, close);
   usePendingFocus(open, panel, pending);
   const { key: locationKey } = useLocation();
   // A route change while open (back button, a link elsewhere) closes it too.
-  useEffect(() => setOpen(false), [locationKey]);
+  useEffect(close, [locationKey, close]);
 
   const openAt = (where: 'first' | 'last') => {
     const items = open ? itemsOf(panel.current) : [];
@@ -144,7 +153,7 @@ export function Disclosure({ label, id, active, children }: { label: string; id:
           // A pointer's click has a count (detail); Enter or Space on the button has none and always toggles.
           const hoverGesture = openedByHover.current && event.detail > 0;
           openedByHover.current = false;
-          if (!hoverGesture) setOpen((o) => !o);
+          if (!hoverGesture) setOpen(!open);
         }}
         onKeyDown={onButtonKey}
       >
@@ -152,7 +161,7 @@ export function Disclosure({ label, id, active, children }: { label: string; id:
         <span className="tm-nav__caret" aria-hidden="true" />
       </button>
       <div ref={panel} id={id} className="tm-nav__panel" hidden={!open} onKeyDown={onPanelKey} onClick={onPanelClick}>
-        {children(() => setOpen(false))}
+        {children(close)}
       </div>
     </li>
   );
