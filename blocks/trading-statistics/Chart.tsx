@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { afterFirstView } from '../../engine/react/after-first-view.js';
+import { useRegion } from '../../engine/react/RegionProvider.js';
+import { PALETTE, themedPalette } from '../_parts/chart-palette.js';
 
 type VChartInstance = { renderSync: () => unknown; release: () => void };
 
@@ -31,11 +33,14 @@ function whenVisibleAfterFirstView(element: Element, go: () => void): () => void
  * One chart drawn by VChart on a canvas. The library is imported here, when a chart comes into view after the first
  * view is drawn, so it is a chunk of its own that only the statistics page loads, after its numbers. The canvas is
  * hidden from assistive technology: the figure around it carries the text alternative (summary and table).
- * `data-drawn` says when it has been drawn (tests wait for it).
+ * `data-drawn` says when it has been drawn (tests wait for it). A spec in the shared PALETTE is drawn in the region's
+ * main colour first (themedPalette).
  */
-export function Chart({ spec, height }: { spec: Record<string, unknown>; height: number }) {
+export function Chart({ spec: given, height }: { spec: Record<string, unknown>; height: number }) {
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'drawn' | 'failed'>('loading');
+  const primary = useRegion().theme?.primary;
+  const spec = useMemo(() => (given.color === PALETTE ? { ...given, color: themedPalette(primary) } : given), [given, primary]);
   useEffect(() => {
     let live = true;
     let chart: VChartInstance | undefined;
