@@ -136,7 +136,7 @@ export type Region = {
    */
   theme?: {
     /**
-     * The main colour: links, buttons, panel rules and Semi's controls; the navigation bar and hover shades are drawn darker from it. White text sits on it (buttons), so keep it dark.
+     * The main colour: links, buttons, panel rules, the blocks' highlights and tinted labels, the charts' first series and Semi's controls; the navigation bar and hover shades are drawn darker from it, the tints lighter. White text sits on it (buttons), so keep it dark.
      */
     primary?: string;
     /**
