@@ -265,6 +265,12 @@ describe('a region’s main colour in every block', () => {
       const current = page.locator('.tm-nav__item--active > .tm-nav__link, .tm-nav__link.active').first();
       await current.focus();
       await expectColour(current, 'outline-color', mixed('#002e1b', 1, '#000000'));
+      const other = page.locator('.tm-nav__link:not(.active)').nth(1);
+      await other.hover();
+      await expectColour(other, 'background-color', mixed('#00472a', 1, '#000000'));
+      // The current tab keeps its yellow under the pointer.
+      await current.hover();
+      await expectColour(current, 'background-color', mixed('#ffd666', 1, '#000000'));
       await expectColour(page.locator('.tm-footer__bottom'), 'background-color', mixed('#00472a', 0.2, '#222222'));
       await expectColour(page.locator('.tm-townmap__node--centre rect').first(), 'fill', mixed('#00472a', 1, '#000000'));
       await shot(page, 'high-contrast', false);
