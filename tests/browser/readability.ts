@@ -26,6 +26,15 @@ export async function readability(page: Page, { floorPx = 0 }: { floorPx?: numbe
   return page.evaluate((floorPx) => {
     type Rgba = [number, number, number, number];
     const parse = (css: string): Rgba => {
+      // A color-mix() (the region's shades) computes to color(srgb r g b / a), its channels 0–1.
+      const srgb = /color\(srgb ([^)]+)\)/.exec(css);
+      if (srgb) {
+        const [r, g, b, a = 1] = srgb[1]
+          .split(/[\s/]+/)
+          .filter(Boolean)
+          .map(Number);
+        return [r * 255, g * 255, b * 255, a];
+      }
       const m = /rgba?\(([^)]+)\)/.exec(css);
       if (!m) return [0, 0, 0, 0];
       const parts = m[1]

@@ -9,6 +9,7 @@ import { placeBid, review } from '../../server/auction/index.js';
 import { DEMO_PASSWORD, DEMO_PHONES } from '../../server/seed/index.js';
 import { hashPassword } from '../../server/services/passwords.js';
 import { openAuctionNow, SCREENSHOT_DIR, seededProjectOf, seriousViolations, withPortalInChromium } from './portal-harness.js';
+import { readability } from './readability.js';
 
 // A region's main colour (region.yaml theme.primary) reaches the blocks as well as the frame: cards, the auction
 // panel's and the personal centre's state labels, the navigation's hover and focus ring, the banner, the town map and
@@ -143,6 +144,8 @@ describe('a region’s main colour in every block', () => {
       expect(await greenLeft(page)).toEqual([]);
       await shot(page, 'home');
       expect(await seriousViolations(page)).toEqual([]);
+      // Every text against what is drawn behind it (the banner and the footer's shades too) at 4.5:1 or more.
+      expect((await readability(page)).lowContrast).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
@@ -201,6 +204,7 @@ describe('a region’s main colour in every block', () => {
       expect(await greenLeft(page)).toEqual([]);
       await shot(page, 'my-auctions');
       expect(await seriousViolations(page)).toEqual([]);
+      expect((await readability(page)).lowContrast).toEqual([]);
 
       await page.goto(chromium.url({ route: '/personal?tab=intents' }), { waitUntil: 'load' });
       const approved = page.locator('.tm-myintents__state--1');
