@@ -322,7 +322,7 @@ export function addFirstChild(text: string, seqPath: YamlPath, index: number, ke
   const doc = parse(text);
   const seq = doc.getIn(seqPath, true) as Node | undefined;
   const item = isSeq(seq) ? (seq.items[index] as Node | undefined) : undefined;
-  if (!isMap(item) || seq!.flow || doc.hasIn([...seqPath, index, key])) return insertItem(text, [...seqPath, index, key], 0, { value });
+  if (!isMap(item) || !isSeq(seq) || seq.flow || doc.hasIn([...seqPath, index, key])) return insertItem(text, [...seqPath, index, key], 0, { value });
   const indent = column(text, item.range![0]);
   const pad = ' '.repeat(indent);
   const child = fitsFlow(value, indent + 4) ? flowText(value) : itemText(value, indent + 4);

@@ -37,6 +37,61 @@ function whenValue(when: unknown): string {
   return 'custom';
 }
 
+/** A call by its Chinese name, the name written in the file after it. */
+const callLabel = (model: StudioModel, call: string) => `${model.calls[call]?.title ?? '接口'}（${call}）`;
+
+/**
+ * Where the block's data comes from: the calls its schema names and, for a block that reads site data, the region's
+ * site-data keys, each by its Chinese name; what the chosen call answers is said under it.
+ */
+function SourcePicker({ model, block, disabled, onChange }: { model: StudioModel; block: Block; disabled: boolean; onChange(value: unknown): void }) {
+  const needs = model.catalog.find((b) => b.type === block.type)?.source;
+  const sourceNow = JSON.stringify(block.source ?? null);
+  const sources = [
+    ...(needs?.calls ?? []).map((call) => ({ label: callLabel(model, call), value: { call } })),
+    ...(needs?.siteData
+      ? model.settings.siteDataKeys.map((key) => ({ label: `站点数据：${model.settings.siteDataTitles[key] ?? key}（${key}）`, value: { siteData: key } }))
+      : []),
+  ];
+  if (sources.length === 0 && block.source === undefined) return null;
+  const known = sources.some((s) => JSON.stringify(s.value) === sourceNow);
+  const call = (block.source as { call?: unknown } | undefined)?.call;
+  const about = typeof call === 'string' ? model.calls[call]?.description : undefined;
+  // A source written with its own parameters (a query, a body) is kept as written: the picker names it, the file edits it.
+  const custom = typeof call === 'string' ? `当前：${callLabel(model, call)}，带参数，请在 ${block.file} 中修改` : `当前：在 ${block.file} 中写的数据来源`;
+  return (
+    <>
+      <label>
+        数据来源{needs?.required ? '（必填）' : ''}
+        <select
+          disabled={disabled}
+          value={known ? sourceNow : block.source === undefined ? '' : 'custom'}
+          aria-describedby={about ? 'source-about' : undefined}
+          onChange={(event) => onChange(event.target.value === '' ? null : JSON.parse(event.target.value))}
+        >
+          {!needs?.required && <option value="">无</option>}
+          {needs?.required && block.source === undefined && (
+            <option value="" disabled>
+              请选择
+            </option>
+          )}
+          {!known && block.source !== undefined && <option value="custom">{custom}</option>}
+          {sources.map((s) => (
+            <option key={JSON.stringify(s.value)} value={JSON.stringify(s.value)}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {about && (
+        <p id="source-about" className="studio-hint">
+          {about}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** One block: its width, when it shows, where its data comes from, and its props by a form from its schema. */
 export function BlockEditor({ model, page, block, run }: { model: StudioModel; page: Page; block: Block; run: RunEdit }) {
   const type = model.catalog.find((b) => b.type === block.type);
@@ -46,12 +101,6 @@ export function BlockEditor({ model, page, block, run }: { model: StudioModel; p
     [type],
   );
   const set = (field: 'props' | 'source' | 'when' | 'width', value: unknown) => run({ op: 'setBlock', page: page.id, index: block.index, field, value });
-  const sourceNow = JSON.stringify(block.source ?? null);
-  const sources = [
-    ...(type?.source?.calls ?? []).map((call) => ({ label: `接口 ${call}`, value: { call } })),
-    ...(type?.source?.siteData ? model.settings.siteDataKeys.map((key) => ({ label: `站点数据 ${key}`, value: { siteData: key } })) : []),
-  ];
-  const known = sources.some((s) => JSON.stringify(s.value) === sourceNow);
   const disabled = !page.editable;
   return (
     <section aria-labelledby="block-title" className="studio-block-editor">
@@ -96,24 +145,7 @@ export function BlockEditor({ model, page, block, run }: { model: StudioModel; p
           ))}
         </select>
       </label>
-      {(sources.length > 0 || block.source !== undefined) && (
-        <label>
-          数据来源{type?.source?.required ? '（必填）' : ''}
-          <select
-            disabled={disabled}
-            value={known ? sourceNow : block.source === undefined ? '' : 'custom'}
-            onChange={(event) => void set('source', event.target.value === '' ? null : JSON.parse(event.target.value))}
-          >
-            {!type?.source?.required && <option value="">无</option>}
-            {!known && block.source !== undefined && <option value="custom">当前：{sourceNow}</option>}
-            {sources.map((s) => (
-              <option key={JSON.stringify(s.value)} value={JSON.stringify(s.value)}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <SourcePicker model={model} block={block} disabled={disabled} onChange={(value) => void set('source', value)} />
       <h3>属性</h3>
       {!type || hasFileRef(type.schema) ? (
         <p>这个区块的属性请在 {block.file} 中编辑。</p>
