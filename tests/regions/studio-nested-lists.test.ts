@@ -125,4 +125,15 @@ describe('studio: a tab’s condition and sub-tabs, a town’s order and village
     expect(read(placesFile)).toContain(PLACES_COMMENT);
     expect(loadRegionCatalog(root).problems).toEqual([]);
   });
+
+  it('says in Chinese, with the file’s problems, why a file that does not parse cannot be edited', () => {
+    const session = new StudioSession(root, 'lantian');
+    fs.writeFileSync(placesFile, read(placesFile).replace('            children:\n', '            children:\n\t\t'));
+    const result = session.apply({ op: 'addListItem', list: 'towns', parent: 0, value: { name: '某村', deptId: 610122901, deptCode: '610122001201' } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.message).toMatch(/^无法修改文件：[^A-Za-z]+$/);
+      expect(result.problems.some((p) => p.file.endsWith('lantian/places.yaml'))).toBe(true);
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { SchemaForm } from '../../react/forms/SchemaForm.js';
 import type { StudioModel } from './studio-api.js';
 import type { RunEdit } from './StudioApp.js';
 import { ProblemList } from './ProblemList.js';
+import { whenChoice, whenOfChoice, whenOptions } from './when-choice.js';
 
 type Page = StudioModel['pages'][number];
 type Block = Page['blocks'][number];
@@ -28,14 +29,6 @@ const WIDTHS = [
 
 /** A schema that points into other files (a few blocks' nested sources) is edited in its YAML file. */
 const hasFileRef = (schema: unknown) => JSON.stringify(schema).includes('"$ref":"../');
-
-function whenValue(when: unknown): string {
-  if (when === undefined) return '';
-  if (typeof when === 'string') return when;
-  if (typeof when === 'object' && when !== null && 'not' in when && typeof (when as { not: unknown }).not === 'string')
-    return `!${(when as { not: string }).not}`;
-  return 'custom';
-}
 
 /** A call by its Chinese name, the name written in the file after it. */
 const callLabel = (model: StudioModel, call: string) => `${model.calls[call]?.title ?? '接口'}（${call}）`;
@@ -125,22 +118,15 @@ export function BlockEditor({ model, page, block, run }: { model: StudioModel; p
         显示条件
         <select
           disabled={disabled}
-          value={whenValue(block.when)}
+          value={whenChoice(block.when)}
           onChange={(event) => {
-            const v = event.target.value;
-            void set('when', v === '' ? null : v.startsWith('!') ? { not: v.slice(1) } : v);
+            const value = whenOfChoice(event.target.value);
+            if (value !== undefined) void set('when', value);
           }}
         >
-          <option value="">总是显示</option>
-          {whenValue(block.when) === 'custom' && <option value="custom">（YAML 中的组合条件）</option>}
-          {model.settings.flags.map((flag) => (
-            <option key={flag.name} value={`flags.${flag.name}`}>
-              {flag.title}（{flag.name}）打开时
-            </option>
-          ))}
-          {model.settings.flags.map((flag) => (
-            <option key={`!${flag.name}`} value={`!flags.${flag.name}`}>
-              {flag.title}（{flag.name}）关闭时
+          {whenOptions(model.settings.flags, whenChoice(block.when)).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
             </option>
           ))}
         </select>
