@@ -22,7 +22,10 @@ let cache: Map<string, CallTexts> | undefined;
 export function apiCallTexts(apiDir: string = path.join(SCHEMA_DIR, 'api')): Map<string, CallTexts> {
   if (cache && apiDir === path.join(SCHEMA_DIR, 'api')) return cache;
   const texts = new Map<string, CallTexts>();
-  for (const file of fs.readdirSync(apiDir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(apiDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const { routes } = JSON.parse(fs.readFileSync(path.join(apiDir, file), 'utf8')) as RouteFile;
     for (const [name, route] of Object.entries(routes ?? {})) {
       const { title, description } = schemaTexts(route);

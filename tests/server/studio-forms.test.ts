@@ -50,7 +50,7 @@ describe('studio list forms and new pages', () => {
     expect([read('lantian/region.yaml'), read('lantian/places.yaml')]).toEqual(before);
   });
 
-  it('writes a village under a town and a tab\'s condition; a parent that is not a whole number is a Chinese 400', async () => {
+  it("writes a village under a town and a tab's condition; a parent that is not a whole number is a Chinese 400", async () => {
     const village = await post({ op: 'addListItem', list: 'towns', parent: 2, value: { name: '华胥村', deptId: 610122931, deptCode: '610122103201' } });
     expect(village.statusCode).toBe(200);
     expect(village.json().data.model.settings.towns[2].children).toEqual([{ name: '华胥村', deptId: 610122931, deptCode: '610122103201' }]);
