@@ -297,6 +297,7 @@ describe('page studio in Chromium', () => {
       const source = page.getByLabel(/^数据来源/);
       await expect.poll(() => source.locator('option').allTextContents(), { timeout: 10_000 }).toContain('文章列表（newsList）');
       await page.getByText('某一栏目的文章，最新的在前').waitFor();
+      await page.locator('.studio-block-editor').screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-source-picker.png') });
 
       await page.getByRole('button', { name: '地区设置' }).click();
       await page.locator('#list-tabList > summary').click();

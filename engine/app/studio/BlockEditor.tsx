@@ -49,33 +49,35 @@ function SourcePicker({ model, block, disabled, onChange }: { model: StudioModel
   if (sources.length === 0 && block.source === undefined) return null;
   const known = sources.some((s) => JSON.stringify(s.value) === sourceNow);
   const call = (block.source as { call?: unknown } | undefined)?.call;
-  const about = typeof call === 'string' ? model.calls[call]?.description : undefined;
   // A source written with its own parameters (a query, a body) is kept as written: the picker names it, the file edits it.
-  const custom = typeof call === 'string' ? `当前：${callLabel(model, call)}，带参数，请在 ${block.file} 中修改` : `当前：在 ${block.file} 中写的数据来源`;
+  const custom =
+    known || block.source === undefined ? undefined : typeof call === 'string' ? `当前：${callLabel(model, call)}（带参数）` : '当前：自定义的数据来源';
+  const about = [typeof call === 'string' ? model.calls[call]?.description : undefined, custom && `参数写在 ${block.file} 中，请在那里修改。`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <>
-      <label>
-        数据来源{needs?.required ? '（必填）' : ''}
-        <select
-          disabled={disabled}
-          value={known ? sourceNow : block.source === undefined ? '' : 'custom'}
-          aria-describedby={about ? 'source-about' : undefined}
-          onChange={(event) => onChange(event.target.value === '' ? null : JSON.parse(event.target.value))}
-        >
-          {!needs?.required && <option value="">无</option>}
-          {needs?.required && block.source === undefined && (
-            <option value="" disabled>
-              请选择
-            </option>
-          )}
-          {!known && block.source !== undefined && <option value="custom">{custom}</option>}
-          {sources.map((s) => (
-            <option key={JSON.stringify(s.value)} value={JSON.stringify(s.value)}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <label htmlFor="block-source">数据来源{needs?.required ? '（必填）' : ''}</label>
+      <select
+        id="block-source"
+        disabled={disabled}
+        value={known ? sourceNow : block.source === undefined ? '' : 'custom'}
+        aria-describedby={about ? 'source-about' : undefined}
+        onChange={(event) => onChange(event.target.value === '' ? null : JSON.parse(event.target.value))}
+      >
+        {!needs?.required && <option value="">无</option>}
+        {needs?.required && block.source === undefined && (
+          <option value="" disabled>
+            请选择
+          </option>
+        )}
+        {custom && <option value="custom">{custom}</option>}
+        {sources.map((s) => (
+          <option key={JSON.stringify(s.value)} value={JSON.stringify(s.value)}>
+            {s.label}
+          </option>
+        ))}
+      </select>
       {about && (
         <p id="source-about" className="studio-hint">
           {about}
@@ -114,23 +116,23 @@ export function BlockEditor({ model, page, block, run }: { model: StudioModel; p
           ))}
         </select>
       </label>
-      <label>
-        显示条件
-        <select
-          disabled={disabled}
-          value={whenChoice(block.when)}
-          onChange={(event) => {
-            const value = whenOfChoice(event.target.value);
-            if (value !== undefined) void set('when', value);
-          }}
-        >
-          {whenOptions(model.settings.flags, whenChoice(block.when)).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      {/* Beside, not around, the drop-down: its options name every flag, and a label around it would take them in. */}
+      <label htmlFor="block-when">显示条件</label>
+      <select
+        id="block-when"
+        disabled={disabled}
+        value={whenChoice(block.when)}
+        onChange={(event) => {
+          const value = whenOfChoice(event.target.value);
+          if (value !== undefined) void set('when', value);
+        }}
+      >
+        {whenOptions(model.settings.flags, whenChoice(block.when)).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
       <SourcePicker model={model} block={block} disabled={disabled} onChange={(value) => void set('source', value)} />
       <h3>属性</h3>
       {!type || hasFileRef(type.schema) ? (

@@ -83,8 +83,10 @@ function Fields({ prefix, fields, flags = [], draft, onChange, hints = false }: 
         const id = `${prefix}-${f.key}`;
         const set = (value: string) => onChange({ ...draft, [f.key]: value });
         return (
-          <label key={f.key} htmlFor={id}>
-            {f.label}
+          // The label beside its control, not around it: a label around a drop-down would take in every option's
+          // words (a condition's drop-down names every flag) as its own.
+          <div key={f.key} className="studio-list-field">
+            <label htmlFor={id}>{f.label}</label>
             {f.kind === 'select' || f.kind === 'when' ? (
               <select id={id} value={draft[f.key]} onChange={(e) => set(e.target.value)}>
                 {(f.kind === 'when' ? whenOptions(flags, draft[f.key]) : (f.options ?? [])).map(([value, label]) => (
@@ -107,7 +109,7 @@ function Fields({ prefix, fields, flags = [], draft, onChange, hints = false }: 
                 {f.hint}
               </small>
             )}
-          </label>
+          </div>
         );
       })}
     </>
