@@ -141,8 +141,8 @@ export function applyListEdit(ctx: ListContext, edit: ListEdit): Map<string, str
       return new Map([[abs, moveItem(text, seq, edit.from, edit.to)]]);
     case 'setListItem': {
       checkIndex(edit.index, count);
-      // The form's keys over the item's (null takes one away): what the form does not show (a tab's when or
-      // sub-tabs, a town's order or villages) stays as written.
+      // The form's keys over the item's (null takes one away): what the form does not show (an item's children,
+      // edited as a list of their own; a place's level) stays as written.
       const old = itemAt(text, [...seq, edit.index]);
       const next = Object.fromEntries(Object.entries({ ...old, ...edit.value }).filter(([, v]) => v !== null && v !== undefined));
       return new Map([[abs, setIn(text, [...seq, edit.index], next)]]);
