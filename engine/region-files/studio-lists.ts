@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parse } from 'yaml';
 import { PLACES_FILE } from './places.js';
-import { countItems, insertItem, moveItem, removeItem, setIn, type YamlPath } from './yaml-splice.js';
+import { addFirstChild, countItems, insertItem, moveItem, removeItem, setIn, type YamlPath } from './yaml-splice.js';
 
 /**
  * The region's lists the studio edits item by item (so each item's comments and style stay): the nav tabs, the
@@ -10,12 +10,19 @@ import { countItems, insertItem, moveItem, removeItem, setIn, type YamlPath } fr
 export const STUDIO_LISTS = ['tabList', 'footList', 'footLinkList', 'towns'] as const;
 export type StudioList = (typeof STUDIO_LISTS)[number];
 
+/** The lists whose items hold a list of their own under `children`: a tab's sub-tabs, a town's villages. */
+export const NESTED_LISTS: readonly StudioList[] = ['tabList', 'towns'];
+
+/**
+ * `parent`, when given, is the index of the item whose `children` the edit is on (a tab's sub-tabs, a town's
+ * villages) instead of the list itself.
+ */
 export type ListEdit =
-  | { op: 'addListItem'; list: StudioList; index?: number; value: Record<string, unknown> }
-  | { op: 'removeListItem'; list: StudioList; index: number }
-  | { op: 'moveListItem'; list: StudioList; from: number; to: number }
+  | { op: 'addListItem'; list: StudioList; parent?: number; index?: number; value: Record<string, unknown> }
+  | { op: 'removeListItem'; list: StudioList; parent?: number; index: number }
+  | { op: 'moveListItem'; list: StudioList; parent?: number; from: number; to: number }
   /** `value`'s keys replace the item's; a null one removes it. */
-  | { op: 'setListItem'; list: StudioList; index: number; value: Record<string, unknown> };
+  | { op: 'setListItem'; list: StudioList; parent?: number; index: number; value: Record<string, unknown> };
 
 /** What a list edit needs of the region: its folder, a file's text, its deptId, and a list as merged from its layers. */
 export interface ListContext {
@@ -25,11 +32,15 @@ export interface ListContext {
   mergedList(list: string): unknown[] | undefined;
 }
 
-/** A town as the studio shows it (the rest of its node — order, villages — is kept as written). */
+/** A town (or a village under it) as the studio shows it (the rest of its node, e.g. level, is kept as written). */
 export interface StudioTown {
   name: string;
   deptId: number;
   deptCode: string;
+  /** Its place among its siblings, when written. */
+  order?: number;
+  /** A town's villages (a village's own children are not shown). */
+  children?: StudioTown[];
 }
 
 /** An edit refused before validation; `message` is Chinese. */
@@ -59,12 +70,29 @@ export function countyTowns(text: string | undefined, deptId: number): StudioTow
   if (text === undefined) return [];
   const at = placePath(text, deptId);
   if (!at) return [];
-  const towns = (itemAt(text, at).children ?? []) as StudioTown[];
-  return towns.map((t) => ({ name: t.name, deptId: t.deptId, deptCode: t.deptCode }));
+  const town = (t: StudioTown, depth: number): StudioTown => ({
+    name: t.name,
+    deptId: t.deptId,
+    deptCode: t.deptCode,
+    ...(t.order !== undefined ? { order: t.order } : {}),
+    ...(depth === 0 && Array.isArray(t.children) ? { children: t.children.map((v) => town(v, 1)) } : {}),
+  });
+  return ((itemAt(text, at).children ?? []) as StudioTown[]).map((t) => town(t, 0));
 }
 
-/** The file and the list's path in it; a nav or footer list the region takes from its base is first written as its own. */
-function target(ctx: ListContext, list: StudioList): { abs: string; seq: YamlPath; text: string } {
+/**
+ * The file and the list's path in it (an item's `children` when `parent` is given); a nav or footer list the region
+ * takes from its base is first written as its own.
+ */
+function target(ctx: ListContext, list: StudioList, parent?: number): { abs: string; seq: YamlPath; text: string } {
+  const found = listTarget(ctx, list);
+  if (parent === undefined) return found;
+  if (!NESTED_LISTS.includes(list)) throw new ListEditError('这个列表的项没有下级项');
+  checkIndex(parent, countItems(found.text, found.seq));
+  return { ...found, seq: [...found.seq, parent, 'children'] };
+}
+
+function listTarget(ctx: ListContext, list: StudioList): { abs: string; seq: YamlPath; text: string } {
   if (list === 'towns') {
     const abs = path.join(ctx.regionDir, PLACES_FILE);
     const text = ctx.read(abs);
@@ -93,12 +121,14 @@ function checkIndex(index: number, count: number, allowEnd = false): void {
 
 /** The file a list edit changes: absolute path → new text. */
 export function applyListEdit(ctx: ListContext, edit: ListEdit): Map<string, string> {
-  const { abs, seq, text } = target(ctx, edit.list);
+  const { abs, seq, text } = target(ctx, edit.list, edit.parent);
   const count = countItems(text, seq);
   switch (edit.op) {
     case 'addListItem': {
       const index = edit.index ?? count;
       checkIndex(index, count, true);
+      // A first sub-tab or village: its parent item gets a `children:` key with the item as a `- { … }` line.
+      if (edit.parent !== undefined && count === 0) return new Map([[abs, addFirstChild(text, seq.slice(0, -2), edit.parent, 'children', edit.value)]]);
       return new Map([[abs, insertItem(text, seq, index, { value: edit.value })]]);
     }
     case 'removeListItem':
@@ -111,8 +141,8 @@ export function applyListEdit(ctx: ListContext, edit: ListEdit): Map<string, str
       return new Map([[abs, moveItem(text, seq, edit.from, edit.to)]]);
     case 'setListItem': {
       checkIndex(edit.index, count);
-      // The form's keys over the item's (null takes one away): what the form does not show (a tab's when or
-      // sub-tabs, a town's order or villages) stays as written.
+      // The form's keys over the item's (null takes one away): what the form does not show (an item's children,
+      // edited as a list of their own; a place's level) stays as written.
       const old = itemAt(text, [...seq, edit.index]);
       const next = Object.fromEntries(Object.entries({ ...old, ...edit.value }).filter(([, v]) => v !== null && v !== undefined));
       return new Map([[abs, setIn(text, [...seq, edit.index], next)]]);

@@ -7,6 +7,7 @@ import type { RegionCatalog } from './catalog.js';
 import { getRegionSchemas, type JsonSchema } from './schemas.js';
 import { PAGE_STARTERS } from './page-starters.js';
 import type { StudioTown } from './studio-lists.js';
+import { apiCallTexts, type CallTexts } from './api-calls.js';
 
 /** One block of a page as the studio shows it. */
 export interface StudioBlock {
@@ -89,7 +90,11 @@ export interface StudioModel {
     /** The county's towns as its places.yaml writes them. */
     towns: StudioTown[];
     siteDataKeys: string[];
+    /** Each site-data key's Chinese name (x-title), e.g. zhengcefagui → 政策法规. */
+    siteDataTitles: Record<string, string>;
   };
+  /** The API calls the catalogue's blocks draw from (and any a block of this region names): call → its Chinese texts. */
+  calls: Record<string, CallTexts>;
   /** The starters a new page is made from: id → what it holds. */
   pageStarters: Record<string, string>;
   /** Every problem of the catalog; those of this region's pages are also on their blocks. */
@@ -137,10 +142,25 @@ export function studioModel(catalog: RegionCatalog, regionId: string, regionFile
       footerUnits: (region.footerUnits ?? {}) as Record<string, string>,
       towns,
       siteDataKeys: Object.keys((region.siteData ?? {}) as object),
+      siteDataTitles: siteDataTitles(schemas.regionSchema),
     },
+    calls: studioCalls(catalogTypes, pages),
     pageStarters: { ...PAGE_STARTERS },
     problems: catalog.problems,
   };
+}
+
+/** The Chinese texts of the calls the picker offers (each block type's x-source) and of those the pages use. */
+function studioCalls(types: StudioBlockType[], pages: StudioPage[]): Record<string, CallTexts> {
+  const texts = apiCallTexts();
+  const used = pages.flatMap((p) => p.blocks.map((b) => (b.source as { call?: unknown } | undefined)?.call)).filter((c): c is string => typeof c === 'string');
+  const names = new Set([...types.flatMap((t) => t.source?.calls ?? []), ...used]);
+  return Object.fromEntries([...names].sort().map((name) => [name, texts.get(name) ?? {}]));
+}
+
+function siteDataTitles(regionSchema: JsonSchema): Record<string, string> {
+  const keys = ((regionSchema.properties as Record<string, JsonSchema>).siteData?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.fromEntries(Object.entries(keys).flatMap(([key, def]) => (schemaTexts(def).title ? [[key, schemaTexts(def).title!]] : [])));
 }
 
 /** Every flag of the region schema, with its Chinese title and description and whether the region turns it on. */

@@ -101,7 +101,11 @@ export class StudioSession {
       changed = applyEdit(this.context(), edit);
     } catch (error) {
       if (error instanceof StudioEditError) return { ok: false, problems: [], message: error.message };
-      return { ok: false, problems: [], message: `无法修改文件：${(error as Error).message}` };
+      // The splice's own errors (a file that does not parse, a list where a mapping was expected) are in English
+      // for engineers: the clerk is told what to do, with the files' own problems (in Chinese) to look at.
+      this.catalog = this.load();
+      const problems = this.catalog.problems.filter((p) => p.file.startsWith(path.relative(process.cwd(), this.regionDir)));
+      return { ok: false, problems, message: '无法修改文件：本地区的文件中有写法错误或不认识的结构，请先按问题列表在文件中修正' };
     }
     const step: Step = { files: new Map() };
     for (const [abs, after] of changed) {

@@ -311,3 +311,26 @@ export function moveItem(text: string, seqPath: YamlPath, from: number, to: numb
   const { text: without, removed } = removeItem(text, seqPath, from);
   return insertItem(without, seqPath, to, { lines: removed.endsWith('\n') ? removed : `${removed}\n` });
 }
+
+/**
+ * Adds the first item of the list under `key` of the map that is item `index` of the list at `seqPath` (a town's
+ * first village, a tab's first sub-tab), written as a `- { … }` line as the files list towns and tabs. A map written
+ * as one `{ … }` line is written out in block style first (a list inside it would make a long line); a block map
+ * keeps its lines and comments and gets the key after its last one.
+ */
+export function addFirstChild(text: string, seqPath: YamlPath, index: number, key: string, value: Record<string, unknown>): string {
+  const doc = parse(text);
+  const seq = doc.getIn(seqPath, true) as Node | undefined;
+  const item = isSeq(seq) ? (seq.items[index] as Node | undefined) : undefined;
+  if (!isMap(item) || !isSeq(seq) || seq.flow || doc.hasIn([...seqPath, index, key])) return insertItem(text, [...seqPath, index, key], 0, { value });
+  const indent = column(text, item.range![0]);
+  const pad = ' '.repeat(indent);
+  const child = fitsFlow(value, indent + 4) ? flowText(value) : itemText(value, indent + 4);
+  const lines = `${pad}${keyText(key)}:\n${pad}  - ${child}`;
+  if (item.flow) {
+    const old = jsAt(doc, [...seqPath, index]) as Record<string, unknown>;
+    return splice(text, item.range![0], valueEnd(text, item), `${blockMapText(old, indent)}\n${lines}`);
+  }
+  const at = valueEnd(text, item);
+  return splice(text, at, at, `\n${lines}`);
+}

@@ -19,16 +19,17 @@ function text(body: Body, key: string, label: string, max = 40): string {
 
 function id(body: Body, key: string, label: string): number {
   const value = body[key];
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > 999_999_999_999) throw new Error(`${label}应是正整数`);
+  // The database keeps a place's id (and a tenant's) as an integer: at most 2147483647.
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > 2_147_483_647) throw new Error(`${label}应是 1 到 2147483647 的整数`);
   return value;
 }
 
 function place(input: unknown, label: string): CountyPlace {
-  if (typeof input !== 'object' || input === null) throw new Error(`${label}应有名称、deptId 和 deptCode`);
+  if (typeof input !== 'object' || input === null) throw new Error(`${label}应有名称、地区编号和统计区划代码`);
   const body = input as Body;
-  const deptCode = text(body, 'deptCode', `${label}的 deptCode`, 12);
-  if (!DEPT_CODE.test(deptCode)) throw new Error(`${label}的 deptCode 应是 12 位数字`);
-  return { name: text(body, 'name', `${label}的名称`), deptId: id(body, 'deptId', `${label}的 deptId`), deptCode };
+  const deptCode = text(body, 'deptCode', `${label}的统计区划代码`, 12);
+  if (!DEPT_CODE.test(deptCode)) throw new Error(`${label}的统计区划代码应是 12 位数字`);
+  return { name: text(body, 'name', `${label}的名称`), deptId: id(body, 'deptId', `${label}的地区编号`), deptCode };
 }
 
 /** The wizard's answers from a request body, each checked and bounded; throws with the Chinese reason otherwise. */
@@ -37,8 +38,8 @@ export function parseCountyInput(input: unknown): CountyInput {
   const body = input as Body;
   const regionId = text(body, 'id', '地区标识');
   if (!REGION_ID.test(regionId)) throw new Error('地区标识只能用小写英文字母开头，由小写字母、数字和 - 组成，例如 songyang');
-  const deptCode = text(body, 'deptCode', 'deptCode', 12);
-  if (!DEPT_CODE.test(deptCode)) throw new Error('deptCode 应是 12 位数字');
+  const deptCode = text(body, 'deptCode', '统计区划代码', 12);
+  if (!DEPT_CODE.test(deptCode)) throw new Error('统计区划代码应是 12 位数字');
   const ancestors = Array.isArray(body.ancestors) ? body.ancestors : [];
   const towns = Array.isArray(body.towns) ? body.towns : [];
   if (ancestors.length > 3 || towns.length > MAX_TOWNS) throw new Error(`上级地区最多 3 个，镇（街道）最多 ${MAX_TOWNS} 个`);
@@ -52,9 +53,9 @@ export function parseCountyInput(input: unknown): CountyInput {
     id: regionId,
     cityName,
     homeTitle: typeof body.homeTitle === 'string' && body.homeTitle.trim() ? text(body, 'homeTitle', '网站标题') : `${cityName}农村产权交易平台`,
-    deptId: id(body, 'deptId', 'deptId'),
+    deptId: id(body, 'deptId', '地区编号'),
     deptCode,
-    lesseeId: id(body, 'lesseeId', 'lesseeId'),
+    lesseeId: id(body, 'lesseeId', '租户编号'),
     projectCodePrefix: prefix,
     ancestors: ancestors.map((p, i) => place(p, `第 ${i + 1} 个上级地区`)),
     towns: towns.map((p, i) => place(p, `第 ${i + 1} 个镇（街道）`)),

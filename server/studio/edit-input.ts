@@ -84,15 +84,17 @@ function item(body: Body): Record<string, unknown> {
 }
 
 function parseListEdit(body: Body): StudioEdit {
+  // parent: the item whose children (sub-tabs, villages) the edit is on.
+  const parent = body.parent === undefined ? {} : { parent: index(body, 'parent') };
   switch (body.op) {
     case 'addListItem':
-      return { op: 'addListItem', list: list(body), value: item(body), ...(body.index === undefined ? {} : { index: index(body, 'index') }) };
+      return { op: 'addListItem', list: list(body), ...parent, value: item(body), ...(body.index === undefined ? {} : { index: index(body, 'index') }) };
     case 'removeListItem':
-      return { op: 'removeListItem', list: list(body), index: index(body, 'index') };
+      return { op: 'removeListItem', list: list(body), ...parent, index: index(body, 'index') };
     case 'moveListItem':
-      return { op: 'moveListItem', list: list(body), from: index(body, 'from'), to: index(body, 'to') };
+      return { op: 'moveListItem', list: list(body), ...parent, from: index(body, 'from'), to: index(body, 'to') };
     case 'setListItem':
-      return { op: 'setListItem', list: list(body), index: index(body, 'index'), value: item(body) };
+      return { op: 'setListItem', list: list(body), ...parent, index: index(body, 'index'), value: item(body) };
     default:
       throw new Error('不认识的修改（op）');
   }

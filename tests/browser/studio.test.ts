@@ -280,6 +280,56 @@ describe('page studio in Chromium', () => {
       await page.context().close();
     }
   }, 120_000);
+
+  it('names data sources in Chinese, and sets a tab’s condition and adds a village by the forms', async () => {
+    const { page, errors } = await chromium.openPage({ route: '/' });
+    const lantian = (file: string) => fs.readFileSync(path.join(regionsDir, 'lantian', file), 'utf8');
+    try {
+      expect((await page.request.get(`${chromium.portal.url}studio/api/model?region=lantian`)).ok()).toBe(true);
+      await page.goto(`${chromium.portal.url}studio`, { waitUntil: 'load' });
+      await page.getByRole('heading', { name: '页面工作室 · 蓝田县' }).waitFor({ timeout: 20_000 });
+      // The news carousel's source by the call's Chinese name, the call's own name beside it, and what it answers.
+      await page
+        .getByRole('region', { name: /首页 的区块/ })
+        .getByRole('button', { name: /^\d+\. 新闻轮播/ })
+        .first()
+        .click();
+      const source = page.getByLabel(/^数据来源/);
+      await expect.poll(() => source.locator('option').allTextContents(), { timeout: 10_000 }).toContain('文章列表（newsList）');
+      await page.getByText('某一栏目的文章，最新的在前').waitFor();
+      await page.locator('.studio-block-editor').screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-source-picker.png') });
+
+      await page.getByRole('button', { name: '地区设置' }).click();
+      await page.locator('#list-tabList > summary').click();
+      expect(await page.locator('#tabList-5-name').inputValue()).toBe('新闻中心');
+      await page.locator('#tabList-5-when').selectOption('!flags.haveCJGG');
+      await page.getByRole('button', { name: '保存 新闻中心' }).click();
+      await expect
+        .poll(() => lantian('region.yaml'), { timeout: 10_000 })
+        .toContain('  - { name: 新闻中心, router: /pressCenter, when: { not: flags.haveCJGG } }\n');
+
+      await page.locator('#list-towns > summary').click();
+      await page.locator('#list-towns-0-children > summary').click();
+      await page.locator('#towns-0-children-new-name').fill('三里村');
+      await page.locator('#towns-0-children-new-deptId').fill('610122901');
+      await page.locator('#towns-0-children-new-deptCode').fill('610122001201');
+      await page.getByRole('button', { name: '添加村（社区）' }).click();
+      await expect
+        .poll(() => lantian('places.yaml'), { timeout: 10_000 })
+        .toContain('                  - { name: 三里村, deptId: 610122901, deptCode: "610122001201" }\n');
+      expect(lantian('places.yaml')).toContain('# deptId: the administrative code without trailing zeros');
+      expect(loadRegionCatalog(regionsDir).problems).toEqual([]);
+      // The village's form is drawn from the written file: the studio shows what it wrote.
+      await expect.poll(() => page.locator('#towns-0-children-0-name').inputValue(), { timeout: 10_000 }).toBe('三里村');
+      await page.locator('#list-towns-0-children').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'studio-villages.png') });
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
 });
 
 async function newCountyByWizard(page: Page): Promise<void> {

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { schemaTexts, uiSchemaFromTexts, withoutEnglishDescriptions } from '../../engine/region/index.js';
 import { getRegionSchemas, readSchema, type JsonSchema } from '../../engine/region-files/index.js';
 import { StudioSession } from '../../engine/region-files/studio-session.js';
+import { apiCallTexts, type CallTexts } from '../../engine/region-files/api-calls.js';
+import { blockMeta } from '../../engine/region/block-meta.js';
 
 // The clerks who compose a county's portal in the studio read Chinese: every flag, setting, block and prop the studio
 // shows carries a Chinese title (x-title) and, where its name does not say it all, a Chinese description
@@ -54,6 +56,10 @@ const unworded = (list: [string, Node][]) =>
     return missing.length ? [`${where}: ${missing.join(', ')}`] : [];
   });
 
+/** The calls among `calls` whose Chinese title or description is missing (or that the API has not). */
+const callsLacking = (calls: Set<string>, texts: Map<string, CallTexts>) =>
+  [...calls].filter((call) => !CHINESE.test(texts.get(call)?.title ?? '') || !CHINESE.test(texts.get(call)?.description ?? '')).sort();
+
 describe('the Chinese texts of the schemas the studio shows (x-title, x-description)', () => {
   it.each([...blockSchemas.keys()])('block %s says in Chinese what a visitor sees and titles every prop in Chinese', (type) => {
     const schema = blockSchemas.get(type)!;
@@ -77,6 +83,22 @@ describe('the Chinese texts of the schemas the studio shows (x-title, x-descript
     const settings = [...top, ...nested.filter(([where]) => !where.startsWith('extends')), ...tab];
     expect(untitled(settings)).toEqual([]);
     expect(unworded(settings.filter(([, node]) => Array.isArray(node.enum)))).toEqual([]);
+  });
+
+  it('names in Chinese every API call a block draws its data from, and every site-data key (the 数据来源 picker)', () => {
+    const calls = new Set([...blockSchemas.values()].flatMap((schema) => blockMeta(schema).source?.calls ?? []));
+    expect(calls.size).toBeGreaterThan(20);
+    expect(callsLacking(calls, apiCallTexts()), 'calls without a Chinese x-title and x-description in schemas/api').toEqual([]);
+    const siteData = ((regionSchema.properties as Record<string, Node>).siteData.properties ?? {}) as Record<string, Node>;
+    expect(untitled(Object.entries(siteData)), 'site-data keys without a Chinese x-title').toEqual([]);
+  });
+
+  it('the call check names a call without its Chinese texts, and one the API does not have', () => {
+    const texts = new Map([
+      ['newsList', { title: '文章列表', description: '某一栏目的文章。' }],
+      ['dealList', { title: 'Deal list' }],
+    ]);
+    expect(callsLacking(new Set(['newsList', 'dealList', 'noSuchCall']), texts)).toEqual(['dealList', 'noSuchCall']);
   });
 
   it('titles every field of the places tree in Chinese', () => {
@@ -178,5 +200,13 @@ describe("the studio model's Chinese texts", () => {
     expect(model.settings.statusFields.find((s) => s.number === '4')).toMatchObject({ title: '报名中' });
     // 7, 8 and 9 all read 已成交 by default: the titles say which is which.
     expect(new Set(model.settings.statusFields.filter((s) => ['7', '8', '9'].includes(s.number)).map((s) => s.title)).size).toBe(3);
+  });
+
+  it('names each call the picker offers and each site-data key by its Chinese name', () => {
+    const model = new StudioSession(root, 'lantian').model();
+    expect(model.calls.newsList).toEqual({ title: '文章列表', description: expect.stringMatching(CHINESE) });
+    for (const call of model.catalog.flatMap((t) => t.source?.calls ?? [])) expect(model.calls[call]?.title, call).toMatch(CHINESE);
+    expect(model.settings.siteDataTitles.zhengcefagui).toBe('政策法规');
+    for (const key of model.settings.siteDataKeys) expect(model.settings.siteDataTitles[key], key).toMatch(CHINESE);
   });
 });

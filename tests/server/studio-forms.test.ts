@@ -50,6 +50,25 @@ describe('studio list forms and new pages', () => {
     expect([read('lantian/region.yaml'), read('lantian/places.yaml')]).toEqual(before);
   });
 
+  it("writes a village under a town and a tab's condition; a parent that is not a whole number is a Chinese 400", async () => {
+    const village = await post({ op: 'addListItem', list: 'towns', parent: 2, value: { name: '华胥村', deptId: 610122931, deptCode: '610122103201' } });
+    expect(village.statusCode).toBe(200);
+    expect(village.json().data.model.settings.towns[2].children).toEqual([{ name: '华胥村', deptId: 610122931, deptCode: '610122103201' }]);
+    expect(read('lantian/places.yaml')).toContain('  - { name: 华胥村, deptId: 610122931, deptCode: "610122103201" }\n');
+    const when = await post({ op: 'setListItem', list: 'tabList', index: 0, value: { when: { not: 'flags.homeShowLogin' } } });
+    expect(when.statusCode).toBe(200);
+    expect(read('lantian/region.yaml')).toContain('- { name: 首页, router: /, when: { not: flags.homeShowLogin } }');
+    for (const parent of [-1, 'x', 1e9]) {
+      const res = await post({ op: 'removeListItem', list: 'towns', parent, index: 0 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toMatch(/^修改的内容不对：parent/);
+    }
+    const noChildren = await post({ op: 'addListItem', list: 'footList', parent: 0, value: { text: '下级', href: '/aboutUs' } });
+    expect(noChildren.statusCode).toBe(422);
+    expect(noChildren.json().msg).toBe('这个列表的项没有下级项');
+    expect(loadRegionCatalog(regionsDir).problems).toEqual([]);
+  });
+
   it('refuses a malformed list edit or page starter with a Chinese 400, never a 500', async () => {
     for (const payload of [
       { op: 'addListItem', list: 'pages', value: { name: 'x' } },

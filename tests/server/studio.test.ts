@@ -99,6 +99,10 @@ describe('studio API', () => {
     expect(refused.statusCode).toBe(422);
     expect(fs.existsSync(path.join(regionsDir, 'songyang2'))).toBe(false);
     expect((await post('county', { ...county, id: 'Bad Id' })).statusCode).toBe(400);
+    // A town's 12-digit code as its deptId is past the database's integer: a Chinese 400 naming the field, not a 500 at start.
+    const tooBig = await post('county', { ...county, id: 'songyang3', towns: [{ name: '大镇', deptId: 331124101000, deptCode: '331124101000' }] });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().msg).toBe('修改的内容不对：第 1 个镇（街道）的地区编号应是 1 到 2147483647 的整数');
   });
 
   it('answers no one but this machine, and the bearer of the token when one is set', async () => {

@@ -5,6 +5,7 @@ import { SchemaForm } from '../../react/forms/SchemaForm.js';
 import type { StudioModel } from './studio-api.js';
 import type { RunEdit } from './StudioApp.js';
 import { ProblemList } from './ProblemList.js';
+import { whenChoice, whenOfChoice, whenOptions } from './when-choice.js';
 
 type Page = StudioModel['pages'][number];
 type Block = Page['blocks'][number];
@@ -29,12 +30,61 @@ const WIDTHS = [
 /** A schema that points into other files (a few blocks' nested sources) is edited in its YAML file. */
 const hasFileRef = (schema: unknown) => JSON.stringify(schema).includes('"$ref":"../');
 
-function whenValue(when: unknown): string {
-  if (when === undefined) return '';
-  if (typeof when === 'string') return when;
-  if (typeof when === 'object' && when !== null && 'not' in when && typeof (when as { not: unknown }).not === 'string')
-    return `!${(when as { not: string }).not}`;
-  return 'custom';
+/** A call by its Chinese name, the name written in the file after it. */
+const callLabel = (model: StudioModel, call: string) => `${model.calls[call]?.title ?? '接口'}（${call}）`;
+
+/**
+ * Where the block's data comes from: the calls its schema names and, for a block that reads site data, the region's
+ * site-data keys, each by its Chinese name; what the chosen call answers is said under it.
+ */
+function SourcePicker({ model, block, disabled, onChange }: { model: StudioModel; block: Block; disabled: boolean; onChange(value: unknown): void }) {
+  const needs = model.catalog.find((b) => b.type === block.type)?.source;
+  const sourceNow = JSON.stringify(block.source ?? null);
+  const sources = [
+    ...(needs?.calls ?? []).map((call) => ({ label: callLabel(model, call), value: { call } })),
+    ...(needs?.siteData
+      ? model.settings.siteDataKeys.map((key) => ({ label: `站点数据：${model.settings.siteDataTitles[key] ?? key}（${key}）`, value: { siteData: key } }))
+      : []),
+  ];
+  if (sources.length === 0 && block.source === undefined) return null;
+  const known = sources.some((s) => JSON.stringify(s.value) === sourceNow);
+  const call = (block.source as { call?: unknown } | undefined)?.call;
+  // A source written with its own parameters (a query, a body) is kept as written: the picker names it, the file edits it.
+  const custom =
+    known || block.source === undefined ? undefined : typeof call === 'string' ? `当前：${callLabel(model, call)}（带参数）` : '当前：自定义的数据来源';
+  const about = [typeof call === 'string' ? model.calls[call]?.description : undefined, custom && `参数写在 ${block.file} 中，请在那里修改。`]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <>
+      <label htmlFor="block-source">数据来源{needs?.required ? '（必填）' : ''}</label>
+      <select
+        id="block-source"
+        disabled={disabled}
+        value={known ? sourceNow : block.source === undefined ? '' : 'custom'}
+        aria-describedby={about ? 'source-about' : undefined}
+        onChange={(event) => onChange(event.target.value === '' ? null : JSON.parse(event.target.value))}
+      >
+        {!needs?.required && <option value="">无</option>}
+        {needs?.required && block.source === undefined && (
+          <option value="" disabled>
+            请选择
+          </option>
+        )}
+        {custom && <option value="custom">{custom}</option>}
+        {sources.map((s) => (
+          <option key={JSON.stringify(s.value)} value={JSON.stringify(s.value)}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+      {about && (
+        <p id="source-about" className="studio-hint">
+          {about}
+        </p>
+      )}
+    </>
+  );
 }
 
 /** One block: its width, when it shows, where its data comes from, and its props by a form from its schema. */
@@ -46,12 +96,6 @@ export function BlockEditor({ model, page, block, run }: { model: StudioModel; p
     [type],
   );
   const set = (field: 'props' | 'source' | 'when' | 'width', value: unknown) => run({ op: 'setBlock', page: page.id, index: block.index, field, value });
-  const sourceNow = JSON.stringify(block.source ?? null);
-  const sources = [
-    ...(type?.source?.calls ?? []).map((call) => ({ label: `接口 ${call}`, value: { call } })),
-    ...(type?.source?.siteData ? model.settings.siteDataKeys.map((key) => ({ label: `站点数据 ${key}`, value: { siteData: key } })) : []),
-  ];
-  const known = sources.some((s) => JSON.stringify(s.value) === sourceNow);
   const disabled = !page.editable;
   return (
     <section aria-labelledby="block-title" className="studio-block-editor">
@@ -72,48 +116,24 @@ export function BlockEditor({ model, page, block, run }: { model: StudioModel; p
           ))}
         </select>
       </label>
-      <label>
-        显示条件
-        <select
-          disabled={disabled}
-          value={whenValue(block.when)}
-          onChange={(event) => {
-            const v = event.target.value;
-            void set('when', v === '' ? null : v.startsWith('!') ? { not: v.slice(1) } : v);
-          }}
-        >
-          <option value="">总是显示</option>
-          {whenValue(block.when) === 'custom' && <option value="custom">（YAML 中的组合条件）</option>}
-          {model.settings.flags.map((flag) => (
-            <option key={flag.name} value={`flags.${flag.name}`}>
-              {flag.title}（{flag.name}）打开时
-            </option>
-          ))}
-          {model.settings.flags.map((flag) => (
-            <option key={`!${flag.name}`} value={`!flags.${flag.name}`}>
-              {flag.title}（{flag.name}）关闭时
-            </option>
-          ))}
-        </select>
-      </label>
-      {(sources.length > 0 || block.source !== undefined) && (
-        <label>
-          数据来源{type?.source?.required ? '（必填）' : ''}
-          <select
-            disabled={disabled}
-            value={known ? sourceNow : block.source === undefined ? '' : 'custom'}
-            onChange={(event) => void set('source', event.target.value === '' ? null : JSON.parse(event.target.value))}
-          >
-            {!type?.source?.required && <option value="">无</option>}
-            {!known && block.source !== undefined && <option value="custom">当前：{sourceNow}</option>}
-            {sources.map((s) => (
-              <option key={JSON.stringify(s.value)} value={JSON.stringify(s.value)}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {/* Beside, not around, the drop-down: its options name every flag, and a label around it would take them in. */}
+      <label htmlFor="block-when">显示条件</label>
+      <select
+        id="block-when"
+        disabled={disabled}
+        value={whenChoice(block.when)}
+        onChange={(event) => {
+          const value = whenOfChoice(event.target.value);
+          if (value !== undefined) void set('when', value);
+        }}
+      >
+        {whenOptions(model.settings.flags, whenChoice(block.when)).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <SourcePicker model={model} block={block} disabled={disabled} onChange={(value) => void set('source', value)} />
       <h3>属性</h3>
       {!type || hasFileRef(type.schema) ? (
         <p>这个区块的属性请在 {block.file} 中编辑。</p>

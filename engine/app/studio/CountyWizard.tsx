@@ -20,11 +20,11 @@ function PlaceFields({ prefix, label, place, onChange }: { prefix: string; label
         <input id={`${prefix}-name`} value={place.name} onChange={(e) => onChange({ ...place, name: e.target.value })} />
       </label>
       <label>
-        deptId
+        地区编号（deptId）
         <input id={`${prefix}-deptId`} inputMode="numeric" value={place.deptId} onChange={(e) => onChange({ ...place, deptId: e.target.value })} />
       </label>
       <label>
-        deptCode（12 位）
+        统计区划代码（12 位）
         <input id={`${prefix}-deptCode`} inputMode="numeric" value={place.deptCode} onChange={(e) => onChange({ ...place, deptCode: e.target.value })} />
       </label>
     </fieldset>
@@ -71,7 +71,7 @@ export function CountyWizard({ onCreated, onRefused }: { onCreated(answer: Studi
       </label>
       <PlaceFields prefix="county" label="本县（区、市）" place={county} onChange={setCounty} />
       <label>
-        lesseeId（租户编号）
+        租户编号（lesseeId）
         <input id="county-lesseeId" inputMode="numeric" value={lesseeId} onChange={(e) => setLesseeId(e.target.value)} />
       </label>
       <label>
