@@ -4,35 +4,39 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isAllowedUrl } from '../_parts/url-policy.js';
 import { LinkDialog } from './LinkDialog.js';
+import { TOOLBAR_BUTTONS, type ToolbarLabel } from './rich-text-toolbar.js';
 import './rich-text.css';
 
-type Command = { text: string; label: string; active?: string; attrs?: Record<string, unknown>; run: (chain: ChainFor) => ChainFor };
+type Command = { label: ToolbarLabel; active?: string; attrs?: Record<string, unknown>; run: (chain: ChainFor) => ChainFor };
 type ChainFor = ReturnType<NonNullable<ReturnType<typeof useEditor>>['chain']>;
 
 /** The toolbar: what a notice needs (headings, emphasis, lists, a quote, a line), each a named, pressed-state button. */
 const COMMANDS: Command[] = [
-  { text: '标题', label: '二级标题', active: 'heading', attrs: { level: 2 }, run: (c) => c.toggleHeading({ level: 2 }) },
-  { text: '小标题', label: '三级标题', active: 'heading', attrs: { level: 3 }, run: (c) => c.toggleHeading({ level: 3 }) },
-  { text: '加粗', label: '加粗', active: 'bold', run: (c) => c.toggleBold() },
-  { text: '斜体', label: '斜体', active: 'italic', run: (c) => c.toggleItalic() },
-  { text: '下划线', label: '下划线', active: 'underline', run: (c) => c.toggleUnderline() },
-  { text: '• 列表', label: '无序列表', active: 'bulletList', run: (c) => c.toggleBulletList() },
-  { text: '1. 列表', label: '有序列表', active: 'orderedList', run: (c) => c.toggleOrderedList() },
-  { text: '引用', label: '引用', active: 'blockquote', run: (c) => c.toggleBlockquote() },
-  { text: '分隔线', label: '分隔线', run: (c) => c.setHorizontalRule() },
+  { label: '二级标题', active: 'heading', attrs: { level: 2 }, run: (c) => c.toggleHeading({ level: 2 }) },
+  { label: '三级标题', active: 'heading', attrs: { level: 3 }, run: (c) => c.toggleHeading({ level: 3 }) },
+  { label: '加粗', active: 'bold', run: (c) => c.toggleBold() },
+  { label: '斜体', active: 'italic', run: (c) => c.toggleItalic() },
+  { label: '下划线', active: 'underline', run: (c) => c.toggleUnderline() },
+  { label: '无序列表', active: 'bulletList', run: (c) => c.toggleBulletList() },
+  { label: '有序列表', active: 'orderedList', run: (c) => c.toggleOrderedList() },
+  { label: '引用', active: 'blockquote', run: (c) => c.toggleBlockquote() },
+  { label: '分隔线', run: (c) => c.setHorizontalRule() },
 ];
+const textOf = (label: ToolbarLabel) => TOOLBAR_BUTTONS.find((b) => b.label === label)!.text;
 
 /**
  * `ui:widget: richText`: an article's body in TipTap (ProseMirror), its value HTML. Links pass the portal's URL
  * policy as they are made; the server sanitises what is saved with the allow-list the portal renders with. A chunk of
  * its own, loaded only by a form that shows it (the console's article editor).
  */
-export function RichTextWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, label } = props;
+export function RichTextWidget(props: WidgetProps & { autoFocus?: boolean }) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, label, autoFocus } = props;
   const toolbarId = useId();
   const editor = useEditor({
     // ProseMirror's few required rules are in rich-text.css: the portal's CSP admits no injected <style>.
     injectCSS: false,
+    // Opened from its stand-in (the staff member went to the body): the caret goes where they went.
+    autofocus: autoFocus ? 'end' : false,
     extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https'], isAllowedUri: (url) => isAllowedUrl(url) } })],
     content: typeof value === 'string' ? value : '',
     editable: !(disabled || readonly),
@@ -91,7 +95,7 @@ export function RichTextWidget(props: WidgetProps) {
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => editor && c.run(editor.chain().focus()).run()}
           >
-            {c.text}
+            {textOf(c.label)}
           </button>
         ))}
         <button type="button" aria-label="链接" disabled={!editor || disabled || readonly} onClick={openLink}>

@@ -1,5 +1,6 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { createElement, lazy, Suspense } from 'react';
+import { createElement, lazy, Suspense, useEffect, useState } from 'react';
+import { RichTextStandIn } from './RichTextStandIn.js';
 import { SmsCodeWidget } from './SmsCodeWidget.js';
 import { CallChoicesWidget, ChoicesWidget, DateTimeWidget, EditorPlaceWidget, PlaceSelectWidget } from './ConsoleWidgets.js';
 
@@ -28,10 +29,51 @@ function DocumentFilesWidget(props: WidgetProps) {
   return createElement(Suspense, { fallback: null }, createElement(LazyDocumentFiles, props));
 }
 
-/** The article editor (TipTap, ~100 KB gzip) likewise: only the console's article form shows it. */
-const LazyRichText = lazy(() => import('./RichTextWidget.js'));
+/**
+ * The article and project body's editor (TipTap, ~105 KB compressed) is a chunk of its own, fetched only when staff go
+ * to the body (a pointer over it or focus fetches it early): the editors' first view stays within its JS budget.
+ * Until then, and while it comes, a stand-in of the same size shows the body's text and says it is loading; once
+ * fetched, the editor is drawn at once (no loading frame), with the caret in it.
+ */
+type RichTextEditor = (typeof import('./RichTextWidget.js'))['RichTextWidget'];
+let richTextEditor: RichTextEditor | undefined;
+let richTextLoading: Promise<RichTextEditor> | undefined;
+function loadRichText(): Promise<RichTextEditor> {
+  richTextLoading ??= import('./RichTextWidget.js').then(
+    (m) => (richTextEditor = m.RichTextWidget),
+    (error: unknown) => {
+      // A failed fetch (the network) is tried again at the next going to the body.
+      richTextLoading = undefined;
+      throw error;
+    },
+  );
+  return richTextLoading;
+}
 function RichTextWidget(props: WidgetProps) {
-  return createElement(Suspense, { fallback: null }, createElement(LazyRichText, props));
+  // Fetched already (another form of this visit): the editor at once, no stand-in.
+  const [fetchedBefore] = useState(() => richTextEditor !== undefined);
+  const [state, setState] = useState<'idle' | 'loading' | 'failed' | 'ready'>('idle');
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (!wanted || richTextEditor) return;
+    let live = true;
+    setState('loading');
+    loadRichText().then(
+      () => live && setState('ready'),
+      () => live && (setState('failed'), setWanted(false)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  if (richTextEditor && (wanted || fetchedBefore)) return createElement(richTextEditor, { ...props, autoFocus: wanted });
+  return createElement(RichTextStandIn, {
+    props,
+    loading: state === 'loading',
+    failed: state === 'failed',
+    onWanted: () => setWanted(true),
+    onNear: () => void loadRichText().catch(() => undefined),
+  });
 }
 
 /** Widgets a form's `ui` may name beyond rjsf's own (text, password, textarea…). */
