@@ -31,7 +31,8 @@ function DocumentFilesWidget(props: WidgetProps) {
 
 /**
  * The article and project body's editor (TipTap, ~105 KB compressed) is a chunk of its own, fetched only when staff go
- * to the body (a pointer over it or focus fetches it early): the editors' first view stays within its JS budget.
+ * to work (the first pointer move or key on the page fetches it; going to the body asks for it): the editors' first
+ * view, drawn with no input yet, does not carry it.
  * Until then, and while it comes, a stand-in of the same size shows the body's text and says it is loading; once
  * fetched, the editor is drawn at once (no loading frame), with the caret in it.
  */
@@ -49,7 +50,26 @@ function loadRichText(): Promise<RichTextEditor> {
   );
   return richTextLoading;
 }
+/** Real input on the page (not a focus the page moves itself): staff are at work, the body comes soon. */
+const INPUT_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'touchstart'] as const;
+
+/** Fetches the editor at the first input anywhere on the page, so that by the time staff reach the body it is there. */
+function useFetchAtFirstInput(): void {
+  useEffect(() => {
+    if (richTextEditor) return;
+    const fetchNow = () => {
+      for (const type of INPUT_EVENTS) document.removeEventListener(type, fetchNow, true);
+      void loadRichText().catch(() => undefined);
+    };
+    for (const type of INPUT_EVENTS) document.addEventListener(type, fetchNow, { capture: true, passive: true });
+    return () => {
+      for (const type of INPUT_EVENTS) document.removeEventListener(type, fetchNow, true);
+    };
+  }, []);
+}
+
 function RichTextWidget(props: WidgetProps) {
+  useFetchAtFirstInput();
   // Fetched already (another form of this visit): the editor at once, no stand-in.
   const [fetchedBefore] = useState(() => richTextEditor !== undefined);
   const [state, setState] = useState<'idle' | 'loading' | 'failed' | 'ready'>('idle');
