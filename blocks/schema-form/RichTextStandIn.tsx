@@ -8,6 +8,8 @@ import './rich-text.css';
 export function plainTextOf(html: unknown, maxLength = 2000): string {
   if (typeof html !== 'string' || !html) return '';
   const body = new DOMParser().parseFromString(html, 'text/html').body;
+  // Code is not text: the server's allow-list drops it on save, and the stand-in never shows it either.
+  for (const el of body.querySelectorAll('script, style, template, noscript')) el.remove();
   const lines = [...body.children].map((el) => (el.textContent ?? '').trim()).filter(Boolean);
   const text = lines.length ? lines.join('\n') : (body.textContent ?? '').trim();
   return text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
@@ -29,7 +31,8 @@ export function RichTextStandIn({
   props: WidgetProps;
   loading: boolean;
   failed: boolean;
-  onWanted: () => void;
+  /** Going to the body; `first` is the key that went there, for the editor to type. */
+  onWanted: (first?: string) => void;
   onNear: () => void;
 }) {
   const { id, value, label, rawErrors, disabled, readonly } = props;
@@ -61,7 +64,11 @@ export function RichTextStandIn({
         onFocus={onNear}
         onClick={want}
         onKeyDown={(event) => {
-          if (event.key !== 'Tab' && !event.altKey && !event.metaKey && !event.ctrlKey) want();
+          if (off || event.key === 'Tab' || event.altKey || event.metaKey || event.ctrlKey) return;
+          if (event.key.length === 1) {
+            event.preventDefault();
+            onWanted(event.key);
+          } else onWanted();
         }}
       >
         {text}

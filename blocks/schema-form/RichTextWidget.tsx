@@ -29,14 +29,12 @@ const textOf = (label: ToolbarLabel) => TOOLBAR_BUTTONS.find((b) => b.label === 
  * policy as they are made; the server sanitises what is saved with the allow-list the portal renders with. A chunk of
  * its own, loaded only by a form that shows it (the console's article editor).
  */
-export function RichTextWidget(props: WidgetProps & { autoFocus?: boolean }) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, label, autoFocus } = props;
+export function RichTextWidget(props: WidgetProps & { focusWith?: () => string }) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, label, focusWith } = props;
   const toolbarId = useId();
   const editor = useEditor({
     // ProseMirror's few required rules are in rich-text.css: the portal's CSP admits no injected <style>.
     injectCSS: false,
-    // Opened from its stand-in (the staff member went to the body): the caret goes where they went.
-    autofocus: autoFocus ? 'end' : false,
     extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https'], isAllowedUri: (url) => isAllowedUrl(url) } })],
     content: typeof value === 'string' ? value : '',
     editable: !(disabled || readonly),
@@ -59,6 +57,16 @@ export function RichTextWidget(props: WidgetProps & { autoFocus?: boolean }) {
     editor,
     selector: ({ editor: e }) => COMMANDS.map((c) => (c.active && e ? e.isActive(c.active, c.attrs) : false)),
   });
+  // Opened from its stand-in (staff went to the body): the caret goes there, with what they typed meanwhile.
+  const focusOnce = useRef(focusWith);
+  useEffect(() => {
+    const take = focusOnce.current;
+    if (!editor || !take) return;
+    focusOnce.current = undefined;
+    const typed = take();
+    const chain = editor.chain().focus('end');
+    (typed ? chain.insertContent(typed) : chain).run();
+  }, [editor]);
   // A value loaded after the editor started (the record arrives) replaces an empty document.
   useEffect(() => {
     if (editor && typeof value === 'string' && editor.isEmpty && value) editor.commands.setContent(value, { emitUpdate: false });

@@ -34,7 +34,7 @@ function DocumentFilesWidget(props: WidgetProps) {
  * to work (the first pointer move or key on the page fetches it; going to the body asks for it): the editors' first
  * view, drawn with no input yet, does not carry it.
  * Until then, and while it comes, a stand-in of the same size shows the body's text and says it is loading; once
- * fetched, the editor is drawn at once (no loading frame), with the caret in it.
+ * fetched, the editor is drawn at once (no loading frame), with the caret in it and what was typed meanwhile.
  */
 type RichTextEditor = (typeof import('./RichTextWidget.js'))['RichTextWidget'];
 let richTextEditor: RichTextEditor | undefined;
@@ -68,8 +68,41 @@ function useFetchAtFirstInput(): void {
   }, []);
 }
 
+/**
+ * Keys typed between going to the body and the editor taking the focus (its chunk still coming, or drawing): kept,
+ * and typed into the editor once it has the caret, so nothing staff type at once is lost.
+ */
+function useTypedAhead(): { start: (first?: string) => void; take: () => string } {
+  // One object for the widget's life: its methods are safe in effects' dependencies.
+  const [typedAhead] = useState(() => {
+    let buffer: { text: string; stop: () => void } | null = null;
+    return {
+      start(first?: string) {
+        if (buffer) return;
+        const kept = { text: first ?? '', stop: () => document.removeEventListener('keydown', keep, true) };
+        function keep(event: KeyboardEvent) {
+          if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
+          event.preventDefault();
+          kept.text += event.key;
+        }
+        document.addEventListener('keydown', keep, true);
+        buffer = kept;
+      },
+      take() {
+        const kept = buffer;
+        buffer = null;
+        kept?.stop();
+        return kept?.text ?? '';
+      },
+    };
+  });
+  useEffect(() => () => void typedAhead.take(), [typedAhead]);
+  return typedAhead;
+}
+
 function RichTextWidget(props: WidgetProps) {
   useFetchAtFirstInput();
+  const typedAhead = useTypedAhead();
   // Fetched already (another form of this visit): the editor at once, no stand-in.
   const [fetchedBefore] = useState(() => richTextEditor !== undefined);
   const [state, setState] = useState<'idle' | 'loading' | 'failed' | 'ready'>('idle');
@@ -80,18 +113,28 @@ function RichTextWidget(props: WidgetProps) {
     setState('loading');
     loadRichText().then(
       () => live && setState('ready'),
-      () => live && (setState('failed'), setWanted(false)),
+      () => {
+        if (!live) return;
+        typedAhead.take();
+        setState('failed');
+        setWanted(false);
+      },
     );
     return () => {
       live = false;
     };
-  }, [wanted]);
-  if (richTextEditor && (wanted || fetchedBefore)) return createElement(richTextEditor, { ...props, autoFocus: wanted });
+  }, [wanted, typedAhead]);
+  if (richTextEditor && (wanted || fetchedBefore)) {
+    return createElement(richTextEditor, { ...props, focusWith: wanted ? typedAhead.take : undefined });
+  }
   return createElement(RichTextStandIn, {
     props,
     loading: state === 'loading',
     failed: state === 'failed',
-    onWanted: () => setWanted(true),
+    onWanted: (first?: string) => {
+      typedAhead.start(first);
+      setWanted(true);
+    },
     onNear: () => void loadRichText().catch(() => undefined),
   });
 }

@@ -68,11 +68,13 @@ describe('the console editors’ first view', () => {
         // The body, once gone to, is the rich-text editor with its toolbar; what was typed is the form's.
         const body = page.getByRole('textbox', { name: /正文|内容|详情/ });
         await body.first().click();
-        // The editor takes the stand-in's place with the caret in it.
+        // Typed at once, while the editor still comes: kept and typed into it. It takes the stand-in's place with the
+        // caret in it.
+        await page.keyboard.type('Tianmu ');
         await expect.poll(() => page.locator('.ProseMirror:focus').count(), { timeout: 15_000 }).toBe(1);
         await settled(page, 'loaded');
         await page.keyboard.type('正文第一段');
-        await expect.poll(() => page.locator('.ProseMirror').innerText()).toContain('正文第一段');
+        await expect.poll(() => page.locator('.ProseMirror').innerText()).toBe('Tianmu 正文第一段');
         expect(await seriousViolations(page)).toEqual([]);
         print(`${title} 使用正文编辑器后`, await scriptsLoaded(page));
         expect(firstView.filter((s) => /RichTextWidget/.test(s.url))).toEqual([]);
