@@ -12,7 +12,7 @@ import { SCREENSHOT_DIR, seriousViolations, settled, withPortalInChromium } from
 // ceilings below are today's figures, kept from growing.
 const chromium = withPortalInChromium();
 const STAFF = '13900000051';
-const CEILING_KB: Record<string, number> = { '/admin/articles/edit': 190, '/admin/projects/edit': 206 };
+const CEILING_KB: Record<string, number> = { '/admin/articles/edit': 182, '/admin/projects/edit': 198 };
 
 async function staffOfChunan(): Promise<void> {
   const { db } = chromium.portal;
