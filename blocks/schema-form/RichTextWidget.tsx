@@ -63,9 +63,12 @@ export function RichTextWidget(props: WidgetProps & { focusWith?: () => string }
     const take = focusOnce.current;
     if (!editor || !take) return;
     focusOnce.current = undefined;
+    // TipTap's focus waits a frame; the text's own focus does not: keys from here on go to the editor, and only then
+    // is the buffer of those typed before taken, so none falls between the two.
+    editor.commands.focus('end');
+    editor.view.focus();
     const typed = take();
-    const chain = editor.chain().focus('end');
-    (typed ? chain.insertContent(typed) : chain).run();
+    if (typed) editor.commands.insertContent(typed);
   }, [editor]);
   // A value loaded after the editor started (the record arrives) replaces an empty document.
   useEffect(() => {
