@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { AdminTableProps } from '../../schemas/types/blocks.js';
 import { ModalDialog } from '../_parts/modal-dialog.js';
+import { ConfirmForm } from './ConfirmForm.js';
 
 type Action = NonNullable<AdminTableProps['actions']>[number];
 
@@ -22,66 +23,30 @@ export function ActionDialog({
   onCancel: () => void;
   onConfirm: (reason: string) => Promise<ActionOutcome>;
 }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (action.reason && !reason.trim()) {
-      setProblem(`请填写${action.reason.label}`);
-      reasonRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    const outcome = await onConfirm(reason.trim());
-    setProblem(outcome && 'problem' in outcome ? outcome.problem : null);
+  const confirm = async (reason: string) => {
+    const outcome = await onConfirm(reason);
     if (outcome && 'shown' in outcome) setShown(outcome.shown);
-    setBusy(false);
+    return outcome && 'problem' in outcome ? outcome.problem : null;
   };
   if (shown !== null && action.result) return <ResultDialog action={action} result={action.result} subject={subject} value={shown} onClose={onCancel} />;
   return (
-    <ModalDialog title={action.text} describedBy={`${id}-question`} onCancel={onCancel}>
-      <form className="tm-dialog__body" onSubmit={submit} noValidate aria-busy={busy}>
-        <p id={`${id}-question`} className="tm-dialog__text">
+    <ConfirmForm
+      title={action.text}
+      question={
+        <>
           {action.confirm ?? `确定${action.text}？`}
           <br />
           <strong>{subject}</strong>
-        </p>
-        {action.reason ? (
-          <div className="tm-field">
-            <label htmlFor={`${id}-reason`}>{action.reason.label}</label>
-            <textarea
-              ref={reasonRef}
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={200}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setProblem(null);
-              }}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={`${id}-problem`}
-              autoFocus
-            />
-          </div>
-        ) : null}
-        <p id={`${id}-problem`} className="tm-dialog__hint tm-dialog__hint--error" role="alert">
-          {problem ?? ''}
-        </p>
-        <div className="tm-dialog__actions">
-          <button type="button" className="tm-button tm-button--plain" onClick={onCancel}>
-            取消
-          </button>
-          <button type="submit" className={action.danger ? 'tm-button tm-button--danger' : 'tm-button'} disabled={busy} autoFocus={!action.reason}>
-            {busy ? '正在提交…' : `确定${action.text}`}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+        </>
+      }
+      reasonLabel={action.reason?.label}
+      danger={action.danger}
+      confirmText={`确定${action.text}`}
+      busyText="正在提交…"
+      onCancel={onCancel}
+      onConfirm={confirm}
+    />
   );
 }
 

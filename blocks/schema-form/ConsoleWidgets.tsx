@@ -9,7 +9,9 @@ type Choice = { value: string | number; label: string };
 
 function NativeSelect({ props, choices, placeholder }: { props: WidgetProps; choices: readonly Choice[]; placeholder?: string }) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors } = props;
-  const numeric = props.schema.type === 'integer' || props.schema.type === 'number';
+  // A nullable field's type is a list (["integer", "null"]): its value is still a number.
+  const types: unknown[] = Array.isArray(props.schema.type) ? props.schema.type : [props.schema.type];
+  const numeric = types.includes('integer') || types.includes('number');
   return (
     <select
       id={id}
@@ -64,17 +66,34 @@ export function ChoicesWidget(props: WidgetProps) {
   return <NativeSelect props={props} choices={choices} placeholder={waiting ?? (props.placeholder || undefined)} />;
 }
 
+/** `ui:options.emptyWhen`: while another field of the form has one of these values, no choice is a choice. */
+type EmptyWhen = { field: string; in: ReadonlyArray<string | number> };
+
+/** Whether the form's data lets the field stay empty (`emptyWhen`), e.g. an administrator's place. */
+export function emptyAllowed(emptyWhen: EmptyWhen | undefined, formData: Record<string, unknown> | undefined): boolean {
+  if (!emptyWhen) return false;
+  const value = formData?.[emptyWhen.field];
+  return emptyWhen.in.some((v) => String(v) === String(value));
+}
+
 /**
  * `ui:widget: placeSelect`: the region and its towns (value: deptId); an empty field takes the region itself, where
- * most records belong. The server still holds a staff member to their own places.
+ * most records belong. With `ui:options.emptyWhen` (and `emptyLabel`), the field may stay empty (null) while another
+ * field has one of some values: an administrator's account needs no place. The server still holds a staff member to
+ * their own places.
  */
 export function PlaceSelectWidget(props: WidgetProps) {
   const { places } = useRegionTowns();
   const { value, onChange } = props;
+  const formData = (props.registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
+  const mayBeEmpty = emptyAllowed(props.options.emptyWhen as EmptyWhen | undefined, formData);
   useEffect(() => {
-    if ((value === undefined || value === null) && places[0]) onChange(places[0].deptId);
-  }, [places, value, onChange]);
-  return <NativeSelect props={props} choices={places.map((p) => ({ value: p.deptId, label: p.deptName }))} />;
+    if ((value === undefined || value === null) && places[0] && !mayBeEmpty) onChange(places[0].deptId);
+  }, [places, value, onChange, mayBeEmpty]);
+  const choices = places.map((p) => ({ value: p.deptId, label: p.deptName }));
+  if (!mayBeEmpty) return <NativeSelect props={props} choices={choices} />;
+  const emptyLabel = (props.options.emptyLabel as string | undefined) ?? '不设地点';
+  return <NativeSelect props={{ ...props, onChange: (v: unknown) => onChange(v === undefined ? null : v) }} choices={choices} placeholder={emptyLabel} />;
 }
 
 /**

@@ -4,31 +4,33 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isAllowedUrl } from '../_parts/url-policy.js';
 import { LinkDialog } from './LinkDialog.js';
+import { TOOLBAR_BUTTONS, type ToolbarLabel } from './rich-text-toolbar.js';
 import './rich-text.css';
 
-type Command = { text: string; label: string; active?: string; attrs?: Record<string, unknown>; run: (chain: ChainFor) => ChainFor };
+type Command = { label: ToolbarLabel; active?: string; attrs?: Record<string, unknown>; run: (chain: ChainFor) => ChainFor };
 type ChainFor = ReturnType<NonNullable<ReturnType<typeof useEditor>>['chain']>;
 
 /** The toolbar: what a notice needs (headings, emphasis, lists, a quote, a line), each a named, pressed-state button. */
 const COMMANDS: Command[] = [
-  { text: '标题', label: '二级标题', active: 'heading', attrs: { level: 2 }, run: (c) => c.toggleHeading({ level: 2 }) },
-  { text: '小标题', label: '三级标题', active: 'heading', attrs: { level: 3 }, run: (c) => c.toggleHeading({ level: 3 }) },
-  { text: '加粗', label: '加粗', active: 'bold', run: (c) => c.toggleBold() },
-  { text: '斜体', label: '斜体', active: 'italic', run: (c) => c.toggleItalic() },
-  { text: '下划线', label: '下划线', active: 'underline', run: (c) => c.toggleUnderline() },
-  { text: '• 列表', label: '无序列表', active: 'bulletList', run: (c) => c.toggleBulletList() },
-  { text: '1. 列表', label: '有序列表', active: 'orderedList', run: (c) => c.toggleOrderedList() },
-  { text: '引用', label: '引用', active: 'blockquote', run: (c) => c.toggleBlockquote() },
-  { text: '分隔线', label: '分隔线', run: (c) => c.setHorizontalRule() },
+  { label: '二级标题', active: 'heading', attrs: { level: 2 }, run: (c) => c.toggleHeading({ level: 2 }) },
+  { label: '三级标题', active: 'heading', attrs: { level: 3 }, run: (c) => c.toggleHeading({ level: 3 }) },
+  { label: '加粗', active: 'bold', run: (c) => c.toggleBold() },
+  { label: '斜体', active: 'italic', run: (c) => c.toggleItalic() },
+  { label: '下划线', active: 'underline', run: (c) => c.toggleUnderline() },
+  { label: '无序列表', active: 'bulletList', run: (c) => c.toggleBulletList() },
+  { label: '有序列表', active: 'orderedList', run: (c) => c.toggleOrderedList() },
+  { label: '引用', active: 'blockquote', run: (c) => c.toggleBlockquote() },
+  { label: '分隔线', run: (c) => c.setHorizontalRule() },
 ];
+const textOf = (label: ToolbarLabel) => TOOLBAR_BUTTONS.find((b) => b.label === label)!.text;
 
 /**
  * `ui:widget: richText`: an article's body in TipTap (ProseMirror), its value HTML. Links pass the portal's URL
  * policy as they are made; the server sanitises what is saved with the allow-list the portal renders with. A chunk of
  * its own, loaded only by a form that shows it (the console's article editor).
  */
-export function RichTextWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, label } = props;
+export function RichTextWidget(props: WidgetProps & { focusWith?: () => string }) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, label, focusWith } = props;
   const toolbarId = useId();
   const editor = useEditor({
     // ProseMirror's few required rules are in rich-text.css: the portal's CSP admits no injected <style>.
@@ -55,6 +57,19 @@ export function RichTextWidget(props: WidgetProps) {
     editor,
     selector: ({ editor: e }) => COMMANDS.map((c) => (c.active && e ? e.isActive(c.active, c.attrs) : false)),
   });
+  // Opened from its stand-in (staff went to the body): the caret goes there, with what they typed meanwhile.
+  const focusOnce = useRef(focusWith);
+  useEffect(() => {
+    const take = focusOnce.current;
+    if (!editor || !take) return;
+    focusOnce.current = undefined;
+    // TipTap's focus waits a frame; the text's own focus does not: keys from here on go to the editor, and only then
+    // is the buffer of those typed before taken, so none falls between the two.
+    editor.commands.focus('end');
+    editor.view.focus();
+    const typed = take();
+    if (typed) editor.commands.insertContent(typed);
+  }, [editor]);
   // A value loaded after the editor started (the record arrives) replaces an empty document.
   useEffect(() => {
     if (editor && typeof value === 'string' && editor.isEmpty && value) editor.commands.setContent(value, { emitUpdate: false });
@@ -91,7 +106,7 @@ export function RichTextWidget(props: WidgetProps) {
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => editor && c.run(editor.chain().focus()).run()}
           >
-            {c.text}
+            {textOf(c.label)}
           </button>
         ))}
         <button type="button" aria-label="链接" disabled={!editor || disabled || readonly} onClick={openLink}>

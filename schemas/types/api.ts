@@ -3855,9 +3855,9 @@ export interface AdminStaffInput {
   name: string;
   role: StaffRole;
   /**
-   * 所属地点
+   * 所属地点: Required for a staff account; an administrator may have none (null or absent).
    */
-  deptId: number;
+  deptId?: number | null;
   /**
    * 初始密码: Required on create; on update, when given, sets a new password.
    */

@@ -472,4 +472,9 @@ export const MESSAGES = {
   hardening: {
     watchTooFrequent: '关注竞价项目的请求过于频繁，请稍后再试',
   },
+  /** The console's staff accounts and downloads. */
+  consoleFixes: {
+    staffPlaceRequired: '请选择所属地点：工作人员账号必须有所属地点（仅管理员可不设地点）',
+    rangeNotSatisfiable: '请求的文件范围超出了文件大小，请重新下载',
+  },
 } as const;

@@ -13,6 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Types worth compressing: text. Pictures (PNG, JPEG, WebP) are compressed already. */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+/** Whether a response of this Content-Type may be compressed as it goes out (a stored file's byte ranges are not offered then). */
+export const isCompressibleType = (type: string): boolean => COMPRESSIBLE.test(type);
 const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|json|svg|txt|map)$/;
 
 /** Below this a response goes out as it is: the headers would eat the saving. */
@@ -135,7 +137,8 @@ export function registerResponseCompression(app: FastifyInstance): void {
 /** The encoding and compressed body to send instead of `payload`, or undefined to send it as it is. */
 function compressedPayload(request: FastifyRequest, reply: FastifyReply, payload: unknown): [Encoding, Promise<Buffer> | Buffer] | undefined {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined;
-  if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return undefined;
+  // A part of a file (206) is sent as stored: its Content-Range counts the stored bytes.
+  if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 206 || reply.statusCode === 304) return undefined;
   if (reply.getHeader('content-encoding')) return undefined;
   const type = String(reply.getHeader('content-type') ?? '');
   if (!COMPRESSIBLE.test(type)) return undefined;

@@ -108,6 +108,9 @@ export interface ChunkPreloads {
   styles: string[];
 }
 
+/** Semi's Toast and Notification, which the notifier (engine/react/semi-notifier.ts) imports at the first message. */
+const MESSAGE_WIDGETS = /(^|\/)node_modules\/@douyinfe\/semi-ui\/lib\/es\/(?:toast|notification)\//;
+
 /** Reads the manifest once and answers which files the blocks of a page need. */
 export class ChunkMap {
   private readonly byModule = new Map<string, string>();
@@ -133,7 +136,8 @@ export class ChunkMap {
 
   /**
    * The packages the entry imports on demand (the HTTP library, which comes with the first API call): a page opened
-   * with a stored login needs them at once, for its token check.
+   * with a stored login needs them at once, for its token check. Not the message widgets (Semi's Toast and
+   * Notification): they come with the first message, and a page with nothing to say never fetches them.
    */
   onDemandPackages(): string[] {
     const files: string[] = [];
@@ -141,7 +145,9 @@ export class ChunkMap {
       if (!chunk.isEntry) continue;
       for (const key of chunk.dynamicImports ?? []) {
         const imported = this.manifest[key];
-        if (imported?.file.endsWith('.js') && /(^|\/)node_modules\//.test(imported.src ?? key)) files.push(this.base + imported.file);
+        const source = imported?.src ?? key;
+        if (MESSAGE_WIDGETS.test(source)) continue;
+        if (imported?.file.endsWith('.js') && /(^|\/)node_modules\//.test(source)) files.push(this.base + imported.file);
       }
     }
     return files;

@@ -8,6 +8,8 @@ import { isStoredFilePath } from './file-path.js';
 import { StoredFileReader, type StoredFileReaderOptions } from './stored-file-reader.js';
 import type { StoredFileMeta } from './stored-files.js';
 import { attachmentDisposition } from '../services/documents.js';
+import { isCompressibleType } from '../delivery/compression.js';
+import { byteRange, contentRange, ifRangeHolds } from './byte-range.js';
 
 /** Where the editors' documents are stored (server/routes/admin/attachments.ts): doc/<date>/<random>/<name>. */
 const DOCUMENT_FOLDER = 'doc/';
@@ -16,7 +18,8 @@ const DOCUMENT_FOLDER = 'doc/';
  * The files under the image prefixes (`/image-api/upload/…`, `/image-api/demo/…`), answered from the database by
  * whichever instance is asked: uploads, the demo pictures and attachments, files imported from an older data folder.
  * Headers as a static file server gives them (a day's Cache-Control, ETag and If-None-Match, Last-Modified, HEAD), a
- * PNG or JPEG in AVIF/WebP or at a `?w=` width by the browser's Accept (server/pictures/variants.ts), varying by Accept.
+ * PNG or JPEG in AVIF/WebP or at a `?w=` width by the browser's Accept (server/pictures/variants.ts), varying by Accept,
+ * and byte ranges (Accept-Ranges, Range, If-Range: server/pictures/byte-range.ts) of whatever is sent.
  */
 export interface PictureRoutesOptions {
   db: Kysely<Database>;
@@ -50,6 +53,40 @@ function fileHeaders(reply: FastifyReply, meta: StoredFileMeta, etag: string, ty
   }
   // The same address answers AVIF, WebP or the original by Accept: caches must keep them apart.
   if (isConvertibleType(meta.mime)) reply.header('vary', 'Accept');
+  // Parts of the bytes as stored; a text file may go out compressed, whose parts would not be these bytes.
+  if (!isCompressibleType(type)) reply.header('accept-ranges', 'bytes');
+}
+
+/**
+ * The file's bytes, or the part a Range header asks for (206, or 416 for one past the end), when the answer offers
+ * ranges and If-Range still names this file. `size` is known before the bytes are read, so a 416 reads none.
+ */
+async function sendBytes(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  size: number,
+  etag: string,
+  lastModified: Date,
+  read: () => Promise<Buffer | undefined>,
+) {
+  const ranged = reply.getHeader('accept-ranges') === 'bytes' && ifRangeHolds(request.headers['if-range'], etag, lastModified);
+  const range = ranged ? byteRange(request.headers.range, size) : { kind: 'whole' as const };
+  if (range.kind === 'unsatisfiable') {
+    reply.removeHeader('content-disposition');
+    return reply
+      .status(416)
+      .header('content-range', contentRange(size))
+      .header('cache-control', 'no-cache')
+      .type('application/json; charset=utf-8')
+      .send({ code: 416, msg: MESSAGES.consoleFixes.rangeNotSatisfiable });
+  }
+  const bytes = await read();
+  if (!bytes) return notFound(reply);
+  if (range.kind === 'whole') return reply.send(bytes);
+  return reply
+    .status(206)
+    .header('content-range', contentRange(size, range))
+    .send(bytes.subarray(range.start, range.end + 1));
 }
 
 export function registerPictureRoutes(app: FastifyInstance, options: PictureRoutesOptions): void {
@@ -69,7 +106,7 @@ export function registerPictureRoutes(app: FastifyInstance, options: PictureRout
       const { variant } = outcome;
       fileHeaders(reply, meta, variant.etag, variant.type);
       if (etagMatches(request.headers['if-none-match'], variant.etag)) return reply.status(304).send();
-      return reply.send(variant.bytes);
+      return sendBytes(request, reply, variant.bytes.length, variant.etag, meta.createTime, async () => variant.bytes);
     }
 
     const etag = `"${meta.sha256}"`;
@@ -77,9 +114,7 @@ export function registerPictureRoutes(app: FastifyInstance, options: PictureRout
     // The variant is still being made: the original for now, and the browser asks again next time.
     if (outcome.kind === 'later') reply.header('cache-control', 'no-cache');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    const bytes = await reader.bytes(meta);
-    if (!bytes) return notFound(reply);
-    return reply.send(bytes);
+    return sendBytes(request, reply, meta.size, etag, meta.createTime, () => reader.bytes(meta));
   };
 
   for (const prefix of options.prefixes) {

@@ -32,7 +32,13 @@ const MANIFEST = {
     src: 'main.tsx',
     isEntry: true,
     imports: ['_react-Zz11.js'],
-    dynamicImports: ['../../node_modules/axios/index.js', 'preview.ts', '../react/session-machine.ts', '../react/channel-machine.ts'],
+    dynamicImports: [
+      '../../node_modules/axios/index.js',
+      '../../node_modules/@douyinfe/semi-ui/lib/es/toast/index.js',
+      'preview.ts',
+      '../react/session-machine.ts',
+      '../react/channel-machine.ts',
+    ],
     css: ['assets/index-Ef56Gh78.css'],
   },
   // The machines a stored login runs at once (the session's token check; the live channel where a region runs one).
@@ -52,6 +58,11 @@ const MANIFEST = {
   '_react-Zz11.js': { file: 'assets/react-Zz11.js' },
   // What the entry imports on demand: a package (the HTTP library, with the first call) and a file of its own.
   '../../node_modules/axios/index.js': { file: 'assets/axios-Ax88.js', src: '../../node_modules/axios/index.js', isDynamicEntry: true },
+  '../../node_modules/@douyinfe/semi-ui/lib/es/toast/index.js': {
+    file: 'assets/toast-To04.js',
+    src: '../../node_modules/@douyinfe/semi-ui/lib/es/toast/index.js',
+    isDynamicEntry: true,
+  },
   'preview.ts': { file: 'assets/preview-Pv99.js', src: 'preview.ts', isDynamicEntry: true },
   '_items-Yy22.js': { file: 'assets/items-Yy22.js', imports: ['_react-Zz11.js'], css: ['assets/items-Yy22.css'] },
   '../../blocks/site-header/SiteHeader.tsx': {
@@ -313,6 +324,8 @@ describe('the first view announced in index.html', () => {
     const lantian = preloadsAt(decoded(await get('/?region=lantian')), '#/', 'a-stored-token');
     expect(lantian).toEqual(expect.arrayContaining(login.slice(0, 3)));
     expect(lantian.join('\n')).not.toContain('realtime-channel');
+    // The message widgets come with the first message: a signed-in page with nothing to say never fetches them.
+    expect(preloadsAt(html, '#/', 'a-stored-token').join('\n')).not.toContain('toast');
   });
 
   it('a form drawn at once announces its fields’ code (rjsf); a form that asks for a login first does not', async () => {

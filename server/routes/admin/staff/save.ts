@@ -116,9 +116,15 @@ export async function registerAdminStaffSaveRoutes(app: FastifyInstance, { db, p
   defineRoute(app, 'adminStaffSave', async (request) => {
     // The input drops nulls; a role sent as null (全部权限) clears the account's role, one left out keeps it.
     const sent = (request.body ?? {}) as object;
-    const b = { ...request.input!, staffRoleId: 'staffRoleId' in sent ? (request.input!.staffRoleId ?? null) : undefined };
+    // A place null or left out is none: an administrator may have none (every place of the tenant), staff may not.
+    const b = {
+      ...request.input!,
+      deptId: request.input!.deptId ?? null,
+      staffRoleId: 'staffRoleId' in sent ? (request.input!.staffRoleId ?? null) : undefined,
+    };
+    if (b.deptId === null && b.role !== 'admin') throw badRequest(MESSAGES.consoleFixes.staffPlaceRequired);
     const scope = consoleScope(request, places);
-    requirePlaceInScope(scope, b.deptId);
+    if (b.deptId !== null) requirePlaceInScope(scope, b.deptId);
     if (b.password !== undefined) assertPasswordRule(b.password);
     // The slow hash runs before the transaction, so no lock is held while it works.
     const passwordHash = b.password === undefined ? undefined : await hashPassword(b.password);
