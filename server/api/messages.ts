@@ -476,5 +476,7 @@ export const MESSAGES = {
   consoleFixes: {
     staffPlaceRequired: '请选择所属地点：工作人员账号必须有所属地点（仅管理员可不设地点）',
     rangeNotSatisfiable: '请求的文件范围超出了文件大小，请重新下载',
+    placelessByPlaced: '无权限：不设地点的管理员账号可管理所有地区，只能由同样不设地点的管理员设置；请为该账号选择所属地点',
+    adminOfOtherPlace: (own: string) => `无权限：您的管理员账号属于${own}，不能管理本地区的后台；请到${own}的门户登录`,
   },
 } as const;

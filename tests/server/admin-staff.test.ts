@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TENANT_A_COUNTY, TENANT_A_TOWN } from './fixtures.js';
+import { TENANT_A, TENANT_A_COUNTY, TENANT_A_TOWN } from './fixtures.js';
 import { adminCall, consoleWorld, type ConsoleWorld } from './admin-helpers.js';
 import { bearer, insertUser, sessionFor } from './users-helpers.js';
 
@@ -82,13 +82,15 @@ describe('administrator-only routes', () => {
 
 describe('the last administrator', () => {
   const save = (token: string, userId: number, change: Record<string, unknown>) =>
-    adminCall(w.server, 'adminStaffSave', token, { userId, phone: '13719005004', name: '测试admin4', role: 'admin', deptId: TENANT_A_COUNTY, ...change });
+    adminCall(w.server, 'adminStaffSave', token, { userId, phone: '13719005004', name: '测试admin4', role: 'admin', deptId: null, ...change });
   const adminRow = (userId: number) =>
     w.server.db.selectFrom('appUser').select(['role', 'disabled', 'phone']).where('userId', '=', userId).executeTakeFirstOrThrow();
 
   it('refuses to demote or disable the only administrator, changing nothing', async () => {
     const before = await adminRow(w.ids.admin);
-    for (const change of [{ role: 'staff' }, { disabled: true }, { role: 'staff', disabled: true }]) {
+    // Demoted to staff, the account would need a place: it is given one, so the refusal is the last administrator's.
+    const asStaff = { role: 'staff', deptId: TENANT_A_COUNTY };
+    for (const change of [asStaff, { disabled: true }, { ...asStaff, disabled: true }]) {
       const res = await save(w.admin, w.ids.admin, change);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ code: 409, msg: '不能停用或降级最后一位管理员：请先为本单位添加另一位管理员' });
@@ -112,16 +114,16 @@ describe('the last administrator', () => {
   });
 
   it('lets only one of two concurrent demotions of the last two administrators pass', async () => {
-    const second = await insertUser(w.server.db, { phone: '13719005202', role: 'admin', deptId: TENANT_A_COUNTY, name: '另一管理员' });
+    const second = await insertUser(w.server.db, { phone: '13719005202', role: 'admin', deptId: TENANT_A, name: '另一管理员' });
     const token = await sessionFor(w.server, second);
     const results = await Promise.all([
-      save(w.admin, w.ids.admin, { role: 'staff' }),
+      save(w.admin, w.ids.admin, { role: 'staff', deptId: TENANT_A_COUNTY }),
       adminCall(w.server, 'adminStaffSave', token, {
         userId: second,
         phone: '13719005202',
         name: '另一管理员',
         role: 'admin',
-        deptId: TENANT_A_COUNTY,
+        deptId: TENANT_A,
         disabled: true,
       }),
     ]);

@@ -6,6 +6,7 @@ import { resolveToken, type SessionPolicy } from '../../services/sessions.js';
 import { MESSAGES } from '../../api/messages.js';
 import { header } from './header.js';
 import { checkPermission } from './permissions.js';
+import type { PlaceTree } from '../places.js';
 
 /**
  * The signed-in calls an account that must change its one-time password may still make: the change itself, and the
@@ -18,13 +19,25 @@ export interface AccountCheck {
   policy: SessionPolicy;
   /** PGlite: one session, so hot lookups run as prepared statements. */
   singleSession: boolean;
+  places: PlaceTree;
 }
 
 /**
  * The account a login token stands for, on every route that carries one; where the route's auth asks for an
  * account (bearer / staff / admin), a missing or expired one is 401 and the wrong role 403.
  */
-export async function checkAccount(request: FastifyRequest, auth: readonly string[], { db, policy, singleSession }: AccountCheck): Promise<void> {
+/**
+ * An administrator with a place manages the tenants of that place (itself or under it); one without a place, every
+ * tenant. Without this a county's administrator, signed in on another county's portal, managed that county.
+ */
+function checkAdminReach(request: FastifyRequest, places: PlaceTree): void {
+  const own = request.user?.deptId;
+  const tenant = request.tenant;
+  if (own === null || own === undefined || !tenant) return;
+  if (!places.subtree(own).includes(tenant.place.deptId)) throw forbidden(MESSAGES.consoleFixes.adminOfOtherPlace(places.name(own)));
+}
+
+export async function checkAccount(request: FastifyRequest, auth: readonly string[], { db, policy, singleSession, places }: AccountCheck): Promise<void> {
   const authorization = header(request, 'authorization');
   const token = authorization?.replace(/^Bearer\s+/i, '').trim();
   if (token) request.user = await resolveToken(db, token, policy, { singleSession });
@@ -33,6 +46,7 @@ export async function checkAccount(request: FastifyRequest, auth: readonly strin
     if (!request.user) throw unauthorized(MESSAGES.users.sessionExpired);
     if (auth.includes('staff') && request.user.role === 'user') throw forbidden(MESSAGES.requests.staffOnly);
     if (auth.includes('admin') && request.user.role !== 'admin') throw forbidden(MESSAGES.requests.adminOnly);
+    if (auth.includes('staff') && request.user.role === 'admin') checkAdminReach(request, places);
     // A one-time password (npm run admin:create) opens only its own change: whoever read it on the way cannot act.
     if (request.user.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.config.routeName ?? '')) {
       throw forbidden(MESSAGES.users.changePasswordFirst);

@@ -41,6 +41,7 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
     db,
     policy: { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours },
     singleSession: deps.dbKind === 'pglite',
+    places,
   };
   const staleStamp = staleStampMessage(config);
 

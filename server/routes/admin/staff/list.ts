@@ -6,9 +6,10 @@ import { MESSAGES } from '../../../api/messages.js';
 import { pageOf } from '../../../api/paged-list.js';
 import { containing, paging } from '../../../api/request-params.js';
 import { consoleScope } from '../common.js';
+import { withinReach } from './reach.js';
 import { roleNames, STAFF_COLUMNS, staffView } from './view.js';
 
-/** The staff accounts of the caller's places (and those without a place), by place and keyword. */
+/** The staff accounts within the caller's reach (see withinReach), by place and keyword. */
 export async function registerAdminStaffListRoutes(app: FastifyInstance, { db, places }: AppContext): Promise<void> {
   defineRoute(app, 'adminStaffList', async (request) => {
     const p = request.input ?? {};
@@ -16,7 +17,7 @@ export async function registerAdminStaffListRoutes(app: FastifyInstance, { db, p
     let q = db
       .selectFrom('appUser')
       .where('role', 'in', ['staff', 'admin'])
-      .where((eb) => eb.or([eb('deptId', 'in', scope.length ? scope : [-1]), ...(p.deptId ? [] : [eb('deptId', 'is', null)])]));
+      .where(withinReach(request.user, scope, { placeless: !p.deptId }));
     const keyword = p.keyword?.trim();
     if (keyword) q = q.where((eb) => eb.or([eb('name', 'ilike', containing(keyword)), eb('phone', 'like', containing(keyword))]));
     const { rows, total } = await pageOf(q, paging(p), (q) => q.select([...STAFF_COLUMNS]).orderBy('userId'));

@@ -7,6 +7,7 @@ import { audit } from '../../../services/audit.js';
 import { oneTimePassword } from '../../../services/first-admin.js';
 import { hashPassword } from '../../../services/passwords.js';
 import { consoleScope } from '../common.js';
+import { withinReach } from './reach.js';
 
 /**
  * A new one-time password for a staff account, answered once to the administrator and never stored or logged: the old
@@ -27,7 +28,7 @@ export async function registerAdminStaffResetRoutes(app: FastifyInstance, { db, 
         .select(['userId', 'phone', 'name', 'role', 'deptId', 'disabled', 'mustChangePassword'])
         .where('userId', '=', userId)
         .where('role', 'in', ['staff', 'admin'])
-        .where((eb) => eb.or([eb('deptId', 'in', scope.length ? scope : [-1]), eb('deptId', 'is', null)]))
+        .where(withinReach(request.user, scope))
         .forUpdate()
         .executeTakeFirst();
       if (!before) throw notFound(MESSAGES.admin.staffMissing);

@@ -3,11 +3,12 @@ import type { Transaction } from 'kysely';
 import { defineRoute, type RouteRequest } from '../../../api/schemas.js';
 import type { AppContext } from '../../../api/context.js';
 import type { Database } from '../../../db/schema.js';
-import { ApiError, badRequest, notFound, ok } from '../../../api/errors.js';
+import { ApiError, badRequest, forbidden, notFound, ok } from '../../../api/errors.js';
 import { MESSAGES } from '../../../api/messages.js';
 import { audit } from '../../../services/audit.js';
 import { assertPasswordRule, hashPassword } from '../../../services/passwords.js';
 import type { SessionUser } from '../../../services/sessions.js';
+import { withinReach } from './reach.js';
 import { consoleScope, requirePlaceInScope } from '../common.js';
 import { roleNames, STAFF_COLUMNS, staffView } from './view.js';
 import { roleTenant } from '../role/view.js';
@@ -65,7 +66,7 @@ async function lockTenantAdmins(trx: Transaction<Database>, scope: number[]): Pr
   return rows.map((r) => r.userId);
 }
 
-/** An existing staff account of the caller's places (or one without a place); another is 404 like a missing one. */
+/** An existing staff account within the caller's reach (see withinReach); another is 404 like a missing one. */
 async function updateStaff(
   trx: Transaction<Database>,
   actor: SessionUser,
@@ -80,7 +81,7 @@ async function updateStaff(
     .select([...STAFF_COLUMNS])
     .where('userId', '=', b.userId)
     .where('role', 'in', ['staff', 'admin'])
-    .where((eb) => eb.or([eb('deptId', 'in', scope), eb('deptId', 'is', null)]))
+    .where(withinReach(actor, scope))
     .forUpdate()
     .executeTakeFirst();
   if (!before) throw notFound(M.staffMissing);
@@ -123,6 +124,8 @@ export async function registerAdminStaffSaveRoutes(app: FastifyInstance, { db, p
       staffRoleId: 'staffRoleId' in sent ? (request.input!.staffRoleId ?? null) : undefined,
     };
     if (b.deptId === null && b.role !== 'admin') throw badRequest(MESSAGES.consoleFixes.staffPlaceRequired);
+    // An account without a place reaches every tenant: only an administrator who has none may make one.
+    if (b.deptId === null && request.user.deptId !== null) throw forbidden(MESSAGES.consoleFixes.placelessByPlaced);
     const scope = consoleScope(request, places);
     if (b.deptId !== null) requirePlaceInScope(scope, b.deptId);
     if (b.password !== undefined) assertPasswordRule(b.password);
