@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useApiClient } from '../../engine/react/PortalClientProvider.js';
 import type { ApiRouteName, EditorPlace } from '../../schemas/types/api.js';
 import { useRegionTowns } from '../_parts/region-towns.js';
+import { useSessionState } from '../../engine/react/SessionProvider.js';
 
 type Choice = { value: string | number; label: string };
 
@@ -79,14 +80,16 @@ export function emptyAllowed(emptyWhen: EmptyWhen | undefined, formData: Record<
 /**
  * `ui:widget: placeSelect`: the region and its towns (value: deptId); an empty field takes the region itself, where
  * most records belong. With `ui:options.emptyWhen` (and `emptyLabel`), the field may stay empty (null) while another
- * field has one of some values: an administrator's account needs no place. The server still holds a staff member to
- * their own places.
+ * field has one of some values: an administrator's account needs no place; it is offered only to a signed-in account
+ * without a place itself. The server still holds a staff member to their own places.
  */
 export function PlaceSelectWidget(props: WidgetProps) {
   const { places } = useRegionTowns();
   const { value, onChange } = props;
   const formData = (props.registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
-  const mayBeEmpty = emptyAllowed(props.options.emptyWhen as EmptyWhen | undefined, formData);
+  // An account without a place reaches every portal: the server lets only an account without one make one.
+  const { user } = useSessionState();
+  const mayBeEmpty = user?.placeName === '' && emptyAllowed(props.options.emptyWhen as EmptyWhen | undefined, formData);
   useEffect(() => {
     if ((value === undefined || value === null) && places[0] && !mayBeEmpty) onChange(places[0].deptId);
   }, [places, value, onChange, mayBeEmpty]);

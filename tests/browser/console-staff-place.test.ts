@@ -5,9 +5,12 @@ import { hashPassword } from '../../server/services/passwords.js';
 import { SCREENSHOT_DIR, seriousViolations, settled, withPortalInChromium } from './portal-harness.js';
 
 // An administrator without a place edits their own account in 工作人员 → 编辑: the place picker says 不设地点 and the
-// form saves it so; switched to a staff account, the picker takes a place, which staff must have.
+// form saves it so; switched to a staff account, the picker takes a place, which staff must have. An administrator
+// with a place is not offered 不设地点 at all: such an account reaches every portal, and only one without a place may
+// make it.
 const chromium = withPortalInChromium();
 const ADMIN = '13900000061';
+const COUNTY_ADMIN = '13900000062';
 
 describe('the staff form', () => {
   it('saves an administrator without a place; a staff account gets one', async () => {
@@ -40,6 +43,27 @@ describe('the staff form', () => {
       await settled(page, 'loaded');
       await expect.poll(() => page.getByLabel(/^\*?姓名$/).inputValue(), { timeout: 15_000 }).toBe('中心管理员');
       await page.getByLabel(/^\*?角色$/).selectOption({ label: '工作人员' });
+      await expect.poll(() => place.inputValue()).not.toBe('');
+      expect(await place.locator('option', { hasText: '不设地点' }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('offers an administrator with a place no 不设地点 for a new administrator', async () => {
+    const { db } = chromium.portal;
+    const chunan = await db.selectFrom('place').select('deptId').where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
+    await db
+      .insertInto('appUser')
+      .values({ phone: COUNTY_ADMIN, passwordHash: await hashPassword(DEMO_PASSWORD), name: '县管理员', role: 'admin', deptId: chunan.deptId })
+      .onConflict((oc) => oc.column('phone').doNothing())
+      .execute();
+    const { page, errors } = await chromium.openLoggedIn(COUNTY_ADMIN, { route: '/admin/staff/edit', until: 'loaded' });
+    try {
+      const place = page.getByLabel(/^\*?所属地点$/);
+      await expect.poll(() => place.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+      await page.getByLabel(/^\*?角色$/).selectOption({ label: '管理员' });
       await expect.poll(() => place.inputValue()).not.toBe('');
       expect(await place.locator('option', { hasText: '不设地点' }).count()).toBe(0);
       expect(errors).toEqual([]);
