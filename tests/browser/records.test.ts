@@ -120,7 +120,8 @@ describe('deal announcements', () => {
     const { page, errors } = await chromium.openPage({ region: 'chunan', route: '/chengjiaogonggao', until: 'blocks' });
     try {
       const expected = await dealNames('淳安县', '004', 20);
-      expect(await listed(page)).toEqual(expected.slice(0, 10));
+      // The rows come with the list's answer; 'blocks' may be reached a moment before they are drawn.
+      await expect.poll(() => listed(page), { timeout: 10_000 }).toEqual(expected.slice(0, 10));
       // Each row says where and for how much (remark: 成交价…).
       expect(await page.locator('.tm-list__summary').first().innerText()).toMatch(/^成交价：/);
       await page.getByRole('link', { name: '第 2 页' }).click();
@@ -140,7 +141,8 @@ describe('deal announcements', () => {
       const tabs = page.getByRole('navigation', { name: '成交公告类别' });
       await expect.poll(() => tabs.count()).toBe(1);
       expect(await tabs.getByRole('link').allInnerTexts()).toEqual(['产权交易成交公告', '招投标成交公告']);
-      expect(await listed(page)).toEqual(await dealNames('信阳市', '004'));
+      const property = await dealNames('信阳市', '004');
+      await expect.poll(() => listed(page), { timeout: 10_000 }).toEqual(property);
       await tabs.getByRole('link', { name: '招投标成交公告' }).click();
       await page.waitForURL(/tab=ztb/);
       await settled(page);
