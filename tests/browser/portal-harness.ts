@@ -271,10 +271,16 @@ export function withPortalInChromium(options: { chromiumArgs?: string[]; server?
   return session;
 }
 
-/** Waits (up to 20 s) until no block is loading; with `blocks` (the default) also until some block is drawn. */
+/**
+ * Waits (up to 20 s) until no block is loading; with `blocks` (the default) also until the app has drawn some block.
+ * The server's first paint of the header has blocks too, drawn before any script: it counts only once the app's first
+ * render has replaced it, or a page's own blocks would be read before they exist.
+ */
 export function settled(page: Page, until: Exclude<PageReady, 'idle'> = 'blocks'): Promise<unknown> {
   return page.waitForFunction(
-    (needBlocks) => (!needBlocks || document.querySelectorAll('[data-block]').length > 0) && !document.querySelector('.tm-status--loading'),
+    (needBlocks) =>
+      (!needBlocks || (document.querySelectorAll('[data-block]').length > 0 && !document.querySelector('.tm-first-paint'))) &&
+      !document.querySelector('.tm-status--loading'),
     until === 'blocks',
     { timeout: 20_000 },
   );
