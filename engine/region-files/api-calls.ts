@@ -11,27 +11,44 @@ export interface CallTexts {
   description?: string;
 }
 
-type RouteFile = { routes?: Record<string, Record<string, unknown>> };
+/** One file of the API contract, schemas/api/<domain>.json, as far as its readers here need it. */
+export interface ApiContractFile {
+  $id: string;
+  $defs?: Record<string, unknown>;
+  routes?: Record<string, Record<string, unknown>>;
+}
 
-let cache: Map<string, CallTexts> | undefined;
+/** The API contract's directory, schemas/api. */
+export const API_CONTRACT_DIR = path.join(SCHEMA_DIR, 'api');
+
+let cache: ApiContractFile[] | undefined;
+
+/**
+ * The files of the API contract, in name order, read once (the contract does not change while a process runs); the
+ * server registers its routes from them, the studio names its data sources from them.
+ */
+export function readApiContractFiles(dir: string = API_CONTRACT_DIR): ApiContractFile[] {
+  if (cache && dir === API_CONTRACT_DIR) return cache;
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as ApiContractFile);
+  if (dir === API_CONTRACT_DIR) cache = files;
+  return files;
+}
 
 /**
  * The Chinese texts (`x-title`, `x-description`) of every API call in schemas/api/*.json, by call name; a call
- * without them maps to `{}`. Read once: the contract does not change while the studio runs.
+ * without them maps to `{}`.
  */
-export function apiCallTexts(apiDir: string = path.join(SCHEMA_DIR, 'api')): Map<string, CallTexts> {
-  if (cache && apiDir === path.join(SCHEMA_DIR, 'api')) return cache;
+export function apiCallTexts(): Map<string, CallTexts> {
   const texts = new Map<string, CallTexts>();
-  for (const file of fs
-    .readdirSync(apiDir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()) {
-    const { routes } = JSON.parse(fs.readFileSync(path.join(apiDir, file), 'utf8')) as RouteFile;
+  for (const { routes } of readApiContractFiles()) {
     for (const [name, route] of Object.entries(routes ?? {})) {
       const { title, description } = schemaTexts(route);
       texts.set(name, { ...(title ? { title } : {}), ...(description ? { description } : {}) });
     }
   }
-  if (apiDir === path.join(SCHEMA_DIR, 'api')) cache = texts;
   return texts;
 }

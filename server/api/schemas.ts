@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import type { Ajv, AnySchemaObject, ErrorObject } from 'ajv';
 import type { ApiRouteName, ApiRoutes } from '../../schemas/types/api.js';
@@ -8,6 +5,7 @@ import type { Envelope } from './errors.js';
 import { paramsOf } from './request-params.js';
 import { refuseNul } from '../plugins/input-checks.js';
 import type { SessionUser } from '../services/sessions.js';
+import { API_CONTRACT_DIR, readApiContractFiles } from '../../engine/region-files/api-calls.js';
 
 /**
  * The API contract lives in `schemas/api/*.json`: one file per domain, each route with its method, path,
@@ -41,20 +39,11 @@ export interface ApiSchemaFile {
   routes?: Record<string, RouteSpec>;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const apiSchemaDir = path.resolve(here, '../../schemas/api');
-
-let cache: ApiSchemaFile[] | undefined;
+/** The contract's directory (read by engine/region-files/api-calls.ts, shared with the studio). */
+export const apiSchemaDir = API_CONTRACT_DIR;
 
 export function loadApiSchemaFiles(dir = apiSchemaDir): ApiSchemaFile[] {
-  if (cache && dir === apiSchemaDir) return cache;
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as ApiSchemaFile);
-  if (dir === apiSchemaDir) cache = files;
-  return files;
+  return readApiContractFiles(dir) as ApiSchemaFile[];
 }
 
 export function allRoutes(): Map<string, RouteSpec> {
