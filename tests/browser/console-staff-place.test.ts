@@ -12,15 +12,21 @@ const chromium = withPortalInChromium();
 const ADMIN = '13900000061';
 const COUNTY_ADMIN = '13900000062';
 
+/** An administrator account with the demo password, and its id (kept when it is already there). */
+async function administrator(phone: string, name: string, deptId: number | null): Promise<number> {
+  const { db } = chromium.portal;
+  await db
+    .insertInto('appUser')
+    .values({ phone, passwordHash: await hashPassword(DEMO_PASSWORD), name, role: 'admin', deptId })
+    .onConflict((oc) => oc.column('phone').doNothing())
+    .execute();
+  return (await db.selectFrom('appUser').select('userId').where('phone', '=', phone).executeTakeFirstOrThrow()).userId;
+}
+
 describe('the staff form', () => {
   it('saves an administrator without a place; a staff account gets one', async () => {
     const { db } = chromium.portal;
-    await db
-      .insertInto('appUser')
-      .values({ phone: ADMIN, passwordHash: await hashPassword(DEMO_PASSWORD), name: '无地点管理员', role: 'admin', deptId: null })
-      .onConflict((oc) => oc.column('phone').doNothing())
-      .execute();
-    const { userId } = await db.selectFrom('appUser').select('userId').where('phone', '=', ADMIN).executeTakeFirstOrThrow();
+    const userId = await administrator(ADMIN, '无地点管理员', null);
     const { page, errors } = await chromium.openLoggedIn(ADMIN, { route: `/admin/staff/edit?id=${userId}`, until: 'loaded' });
     try {
       await expect.poll(() => page.getByLabel(/^\*?姓名$/).inputValue(), { timeout: 15_000 }).toBe('无地点管理员');
@@ -52,13 +58,8 @@ describe('the staff form', () => {
   }, 120_000);
 
   it('offers an administrator with a place no 不设地点 for a new administrator', async () => {
-    const { db } = chromium.portal;
-    const chunan = await db.selectFrom('place').select('deptId').where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
-    await db
-      .insertInto('appUser')
-      .values({ phone: COUNTY_ADMIN, passwordHash: await hashPassword(DEMO_PASSWORD), name: '县管理员', role: 'admin', deptId: chunan.deptId })
-      .onConflict((oc) => oc.column('phone').doNothing())
-      .execute();
+    const chunan = await chromium.portal.db.selectFrom('place').select('deptId').where('deptName', '=', '淳安县').executeTakeFirstOrThrow();
+    await administrator(COUNTY_ADMIN, '县管理员', chunan.deptId);
     const { page, errors } = await chromium.openLoggedIn(COUNTY_ADMIN, { route: '/admin/staff/edit', until: 'loaded' });
     try {
       const place = page.getByLabel(/^\*?所属地点$/);
